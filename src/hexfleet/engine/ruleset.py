@@ -1,0 +1,202 @@
+"""The kernel contract every game implements (DESIGN.md, "Kernel contract").
+
+A game is a state machine that stops wherever somebody must decide:
+
+* :meth:`Ruleset.pending` lists the open decisions, one per seat. Several seats pending at once
+  decide simultaneously and in secret (Turn or Burn plots); one seat decides alone (Talon,
+  Launch Fighters!), including a player who is not the active one.
+* :meth:`Ruleset.validate` checks one order without enumerating all of them and raises
+  :class:`~hexfleet.engine.errors.RuleError` naming the rule broken.
+* :meth:`Ruleset.advance` is pure: the next state and the events, from the state's own seeded
+  generator; no I/O, clock or global randomness.
+* :meth:`Ruleset.view` is the only way state leaves the engine toward a player.
+
+States are plain frozen data; orders and events are JSON values (dicts, lists, strings,
+ints), so records, the server and bots share one spelling.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Literal, TypeVar
+
+from .canonical import digest
+
+Seat = str
+Order = Any
+"""A JSON value: what one seat decides at one decision."""
+Event = dict[str, Any]
+"""A JSON object with a ``"type"``; an optional ``"to"`` list restricts it to those seats."""
+
+S = TypeVar("S")
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A decision open for one seat now.
+
+    ``kind`` names the decision (``"setup"``, ``"plot"``, …); ``options`` is a JSON
+    description of what is legal, for people and user interfaces (bots use
+    :meth:`Ruleset.legal_orders`).
+    """
+
+    seat: Seat
+    kind: str
+    prompt: str
+    options: Any = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "kind": self.kind, "prompt": self.prompt, "options": self.options}
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``winners`` empty means a draw."""
+
+    reason: str
+    winners: tuple[Seat, ...] = ()
+
+    @property
+    def is_draw(self) -> bool:
+        return not self.winners
+
+    def to_json(self) -> dict[str, Any]:
+        return {"reason": self.reason, "winners": list(self.winners)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Outcome:
+        return cls(str(data["reason"]), tuple(data.get("winners", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class ScenarioInfo:
+    name: str
+    title: str
+    seats: tuple[Seat, ...]
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """A documented rule switch; the default is the rulebook's (or the digest's) reading."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: str = ""
+    rule: str = ""
+
+
+class Ruleset(ABC, Generic[S]):
+    """One game's rules on top of the kernel. Subclasses declare the metadata below."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    version: ClassVar[str]
+    """Bumped whenever behaviour changes: a record made under another version fails replay."""
+    dynamics: ClassVar[Literal["simultaneous", "sequential", "mixed"]]
+    options: ClassVar[tuple[OptionInfo, ...]] = ()
+
+    # --- setup --------------------------------------------------------------------------
+    @abstractmethod
+    def scenarios(self) -> dict[str, ScenarioInfo]: ...
+
+    @abstractmethod
+    def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> S:
+        """The state before the first decision. Raises ``RuleError`` for a bad option."""
+
+    @abstractmethod
+    def seats(self, state: S) -> tuple[Seat, ...]: ...
+
+    # --- decisions ----------------------------------------------------------------------
+    @abstractmethod
+    def pending(self, state: S) -> dict[Seat, Decision]:
+        """The decisions open now, by seat; empty once the game is over."""
+
+    @abstractmethod
+    def legal_orders(self, state: S, seat: Seat) -> list[Order]:
+        """Every legal order for ``seat`` now, for bots and previews; may be a representative
+        subset where the full set is astronomically large (the ruleset documents which)."""
+
+    @abstractmethod
+    def validate(self, state: S, seat: Seat, order: Order) -> None:
+        """Raise :class:`RuleError` (or ``FormatError``) when ``order`` is not legal for ``seat``."""
+
+    def default_order(self, state: S, seat: Seat) -> Order:
+        """The standing order for a seat that missed its deadline (do nothing, by default)."""
+        return self.legal_orders(state, seat)[0]
+
+    @abstractmethod
+    def advance(self, state: S, orders: Mapping[Seat, Order]) -> tuple[S, list[Event]]:
+        """Apply one order per pending seat. Pure; assumes the orders were validated."""
+
+    # --- information --------------------------------------------------------------------
+    @abstractmethod
+    def view(self, state: S, seat: Seat | None) -> dict[str, Any]:
+        """What ``seat`` may know now (``None``: a spectator, public information only)."""
+
+    def event_visible(self, event: Event, seat: Seat | None) -> bool:
+        """Events carry an optional ``to`` list of the seats allowed to see them."""
+        to = event.get("to")
+        return to is None or (seat is not None and seat in to)
+
+    def order_view(self, state: S, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:
+        """What ``viewer`` may see of ``owner``'s resolved ``order`` (``None``: hidden).
+
+        ``state`` is the state the order was given in. By default orders are revealed once
+        resolved; a ruleset hides what stays secret (a Turn or Burn fighter's gun choice).
+        """
+        return order
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None: ...
+
+    def is_over(self, state: S) -> bool:
+        return self.outcome(state) is not None
+
+    # --- serialisation ------------------------------------------------------------------
+    @abstractmethod
+    def to_json(self, state: S) -> dict[str, Any]:
+        """The whole state, secrets included, as canonical-JSON-able data."""
+
+    @abstractmethod
+    def from_json(self, data: Mapping[str, Any]) -> S: ...
+
+    def state_hash(self, state: S) -> str:
+        """``sha256`` of the canonical JSON of :meth:`to_json`: equal on every machine."""
+        return digest(self.to_json(state))
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "title": self.title,
+            "version": self.version,
+            "dynamics": self.dynamics,
+            "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description}
+                          for k, s in self.scenarios().items()},
+            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help, "rule": o.rule}
+                        for o in self.options],
+        }
+
+
+def step(ruleset: Ruleset[S], state: S, orders: Mapping[Seat, Order]) -> tuple[S, list[Event]]:
+    """Validate one order per pending seat, then advance: nothing is applied on any error.
+
+    Every pending seat must have an order (a seat that plots nothing sends the empty order);
+    orders for seats that are not pending are rejected as stale.
+    """
+    from .errors import RuleError
+
+    pending = ruleset.pending(state)
+    if not pending:
+        raise RuleError("ENGINE-OVER", "the game is over; no more orders are taken")
+    for seat in orders:
+        if seat not in pending:
+            raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
+    for seat in pending:
+        if seat not in orders:
+            raise RuleError("ENGINE-MISSING", f"no order from seat {seat!r}, which must decide now", unit=seat)
+        ruleset.validate(state, seat, orders[seat])
+    return ruleset.advance(state, orders)

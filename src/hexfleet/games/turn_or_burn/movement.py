@@ -1,0 +1,59 @@
+"""Move Fighters (TOB-M1-MOVE-03..08): apply thrust, coast, turn, adjust markers."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...engine.ruleset import Event
+from ...hexgrid import LETTERS
+from .cards import BURN_OFFSETS, MANEUVERS
+from .state import Fighter, TobState
+
+
+def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighter, int]:
+    """One fighter's movement; returns the moved fighter and the thrust it executed.
+
+    Thrust uses the facing before the turn (the turn comes after moving, TOB-M1-MOVE-06):
+    ``M ← M + b(f)``, ``P' = M``, ``f ← f + Δ``, ``M' = 2P' − P`` (TOB-GEO-06).
+    """
+    mq, mr = f.momentum
+    facing = f.facing
+    thrust = 0
+    maneuver = MANEUVERS.get(card) if card else None
+    if maneuver is not None:
+        if maneuver.burn is not None:
+            dq, dr = BURN_OFFSETS[(card, facing, wide_slips)]  # type: ignore[index]
+            mq += dq
+            mr += dr
+            thrust = maneuver.thrust
+        elif maneuver.turn:
+            facing = (facing + maneuver.turn) % 6
+    pq, pr = f.hex
+    return replace(f, hex=(mq, mr), facing=facing, momentum=(2 * mq - pq, 2 * mr - pr)), thrust
+
+
+def move_phase(state: TobState, maneuvers: dict[str, str]) -> tuple[list[Fighter], dict[str, int], list[Event]]:
+    """Move every fighter (independent of each other, TOB-M1-MOVE-08), then remove the ones
+    whose momentum marker or hex is off the map (TOB-GEO-13).
+
+    ``maneuvers`` maps fighter id → the maneuver card it plotted. Returns the fighters still in
+    play, the thrust each executed, and the events.
+    """
+    wide = state.config.options.slip_model == "wide"
+    board = state.config.map
+    events: list[Event] = []
+    moved: list[Fighter] = []
+    thrust: dict[str, int] = {}
+    for f in state.fighters:
+        g, t = move_fighter(f, maneuvers.get(f.id), wide)
+        thrust[f.id] = t
+        moved.append(g)
+        events.append({"type": "moved", "id": g.id, "from": list(f.hex), "to": list(g.hex),
+                       "facing": LETTERS[g.facing], "momentum": list(g.momentum)})
+    in_play = []
+    for g in moved:
+        if board.contains(g.momentum) and board.contains(g.hex):
+            in_play.append(g)
+        else:
+            events.append({"type": "eliminated", "id": g.id, "cause": "off_map"})
+    return in_play, thrust, events

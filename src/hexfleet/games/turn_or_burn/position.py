@@ -1,0 +1,288 @@
+"""The Turn or Burn interchange format (shared/formats/turn-or-burn-position.md), version 1.
+
+Three layers, as python-chess keeps them (STYLE §2): :func:`parse_position` checks the JSON's
+shape and names the field that is wrong (:class:`FormatError`); :func:`check_position` checks
+the parsed position against the rules and names the rule (:class:`RuleError`); orders are
+checked by the ruleset's ``validate``. :func:`position_to_json` writes what the reader reads.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.errors import FormatError, RuleError
+from ...engine.rng import rng_from_seed
+from ...hexgrid import LETTERS, Hex, RectMap
+from .cards import GUNS, MANEUVERS, SYSTEM_MODULE, SYSTEMS
+from .state import PLOT, Config, Fighter, Options, TobState
+
+FORMAT = "turn-or-burn/1"
+SUPPORTED_MODULES = frozenset({1})
+"""Modules whose rules this version implements; a position asking for others is refused."""
+
+_POSITION_FIELDS = {"format", "modules", "map", "turn", "fighters", "projectiles", "options", "replacements", "scores"}
+_FIGHTER_FIELDS = {"id", "side", "hex", "facing", "momentum", "cards", "external", "destroyed", "shields",
+                   "lock_on", "heavy_guns", "ammo", "fuel", "locked_action"}
+_OPTION_FIELDS = {"slip_model": ("minimal", "wide"), "arc_boundary": ("inclusive", "exclusive"), "turn_limit": None}
+
+
+# --- small typed readers ------------------------------------------------------------------
+
+
+def _obj(value: Any, where: str) -> Mapping[str, Any]:
+    if not isinstance(value, dict):
+        raise FormatError(where, f"expected an object, got {_kind(value)}")
+    return value
+
+
+def _list(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise FormatError(where, f"expected a list, got {_kind(value)}")
+    return value
+
+
+def _int(value: Any, where: str, *, low: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(where, f"expected an integer, got {_kind(value)}")
+    if low is not None and value < low:
+        raise FormatError(where, f"must be at least {low}, got {value}")
+    return value
+
+
+def _str(value: Any, where: str) -> str:
+    if not isinstance(value, str) or not value:
+        raise FormatError(where, f"expected a non-empty string, got {_kind(value)}")
+    return value
+
+
+def _hex(value: Any, where: str) -> Hex:
+    if not isinstance(value, list) or len(value) != 2:
+        raise FormatError(where, f"expected a hex [q, r], got {_kind(value)}")
+    return (_int(value[0], f"{where}[0]"), _int(value[1], f"{where}[1]"))
+
+
+def _facing(value: Any, where: str) -> int:
+    if not isinstance(value, str) or len(value) != 1 or value not in LETTERS:
+        raise FormatError(where, f"expected a facing letter A-F, got {value!r}")
+    return LETTERS.index(value)
+
+
+def _known_fields(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise FormatError(f"{where}.{unknown[0]}", f"unknown field; allowed fields: {', '.join(sorted(allowed))}")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, (int, float)):
+        return f"number {value}"
+    if isinstance(value, str):
+        return f"string {value!r}"
+    return type(value).__name__.replace("dict", "object")
+
+
+def _card(value: Any, where: str) -> str:
+    card = _str(value, where)
+    if card not in SYSTEMS:
+        raise FormatError(where, f"unknown system card {card!r}; system cards: {' '.join(SYSTEMS)}")
+    return card
+
+
+# --- options ------------------------------------------------------------------------------
+
+
+def parse_options(data: Any, where: str = "options") -> Options:
+    data = _obj(data, where)
+    _known_fields(data, set(_OPTION_FIELDS), where)
+    values: dict[str, Any] = {}
+    for name, choices in _OPTION_FIELDS.items():
+        if name not in data:
+            continue
+        value = data[name]
+        if choices is None:
+            values[name] = None if value is None else _int(value, f"{where}.{name}", low=1)
+        elif value not in choices:
+            raise FormatError(f"{where}.{name}", f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
+        else:
+            values[name] = value
+    return Options(**values)
+
+
+# --- position -----------------------------------------------------------------------------
+
+
+def parse_position(data: Any, *, seed: int | str = 0) -> TobState:
+    """Read a position object into a state at the start of its turn's Plot phase."""
+    data = _obj(data, "position")
+    _known_fields(data, _POSITION_FIELDS, "position")
+    for key in ("format", "modules", "map", "turn", "fighters"):
+        if key not in data:
+            raise FormatError(key, "missing; a position needs format, modules, map, turn and fighters")
+    if data["format"] != FORMAT:
+        raise FormatError("format", f"expected {FORMAT!r}, got {data['format']!r}")
+    modules = tuple(_int(m, f"modules[{i}]", low=1) for i, m in enumerate(_list(data["modules"], "modules")))
+    for i, m in enumerate(modules):
+        if m > 6:
+            raise FormatError(f"modules[{i}]", f"Turn or Burn has modules 1-6, got {m}")
+        if m not in SUPPORTED_MODULES:
+            raise FormatError(f"modules[{i}]", f"module {m} is not implemented in this version (supported: "
+                              f"{', '.join(map(str, sorted(SUPPORTED_MODULES)))})")
+    if 1 not in modules:
+        raise FormatError("modules", "Module 1's rules underlie every other module: list 1")
+    map_data = _obj(data["map"], "map")
+    _known_fields(map_data, {"cols", "rows"}, "map")
+    for key in ("cols", "rows"):
+        if key not in map_data:
+            raise FormatError(f"map.{key}", "missing")
+    board = RectMap(_int(map_data["cols"], "map.cols", low=1), _int(map_data["rows"], "map.rows", low=1))
+    turn = _int(data["turn"], "turn", low=1)
+    options = parse_options(data.get("options", {}))
+    for key in ("replacements", "scores"):
+        if data.get(key):
+            raise FormatError(key, "is a Module 2 field; this position's modules do not include 2")
+    if _list(data.get("projectiles", []), "projectiles"):
+        raise FormatError("projectiles", "projectiles need Module 4, which this position does not list")
+
+    fighters: list[Fighter] = []
+    seen: set[str] = set()
+    for i, raw in enumerate(_list(data["fighters"], "fighters")):
+        f = _parse_fighter(raw, f"fighters[{i}]")
+        if f.id in seen:
+            raise FormatError(f"fighters[{i}].id", f"fighter id {f.id!r} appears twice")
+        seen.add(f.id)
+        fighters.append(f)
+    sides = tuple(dict.fromkeys(f.side for f in fighters))
+    config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options)
+    state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=rng_from_seed(seed))
+    check_position(state)
+    return state
+
+
+def _parse_fighter(raw: Any, where: str) -> Fighter:
+    raw = _obj(raw, where)
+    _known_fields(raw, _FIGHTER_FIELDS, where)
+    for key in ("id", "side", "hex", "facing", "momentum", "cards"):
+        if key not in raw:
+            raise FormatError(f"{where}.{key}", "missing")
+    fid = _str(raw["id"], f"{where}.id")
+    cards = tuple(_card(c, f"{where}.cards[{j}]") for j, c in enumerate(_list(raw["cards"], f"{where}.cards")))
+    external = _list(raw.get("external", []), f"{where}.external")
+    if external:
+        raise FormatError(f"{where}.external", "external systems need Module 3, which this position does not list")
+    destroyed = tuple(_card(c, f"{where}.destroyed[{j}]")
+                      for j, c in enumerate(_list(raw.get("destroyed", []), f"{where}.destroyed")))
+    for key in ("shields", "lock_on", "heavy_guns", "ammo", "fuel", "locked_action"):
+        if raw.get(key) not in (None, False, [], {}):
+            raise FormatError(f"{where}.{key}", "belongs to a module this position does not list")
+    return Fighter(
+        id=fid,
+        side=_str(raw["side"], f"{where}.side"),
+        hex=_hex(raw["hex"], f"{where}.hex"),
+        facing=_facing(raw["facing"], f"{where}.facing"),
+        momentum=_hex(raw["momentum"], f"{where}.momentum"),
+        cards=cards,
+        destroyed=destroyed,
+        revealed=tuple(c for c in cards if c not in GUNS),
+    )
+
+
+def check_position(state: TobState) -> None:
+    """Rule checks on a parsed position: a legal Module 1 build, on the map, still in play."""
+    board = state.config.map
+    for f in state.fighters:
+        built = Counter(f.cards)
+        for card in built:
+            if SYSTEM_MODULE[card] not in state.config.modules:
+                raise RuleError("TOB-COMP-02", f"{SYSTEMS[card]} ({card}) is a Module {SYSTEM_MODULE[card]} card",
+                                unit=f.id, field="cards")
+        guns = [c for c in f.cards if c in GUNS]
+        if 2 not in state.config.modules and (
+            len(f.cards) != 4 or built["CM"] != 1 or built["STR"] != 1 or built["THR"] != 1 or len(guns) != 1
+        ):
+            raise RuleError("TOB-M1-BUILD-01", "a Module 1 fighter has exactly 4 cards: CM, STR, THR and one gun "
+                            f"(BG, DB, NB or LT); got {' '.join(f.cards)}", unit=f.id, field="cards")
+        lost = Counter(f.destroyed)
+        for card, n in lost.items():
+            if n > built[card]:
+                raise RuleError("TOB-M1-PULL-02", f"destroyed lists {n} × {card} but the fighter was built with "
+                                f"{built[card]}", unit=f.id, field="destroyed")
+        if not board.contains(f.hex):
+            raise RuleError("TOB-GEO-13", f"fighter hex {list(f.hex)} is off the map, so it is out of the game",
+                            unit=f.id, field="hex")
+        if not board.contains(f.momentum):
+            raise RuleError("TOB-GEO-13", f"momentum marker {list(f.momentum)} is off the map, so the fighter is "
+                            "out of the game", unit=f.id, field="momentum")
+        cause = elimination_cause(f, state.config.modules)
+        if cause:
+            raise RuleError("TOB-M1-SCEN-02", f"the fighter has lost its {cause} and is already eliminated; "
+                            "eliminated fighters are left out of a position", unit=f.id, field="destroyed")
+
+
+def elimination_cause(f: Fighter, modules: tuple[int, ...]) -> str | None:
+    """The first of structure, crew, gun that eliminates ``f`` (TOB-M1-SCEN-02), or ``None``."""
+    if not f.has("STR"):
+        return "structure"
+    if not f.has("CM"):
+        return "crew"
+    if 2 not in modules and not any(f.has(g) for g in GUNS):
+        return "gun"
+    return None
+
+
+def fighter_to_json(f: Fighter) -> dict[str, Any]:
+    return {
+        "id": f.id,
+        "side": f.side,
+        "hex": list(f.hex),
+        "facing": LETTERS[f.facing],
+        "momentum": list(f.momentum),
+        "cards": list(f.cards),
+        "external": [],
+        "destroyed": list(f.destroyed),
+    }
+
+
+def position_to_json(state: TobState) -> dict[str, Any]:
+    """The state as a position at the start of its turn (secrets included: the whole truth)."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "modules": list(state.config.modules),
+        "map": {"cols": state.config.map.cols, "rows": state.config.map.rows},
+        "turn": state.turn,
+        "fighters": [fighter_to_json(f) for f in state.fighters],
+        "projectiles": [],
+    }
+    options = {k: v for k, v in state.config.options.to_json().items() if v != getattr(Options(), k)}
+    if options:
+        out["options"] = options
+    return out
+
+
+# --- orders -------------------------------------------------------------------------------
+
+_ACTION_FIELDS = {"card", "target", "of", "repair"}
+
+
+def parse_actions(value: Any, where: str) -> list[dict[str, Any]]:
+    """One fighter's plotted actions: a list of ``{"card": ..., ...}`` objects."""
+    actions = _list(value, where)
+    out = []
+    for i, raw in enumerate(actions):
+        raw = _obj(raw, f"{where}[{i}]")
+        _known_fields(raw, _ACTION_FIELDS, f"{where}[{i}]")
+        if "card" not in raw:
+            raise FormatError(f"{where}[{i}].card", "missing")
+        card = _str(raw["card"], f"{where}[{i}].card")
+        if card not in MANEUVERS and card not in SYSTEMS:
+            raise FormatError(f"{where}[{i}].card", f"unknown card {card!r}; maneuvers: {' '.join(MANEUVERS)}; "
+                              f"systems: {' '.join(SYSTEMS)}")
+        if "target" in raw and raw["target"] is not None:
+            _str(raw["target"], f"{where}[{i}].target")
+        out.append(dict(raw))
+    return out

@@ -1,0 +1,438 @@
+"""The Turn or Burn ruleset: Module 1 (Quick Shot) on the kernel contract.
+
+One turn is one simultaneous decision: every side plots in secret (TOB-M1-PLOT-01..04), then
+:meth:`TurnOrBurn.advance` reveals the plots, moves every fighter, fires every gun and removes
+the eliminated (TOB-M1-SEQ-01). Before the first turn each side builds and places its fighter
+in secret (TOB-M1-BUILD-01, TOB-M1-SETUP-02).
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from importlib import resources
+from itertools import product
+from typing import Any
+
+from ...engine.errors import FormatError, RuleError
+from ...engine.rng import rng_from_seed
+from ...engine.ruleset import Decision, Event, OptionInfo, Order, Outcome, Ruleset, ScenarioInfo, Seat
+from ...hexgrid import DIRECTIONS, LETTERS, RectMap, distance
+from .cards import GUNS, M1_GUNS, MANEUVERS, SYSTEMS
+from .combat import fire_phase
+from .movement import move_phase
+from .position import (
+    _facing,
+    _hex,
+    _known_fields,
+    _obj,
+    check_position,
+    elimination_cause,
+    fighter_to_json,
+    parse_actions,
+    parse_options,
+    parse_position,
+    position_to_json,
+)
+from .state import OVER, PLOT, SETUP, Config, Fighter, TobState
+
+MAX_START_SPEED = 6
+"""Momentum marker 0-6 hexes from the fighter at setup (TOB-M1-SETUP-02)."""
+
+OPTIONS = (
+    OptionInfo("slip_model", "minimal", ("minimal", "wide"),
+               "Slip burns: minimal (B3S = 2 ahead + 1 starboard) or wide (B3S = 1 ahead + 2 starboard).",
+               "TOB-AMB-01"),
+    OptionInfo("arc_boundary", "inclusive", ("inclusive", "exclusive"),
+               "Whether hexes exactly on a firing arc's edge are inside it.", "TOB-AMB-02"),
+    OptionInfo("turn_limit", None, (),
+               "End the game as a draw after this many turns (a house rule for batch play; none in the book).",
+               "TOB-IMPL-01"),
+)
+
+
+def _scenario_files() -> dict[str, dict[str, Any]]:
+    folder = resources.files(__package__).joinpath("scenarios")
+    out = {}
+    for entry in folder.iterdir():
+        if entry.name.endswith(".toml"):
+            out[entry.name[:-5]] = tomllib.loads(entry.read_text(encoding="utf-8"))
+    return out
+
+
+_SCENARIOS = _scenario_files()
+
+
+class TurnOrBurn(Ruleset[TobState]):
+    name = "turn-or-burn"
+    title = "Turn or Burn"
+    version = "1.0"
+    dynamics = "simultaneous"
+    options = OPTIONS
+
+    # --- setup --------------------------------------------------------------------------
+
+    def scenarios(self) -> dict[str, ScenarioInfo]:
+        return {
+            key: ScenarioInfo(key, data["title"], tuple(dict.fromkeys(f["side"] for f in data["fighters"])),
+                              data.get("description", ""))
+            for key, data in sorted(_SCENARIOS.items())
+        }
+
+    def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> TobState:
+        if scenario not in _SCENARIOS:
+            raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
+                              f"known: {', '.join(sorted(_SCENARIOS))}")
+        data = _SCENARIOS[scenario]
+        merged = {**data.get("options", {}), **(options or {})}
+        fighters = []
+        zones = []
+        for i, raw in enumerate(data["fighters"]):
+            where = f"scenario {scenario}: fighters[{i}]"
+            cards = tuple(raw["cards"])
+            fighters.append(Fighter(
+                id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
+                facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
+                cards=cards, revealed=tuple(c for c in cards if c not in GUNS),
+            ))
+            zones.append((raw["id"], raw["zone"]))
+        config = Config(
+            scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
+            sides=tuple(dict.fromkeys(f.side for f in fighters)), options=parse_options(merged), zones=tuple(zones),
+        )
+        state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=rng_from_seed(seed))
+        check_position(state)
+        return state
+
+    def seats(self, state: TobState) -> tuple[Seat, ...]:
+        return state.config.sides
+
+    # --- decisions ----------------------------------------------------------------------
+
+    def pending(self, state: TobState) -> dict[Seat, Decision]:
+        if state.phase == OVER:
+            return {}
+        if state.phase == SETUP:
+            return {side: Decision(side, "setup", "Choose your fighter's gun and place it (secret until play).",
+                                   self._setup_options(state, side))
+                    for side in state.sides_in_play()}
+        return {side: Decision(side, "plot", f"Turn {state.turn}: plot one card per fighter (secret).",
+                               self._plot_options(state, side))
+                for side in state.sides_in_play()}
+
+    def _setup_options(self, state: TobState, side: Seat) -> dict[str, Any]:
+        return {"fighters": {f.id: {"guns": list(M1_GUNS), "zone": dict(state.config.zones)[f.id],
+                                    "max_speed": MAX_START_SPEED, "default": _placement_json(f)}
+                             for f in state.fighters if f.side == side}}
+
+    def _plot_options(self, state: TobState, side: Seat) -> dict[str, Any]:
+        return {"fighters": {f.id: {"cards": self.legal_cards(state, f),
+                                    "targets": [e.id for e in state.fighters if e.side != side]}
+                             for f in state.fighters if f.side == side}}
+
+    def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
+        """The cards ``f`` may plot this turn, in maneuver-set then sheet order."""
+        modules = state.config.modules
+        can_burn = f.has("THR")
+        cards = [m.id for m in MANEUVERS.values()
+                 if m.module in modules and m.id != "DITTO" and (can_burn or not m.is_burn)]
+        cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
+        return cards
+
+    def legal_orders(self, state: TobState, seat: Seat) -> list[Order]:
+        """Setup: each gun at each facing with the momentum marker 0-6 hexes ahead, from the
+        default hex (a representative subset: any hex of the zone is legal). Plot: every card
+        (the gun at its default target), and plotting nothing; the product over fighters."""
+        own = [f for f in state.fighters if f.side == seat]
+        if state.phase == SETUP:
+            per_fighter = [[(f.id, o) for o in self._setup_choices(state, f)] for f in own]
+        elif state.phase == PLOT:
+            per_fighter = [[(f.id, [])] + [(f.id, [{"card": c}]) for c in self.legal_cards(state, f)] for f in own]
+        else:
+            return []
+        return [dict(combo) for combo in product(*per_fighter)]
+
+    def _setup_choices(self, state: TobState, f: Fighter) -> list[dict[str, Any]]:
+        out = []
+        for gun in M1_GUNS:
+            for facing in range(6):
+                dq, dr = DIRECTIONS[facing]
+                for speed in range(MAX_START_SPEED + 1):
+                    mom = (f.hex[0] + dq * speed, f.hex[1] + dr * speed)
+                    if state.config.map.contains(mom):
+                        out.append({"gun": gun, "facing": LETTERS[facing], "momentum": list(mom)})
+        return out
+
+    def default_order(self, state: TobState, seat: Seat) -> Order:
+        return {}
+
+    def validate(self, state: TobState, seat: Seat, order: Order) -> None:
+        if state.phase == OVER:
+            raise RuleError("TOB-M1-END-01", "the game is over")
+        if seat not in state.sides_in_play():
+            raise RuleError("ENGINE-SEAT", f"seat {seat!r} has no fighters in play", unit=seat)
+        order = _obj(order, "order")
+        for fid in order:
+            f = state.fighter(fid)
+            if f is None:
+                raise FormatError(f"order.{fid}", f"no fighter {fid!r} in play; yours: "
+                                  f"{', '.join(g.id for g in state.fighters if g.side == seat)}")
+            if f.side != seat:
+                raise RuleError("ENGINE-SEAT", f"fighter {fid} belongs to {f.side}, not {seat}", unit=fid)
+        if state.phase == SETUP:
+            for fid, placement in order.items():
+                self._check_setup(state, state.fighter(fid), placement)  # type: ignore[arg-type]
+        else:
+            for fid, actions in order.items():
+                self._check_plot(state, state.fighter(fid), parse_actions(actions, f"order.{fid}"))  # type: ignore[arg-type]
+
+    def _check_setup(self, state: TobState, f: Fighter, placement: Any) -> None:
+        where = f"order.{f.id}"
+        placement = _obj(placement, where)
+        _known_fields(placement, {"gun", "hex", "facing", "momentum"}, where)
+        gun = placement.get("gun", next(c for c in f.cards if c in GUNS))
+        if gun not in M1_GUNS:
+            raise RuleError("TOB-M1-BUILD-01", f"the gun must be one of {', '.join(M1_GUNS)}, got {gun!r}",
+                            unit=f.id, field=f"{where}.gun")
+        h = _hex(placement["hex"], f"{where}.hex") if "hex" in placement else f.hex
+        if "facing" in placement:
+            _facing(placement["facing"], f"{where}.facing")
+        mom = _hex(placement["momentum"], f"{where}.momentum") if "momentum" in placement else None
+        board = state.config.map
+        if not board.contains(h):
+            raise RuleError("TOB-GEO-01", f"hex {list(h)} is off the map", unit=f.id, field=f"{where}.hex")
+        zone = dict(state.config.zones)[f.id]
+        if not _in_zone(board, h, zone):
+            raise RuleError("TOB-M1-SETUP-02", f"hex {list(h)} is outside your start zone (the {zone} half of the "
+                            "map): opposing fighters start on opposite sides", unit=f.id, field=f"{where}.hex")
+        if mom is None:
+            mom = (h[0] + f.momentum[0] - f.hex[0], h[1] + f.momentum[1] - f.hex[1])
+        if distance(h, mom) > MAX_START_SPEED:
+            raise RuleError("TOB-M1-SETUP-02", f"the momentum marker must be 0-{MAX_START_SPEED} hexes from the "
+                            f"fighter; {list(mom)} is {distance(h, mom)} away", unit=f.id, field=f"{where}.momentum")
+        if not board.contains(mom):
+            raise RuleError("TOB-GEO-13", f"momentum marker {list(mom)} is off the map: the fighter would be out "
+                            "of the game at once", unit=f.id, field=f"{where}.momentum")
+
+    def _check_plot(self, state: TobState, f: Fighter, actions: list[dict[str, Any]]) -> None:
+        where = f"order.{f.id}"
+        if len(actions) > 1:
+            raise RuleError("TOB-M1-PLOT-01", f"a fighter plots 1 action per turn; got {len(actions)}",
+                            unit=f.id, field=where)
+        for i, action in enumerate(actions):
+            card, at = action["card"], f"{where}[{i}]"
+            maneuver = MANEUVERS.get(card)
+            if maneuver is not None:
+                if maneuver.module not in state.config.modules:
+                    rule = "TOB-M1-SETUP-01" if card == "DITTO" else "TOB-COMP-01"
+                    raise RuleError(rule, f"the {card} card is not used before Module {maneuver.module}",
+                                    unit=f.id, field=f"{at}.card")
+                if maneuver.is_burn and not f.has("THR"):
+                    raise RuleError("TOB-M1-SYS-03", f"{card} is a burn and the fighter has no working thruster",
+                                    unit=f.id, field=f"{at}.card")
+                if action.get("target") is not None:
+                    raise RuleError("TOB-M1-PLOT-02", f"{card} is a maneuver; only a gun takes a target",
+                                    unit=f.id, field=f"{at}.target")
+                continue
+            if card not in f.cards:
+                raise RuleError("TOB-M1-PLOT-03", f"the fighter has no {SYSTEMS[card]} ({card}) card; "
+                                f"its cards: {' '.join(f.cards)}", unit=f.id, field=f"{at}.card")
+            if not f.has(card):
+                raise RuleError("TOB-M1-PULL-02", f"the fighter's {SYSTEMS[card]} ({card}) was destroyed and may "
+                                "not be used again", unit=f.id, field=f"{at}.card")
+            if card not in GUNS:
+                raise RuleError("TOB-M1-PLOT-01", f"in Module 1 a fighter plots a maneuver or its gun; "
+                                f"{SYSTEMS[card]} ({card}) has no action", unit=f.id, field=f"{at}.card")
+            target = action.get("target")
+            if target is not None:
+                enemy = state.fighter(target)
+                if enemy is None:
+                    raise FormatError(f"{at}.target", f"no fighter {target!r} in play")
+                if enemy.side == f.side:
+                    raise RuleError("TOB-AMB-58", f"{target} is on your own side: guns fire only at opposing fighters",
+                                    unit=f.id, field=f"{at}.target")
+
+    # --- resolution ---------------------------------------------------------------------
+
+    def advance(self, state: TobState, orders: Mapping[Seat, Order]) -> tuple[TobState, list[Event]]:
+        if state.phase == SETUP:
+            return self._advance_setup(state, orders)
+        plots: dict[str, list[dict[str, Any]]] = {}
+        for seat_order in orders.values():
+            for fid, actions in seat_order.items():
+                if actions:
+                    plots[fid] = actions
+        return self.resolve_turn(state, plots)
+
+    def _advance_setup(self, state: TobState, orders: Mapping[Seat, Order]) -> tuple[TobState, list[Event]]:
+        placements: dict[str, Any] = {}
+        for seat_order in orders.values():
+            placements.update(seat_order)
+        fighters = []
+        events: list[Event] = []
+        for f in state.fighters:
+            p = placements.get(f.id, {})
+            gun = p.get("gun")
+            cards = tuple(gun if c in GUNS else c for c in f.cards) if gun else f.cards
+            h = tuple(p["hex"]) if "hex" in p else f.hex
+            mom = tuple(p["momentum"]) if "momentum" in p else (h[0] + f.momentum[0] - f.hex[0],
+                                                                h[1] + f.momentum[1] - f.hex[1])
+            facing = LETTERS.index(p["facing"]) if "facing" in p else f.facing
+            g = replace(f, cards=cards, hex=h, momentum=mom, facing=facing)  # type: ignore[arg-type]
+            fighters.append(g)
+            events.append({"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
+                           "momentum": list(g.momentum)})
+        return replace(state, phase=PLOT, fighters=tuple(fighters)), events
+
+    def resolve_turn(self, state: TobState, plots: Mapping[str, list[dict[str, Any]]]) -> tuple[TobState, list[Event]]:
+        """Reveal, Move Fighters, Fire Guns and the end-of-turn checks for one turn.
+
+        ``plots`` maps fighter id → its (validated) actions; fighters absent plot nothing.
+        """
+        events: list[Event] = []
+        maneuvers: dict[str, str] = {}
+        gun_plots: dict[str, tuple[str, str | None]] = {}
+        revealed: dict[str, str] = {}
+        for f in state.fighters:  # reveal all plots together (TOB-M1-PLOT-04)
+            actions = plots.get(f.id)
+            if not actions:
+                continue
+            events.append({"type": "plotted", "id": f.id, "cards": [a["card"] for a in actions]})
+            for a in actions:
+                card = a["card"]
+                if card in MANEUVERS:
+                    maneuvers[f.id] = card
+                else:
+                    revealed[f.id] = card
+                    if card in GUNS:
+                        gun_plots[f.id] = (card, a.get("target"))
+        fighters = list(state.fighters)
+        if revealed:
+            fighters = [replace(f, revealed=f.revealed + (revealed[f.id],))
+                        if f.id in revealed and revealed[f.id] not in f.revealed else f for f in fighters]
+            state = replace(state, fighters=tuple(fighters))
+
+        fighters, thrust, move_events = move_phase(state, maneuvers)
+        events += move_events
+        rng = state.rng
+        outcome = _decided(state, fighters)
+        if outcome is None:
+            fighters, rng, fire_events = fire_phase(fighters, gun_plots, thrust, rng,
+                                                    state.config.options.arc_boundary == "exclusive")
+            events += fire_events
+            survivors = []
+            for f in fighters:
+                cause = elimination_cause(f, state.config.modules)
+                if cause:
+                    events.append({"type": "eliminated", "id": f.id, "cause": cause})
+                else:
+                    survivors.append(f)
+            fighters = survivors
+            outcome = _decided(state, fighters)
+        limit = state.config.options.turn_limit
+        if outcome is None and limit is not None and state.turn >= limit:
+            outcome = Outcome("turn_limit", ())
+        if outcome is not None:
+            events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
+                          else {"type": "game_over", "draw": True})
+        next_state = TobState(config=state.config, turn=state.turn + 1, phase=OVER if outcome else PLOT,
+                              fighters=tuple(fighters), rng=rng, outcome=outcome)
+        return next_state, events
+
+    # --- information --------------------------------------------------------------------
+
+    def view(self, state: TobState, seat: Seat | None) -> dict[str, Any]:
+        fighters = []
+        for f in state.fighters:
+            own = seat == f.side or state.phase == OVER
+            fighters.append({
+                "id": f.id, "side": f.side, "hex": list(f.hex), "facing": LETTERS[f.facing],
+                "momentum": list(f.momentum), "speed": f.speed, "size": f.size,
+                "cards": list(f.cards) if own else _known_cards(f), "destroyed": list(f.destroyed),
+            })
+        pending = self.pending(state)
+        return {
+            "game": self.name, "scenario": state.config.scenario, "seat": seat, "turn": state.turn,
+            "phase": state.phase, "modules": list(state.config.modules),
+            "map": {"cols": state.config.map.cols, "rows": state.config.map.rows},
+            "fighters": fighters,
+            "decision": pending[seat].to_json() if seat in pending else None,
+            "waiting_for": sorted(pending),
+            "outcome": state.outcome.to_json() if state.outcome else None,
+        }
+
+    def order_view(self, state: TobState, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:
+        """Plots are revealed when resolved; the gun chosen at setup stays secret (TOB-M1-BUILD-02)."""
+        if viewer == owner or state.phase != SETUP:
+            return order
+        return {fid: {k: v for k, v in placement.items() if k != "gun"} for fid, placement in order.items()}
+
+    def outcome(self, state: TobState) -> Outcome | None:
+        return state.outcome
+
+    # --- serialisation ------------------------------------------------------------------
+
+    def to_json(self, state: TobState) -> dict[str, Any]:
+        return {
+            "position": position_to_json(state),
+            "scenario": state.config.scenario,
+            "sides": list(state.config.sides),
+            "zones": dict(state.config.zones),
+            "phase": state.phase,
+            "rng": format(state.rng, "016x"),
+            "revealed": {f.id: list(f.revealed) for f in state.fighters},
+            "outcome": state.outcome.to_json() if state.outcome else None,
+        }
+
+    def from_json(self, data: Mapping[str, Any]) -> TobState:
+        base = parse_position(data["position"])
+        revealed = data.get("revealed", {})
+        config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
+                         zones=tuple(data.get("zones", {}).items()))
+        return replace(
+            base, config=config, phase=data["phase"], rng=int(data["rng"], 16),
+            fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
+            outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
+        )
+
+
+def _decided(state: TobState, fighters: list[Fighter]) -> Outcome | None:
+    """Game over when at most one side has fighters left (TOB-M1-SCEN-01/03)."""
+    before = state.sides_in_play()
+    if len(before) < 2:
+        return None
+    left = [s for s in before if any(f.side == s for f in fighters)]
+    if len(left) == 1:
+        return Outcome("elimination", (left[0],))
+    if not left:
+        return Outcome("mutual_elimination", ())
+    return None
+
+
+def _in_zone(board: RectMap, h: tuple[int, int], zone: str) -> bool:
+    col = h[0]
+    half = board.cols // 2
+    return col < half if zone == "west" else col >= board.cols - half
+
+
+def _known_cards(f: Fighter) -> list[str]:
+    """Another side's view of ``f``'s cards: those played or destroyed, ``?`` for the rest."""
+    known = Counter(f.revealed) | Counter(f.destroyed)
+    out = []
+    for card in f.cards:
+        if known[card]:
+            known[card] -= 1
+            out.append(card)
+        else:
+            out.append("?")
+    return out
+
+
+def _placement_json(f: Fighter) -> dict[str, Any]:
+    data = fighter_to_json(f)
+    return {"hex": data["hex"], "facing": data["facing"], "momentum": data["momentum"]}
+
+
+RULESET = TurnOrBurn()

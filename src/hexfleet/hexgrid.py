@@ -1,0 +1,377 @@
+"""Pure hex geometry shared by every game: coordinates, distance, directions, lines, arcs, maps.
+
+Hexes are plain ``(q, r)`` tuples in axial coordinates (``s = -q - r``), the vocabulary of
+Red Blob Games' hex guides. Everything here is integer or exact-rational arithmetic so that
+rules decisions (is this hex in arc? does this line cross that hex?) never depend on floating
+point. Only :class:`Layout` (drawing) uses floats.
+
+The six unit directions are indexed 0..5 **clockwise starting from north** on a flat-top map:
+that is Turn or Burn's A..F (TOB-GEO-02). A game whose book numbers directions differently
+(Launch Fighters! and Talon count counter-clockwise from east) maps its own indices onto these
+vectors; the geometry does not care which index names a vector.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeAlias
+
+Hex: TypeAlias = tuple[int, int]
+"""An axial hex ``(q, r)``; also used for difference vectors between hexes."""
+
+DIRECTIONS: tuple[Hex, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+"""Unit vectors, clockwise from north on a flat-top map (TOB-GEO-02: A, B, C, D, E, F)."""
+
+LETTERS = "ABCDEF"
+"""Turn or Burn's names for :data:`DIRECTIONS` (TOB-GEO-02)."""
+
+
+def add(a: Hex, b: Hex) -> Hex:
+    return (a[0] + b[0], a[1] + b[1])
+
+
+def sub(a: Hex, b: Hex) -> Hex:
+    return (a[0] - b[0], a[1] - b[1])
+
+
+def scale(a: Hex, k: int) -> Hex:
+    return (a[0] * k, a[1] * k)
+
+
+def cube(h: Hex) -> tuple[int, int, int]:
+    """Cube coordinates ``(q, r, s)`` with ``q + r + s = 0``."""
+    return (h[0], h[1], -h[0] - h[1])
+
+
+def length(v: Hex) -> int:
+    """Hex steps needed to travel vector ``v`` (TOB-GEO-04)."""
+    q, r = v
+    s = -q - r
+    return max(abs(q), abs(r), abs(s))
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Hexes counted one end in, the other out: range and speed in every game (TOB-GEO-04)."""
+    q = a[0] - b[0]
+    r = a[1] - b[1]
+    s = -q - r
+    return max(abs(q), abs(r), abs(s))
+
+
+def neighbor(h: Hex, direction: int) -> Hex:
+    d = DIRECTIONS[direction % 6]
+    return (h[0] + d[0], h[1] + d[1])
+
+
+def neighbors(h: Hex) -> tuple[Hex, ...]:
+    return tuple((h[0] + dq, h[1] + dr) for dq, dr in DIRECTIONS)
+
+
+def rotate(v: Hex, steps: int) -> Hex:
+    """Rotate a vector about the origin by ``steps`` × 60° clockwise (negative: anticlockwise)."""
+    q, r = v
+    s = -q - r
+    for _ in range(steps % 6):
+        q, r, s = -r, -s, -q
+    return (q, r)
+
+
+def rotate_about(h: Hex, center: Hex, steps: int) -> Hex:
+    return add(center, rotate(sub(h, center), steps))
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes at exactly ``radius`` from ``center``, clockwise from the northern one."""
+    if radius < 0:
+        raise ValueError(f"ring radius must be >= 0, got {radius}")
+    if radius == 0:
+        return [center]
+    out: list[Hex] = []
+    h = add(center, scale(DIRECTIONS[0], radius))
+    for side in range(6):
+        step = DIRECTIONS[(side + 2) % 6]
+        for _ in range(radius):
+            out.append(h)
+            h = add(h, step)
+    return out
+
+
+def disk(center: Hex, radius: int) -> list[Hex]:
+    """Every hex within ``radius`` of ``center`` (``distance <= radius``), nearest first."""
+    out: list[Hex] = []
+    for k in range(radius + 1):
+        out.extend(ring(center, k))
+    return out
+
+
+def dot(u: Hex, v: Hex) -> int:
+    """Cube-coordinate dot product; twice the Euclidean dot product of the hex-centre vectors
+    (in units where neighbouring centres are 1 apart), so it preserves angle signs and ratios."""
+    return u[0] * v[0] + u[1] * v[1] + (u[0] + u[1]) * (v[0] + v[1])
+
+
+def directions_toward(v: Hex) -> tuple[int, ...]:
+    """Direction(s) of the straight line along vector ``v`` (TOB-GEO-10, TAL-G-4 sectors).
+
+    The index ``i`` maximising ``DIRECTIONS[i] · v``: which neighbouring hex the line from the
+    origin passes through. Two indices (ascending) when the line runs exactly along a hex
+    spine, "directly between two hexes", and the rules let a player choose. Empty for ``v = 0``.
+    """
+    if v == (0, 0):
+        return ()
+    dots = [dot(d, v) for d in DIRECTIONS]
+    best = max(dots)
+    return tuple(i for i, x in enumerate(dots) if x == best)
+
+
+# --- arcs --------------------------------------------------------------------------------
+
+
+def in_arc(facing: int, v: Hex, width: int) -> bool:
+    """Is offset ``v`` inside the arc of ``width`` degrees centred on direction ``facing``?
+
+    Exact integer tests of TOB-GEO-09 with ``d = u·v``, ``n = v·v`` (cube dot products):
+    0° ``d > 0 and d² = 2n``; 60° ``d > 0 and 2d² >= 3n``; 120° ``d > 0 and 2d² >= n``;
+    180° ``d >= 0``; 360° always. Boundary hexes are inside; ``v = 0`` never is.
+    """
+    if v == (0, 0):
+        return False
+    u = DIRECTIONS[facing % 6]
+    d = dot(u, v)
+    if width >= 360:
+        return True
+    if width >= 180:
+        return d >= 0
+    if d <= 0:
+        return False
+    n = dot(v, v)
+    if width >= 120:
+        return 2 * d * d >= n
+    if width >= 60:
+        return 2 * d * d >= 3 * n
+    return d * d == 2 * n
+
+
+def in_arc_exclusive(facing: int, v: Hex, width: int) -> bool:
+    """As :func:`in_arc`, but hexes exactly on the arc's boundary are outside (TOB-AMB-02)."""
+    if v == (0, 0):
+        return False
+    u = DIRECTIONS[facing % 6]
+    d = dot(u, v)
+    if width >= 360:
+        return True
+    if width >= 180:
+        return d > 0
+    if d <= 0:
+        return False
+    n = dot(v, v)
+    if width >= 120:
+        return 2 * d * d > n
+    if width >= 60:
+        return 2 * d * d > 3 * n
+    return d * d == 2 * n
+
+
+FRONT, SIDE, REAR = 1, 0, -1
+
+
+def half_plane(facing: int, v: Hex) -> int:
+    """Which half-plane of a unit facing ``facing`` offset ``v`` lies in (LF-ARC-02).
+
+    :data:`FRONT` ahead of the line through the unit's centre perpendicular to its facing,
+    :data:`REAR` behind it, :data:`SIDE` exactly on it (and for ``v = 0``).
+    """
+    d = dot(DIRECTIONS[facing % 6], v)
+    return FRONT if d > 0 else REAR if d < 0 else SIDE
+
+
+def hexside_sectors(facing: int, v: Hex) -> tuple[int, ...]:
+    """The hexside sector(s) of offset ``v``, relative to ``facing`` (0 ahead, clockwise).
+
+    The 60° sector ``k`` is the wedge through the unit's ``k``-th hexside counted clockwise from
+    its facing. Offsets on a spine between two sectors return both (ascending); ``v = 0``
+    returns none. Talon's forward/left/right/rear arcs and Launch Fighters' adjacent-hex
+    classification are unions of these sectors.
+    """
+    return tuple(sorted((i - facing) % 6 for i in directions_toward(v)))
+
+
+# --- lines -------------------------------------------------------------------------------
+
+
+def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
+    """The hexes a straight line from centre ``a`` to centre ``b`` passes, step by step.
+
+    Each step is a tuple: one hex, or two hexes when the line runs exactly between them
+    ("directly between two hexes", TOB-GEO-10), so the caller applies the rule's choice.
+    Steps go from ``a`` (first) to ``b`` (last); the line has ``distance(a, b) + 1`` steps.
+    Uses exact rationals, not the nudged floating-point lerp.
+    """
+    n = distance(a, b)
+    if n == 0:
+        return [(a,)]
+    aq, ar = a
+    bq, br = b
+    steps: list[tuple[Hex, ...]] = []
+    for i in range(n + 1):
+        t = Fraction(i, n)
+        q = aq + (bq - aq) * t
+        r = ar + (br - ar) * t
+        steps.append(_round_with_ties(q, r))
+    return steps
+
+
+def _round_with_ties(q: Fraction, r: Fraction) -> tuple[Hex, ...]:
+    """Round a fractional cube point to its hex, or to both hexes when it sits on their edge."""
+    s = -q - r
+    fq, fr = math.floor(q), math.floor(r)
+    candidates = [(fq + dq, fr + dr) for dq in (-1, 0, 1, 2) for dr in (-1, 0, 1, 2)]
+    scored = []
+    for cq, cr in candidates:
+        cs = -cq - cr
+        # Distance in the hex metric from the point to the candidate centre: a point belongs to
+        # the hex whose centre is within 1/2 of it in every pair-difference (the hexagon cell).
+        dq, dr, ds = q - cq, r - cr, s - cs
+        d = max(abs(dq - dr), abs(dr - ds), abs(ds - dq))
+        scored.append((d, (cq, cr)))
+    best = min(d for d, _ in scored)
+    return tuple(sorted(h for d, h in scored if d == best))
+
+
+def segment_crosses_hex(a: Hex, b: Hex, h: Hex, *, closed: bool = True) -> bool:
+    """Does the segment between the centres of ``a`` and ``b`` meet hex ``h``? (TOB-GEO-11)
+
+    ``closed=True`` (Turn or Burn's black hole): the segment must share a piece of positive
+    length with the closed hexagon: passing through, ending inside, or running along a side;
+    touching a single vertex does not count. ``closed=False`` (Talon's line of fire, TAL-G-5):
+    the segment must cross the open interior, so running along a side does not count either.
+    Exact Liang–Barsky clipping with fractions against the cell ``|x-y|,|y-z|,|z-x| <= 1``.
+    """
+    A = cube(sub(a, h))
+    B = cube(sub(b, h))
+    lo, hi = Fraction(0), Fraction(1)
+    for i, j in ((0, 1), (1, 2), (2, 0)):
+        c0 = A[i] - A[j]
+        c1 = (B[i] - B[j]) - c0
+        for sign in (1, -1):
+            a0, a1 = sign * c0, sign * c1  # need a0 + a1*t <= 1 (closed) or < 1 (open)
+            if a1 == 0:
+                if a0 > 1 or (not closed and a0 == 1):
+                    return False
+            elif a1 > 0:
+                hi = min(hi, Fraction(1 - a0, a1))
+            else:
+                lo = max(lo, Fraction(1 - a0, a1))
+    return hi > lo
+
+
+# --- maps --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RectMap:
+    """A rectangular odd-q map of ``cols`` × ``rows`` flat-top hexes.
+
+    Columns are ``q = 0..cols-1``; odd columns sit half a hex lower, so hex ``(q, r)`` is on the
+    map when ``0 <= r + (q - (q & 1)) // 2 < rows`` (shared/formats/turn-or-burn-position.md).
+    """
+
+    cols: int
+    rows: int
+
+    def __post_init__(self) -> None:
+        if self.cols < 1 or self.rows < 1:
+            raise ValueError(f"a map needs at least 1×1 hexes, got {self.cols}×{self.rows}")
+
+    def contains(self, h: Hex) -> bool:
+        q, r = h
+        if q < 0 or q >= self.cols:
+            return False
+        row = r + ((q - (q & 1)) >> 1)
+        return 0 <= row < self.rows
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        """``(col, row)`` of an axial hex."""
+        q, r = h
+        return q, r + ((q - (q & 1)) >> 1)
+
+    def from_offset(self, col: int, row: int) -> Hex:
+        return col, row - ((col - (col & 1)) >> 1)
+
+    def hexes(self) -> Iterator[Hex]:
+        """Every hex on the map, column by column."""
+        for col in range(self.cols):
+            for row in range(self.rows):
+                yield self.from_offset(col, row)
+
+    def is_edge(self, h: Hex) -> bool:
+        """On the map with fewer than six neighbours on the map (TOB-GEO-14, LF-MAP-10)."""
+        return self.contains(h) and not all(self.contains(n) for n in neighbors(h))
+
+    def edge_hexes(self) -> list[Hex]:
+        return [h for h in self.hexes() if self.is_edge(h)]
+
+    def center(self) -> Hex:
+        """The hex whose centre is nearest the map's geometric centre (LF-MAP-11 tie rule)."""
+        layout = Layout(1.0)
+        xs = [layout.center(h) for h in self.hexes()]
+        cx = (min(x for x, _ in xs) + max(x for x, _ in xs)) / 2
+        cy = (min(y for _, y in xs) + max(y for _, y in xs)) / 2
+
+        def key(h: Hex) -> tuple[float, int, int]:
+            x, y = layout.center(h)
+            return (round((x - cx) ** 2 + (y - cy) ** 2, 9), h[1], h[0])
+
+        return min(self.hexes(), key=key)
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """Pixel layout of flat-top hexes of circumradius ``size``, screen y pointing down.
+
+    The only floating-point code in this module; rules never call it.
+    """
+
+    size: float
+    origin: tuple[float, float] = (0.0, 0.0)
+
+    def center(self, h: Hex) -> tuple[float, float]:
+        q, r = h
+        x = self.size * 1.5 * q
+        y = self.size * math.sqrt(3) * (r + q / 2)
+        return (x + self.origin[0], y + self.origin[1])
+
+    def corners(self, h: Hex) -> list[tuple[float, float]]:
+        cx, cy = self.center(h)
+        return [
+            (cx + self.size * math.cos(math.radians(60 * k)), cy + self.size * math.sin(math.radians(60 * k)))
+            for k in range(6)
+        ]
+
+    def direction_angle(self, direction: int) -> float:
+        """Screen angle in degrees (0 = east, clockwise positive) of direction ``direction``."""
+        return -90.0 + 60.0 * (direction % 6)
+
+    def pixel_to_hex(self, x: float, y: float) -> Hex:
+        px = (x - self.origin[0]) / self.size
+        py = (y - self.origin[1]) / self.size
+        q = 2.0 / 3.0 * px
+        r = -1.0 / 3.0 * px + math.sqrt(3) / 3.0 * py
+        return _round_float(q, r)
+
+
+def _round_float(q: float, r: float) -> Hex:
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return (int(rq), int(rr))
