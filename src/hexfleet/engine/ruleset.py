@@ -153,6 +153,11 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
+    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> S:
+        """A full state consistent with ``seat``'s ``view``, what it cannot see sampled from
+        ``rng``: how search bots plan without ever holding the true state."""
+        raise NotImplementedError(f"{self.name} cannot yet rebuild a state from a view")
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 
