@@ -19,13 +19,19 @@ from .cards import GUNS, MANEUVERS, SYSTEM_MODULE, SYSTEMS
 from .state import PLOT, Config, Fighter, Options, TobState
 
 FORMAT = "turn-or-burn/1"
-SUPPORTED_MODULES = frozenset({1})
+SUPPORTED_MODULES = frozenset({1, 2, 3})
 """Modules whose rules this version implements; a position asking for others is refused."""
 
 _POSITION_FIELDS = {"format", "modules", "map", "turn", "fighters", "projectiles", "options", "replacements", "scores"}
 _FIGHTER_FIELDS = {"id", "side", "hex", "facing", "momentum", "cards", "external", "destroyed", "shields",
                    "lock_on", "heavy_guns", "ammo", "fuel", "locked_action"}
-_OPTION_FIELDS = {"slip_model": ("minimal", "wide"), "arc_boundary": ("inclusive", "exclusive"), "turn_limit": None}
+_BOOL = (True, False)
+_OPTION_FIELDS: dict[str, tuple[Any, ...] | None] = {
+    "slip_model": ("minimal", "wide"), "arc_boundary": ("inclusive", "exclusive"), "turn_limit": None,
+    "goal": None, "victory": ("points", "elimination"), "shot_order": ("ascending", "random"),
+    "big_fighters": _BOOL, "heavy_guns": _BOOL, "multiple_actions": _BOOL, "external_systems": _BOOL,
+    "heavy_db_exact_speed": _BOOL,
+}
 
 
 # --- small typed readers ------------------------------------------------------------------
@@ -107,6 +113,8 @@ def parse_options(data: Any, where: str = "options") -> Options:
         value = data[name]
         if choices is None:
             values[name] = None if value is None else _int(value, f"{where}.{name}", low=1)
+        elif choices is _BOOL and not isinstance(value, bool):
+            raise FormatError(f"{where}.{name}", f"expected true or false, got {_kind(value)}")
         elif value not in choices:
             raise FormatError(f"{where}.{name}", f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
         else:
@@ -143,28 +151,41 @@ def parse_position(data: Any, *, seed: int | str = 0) -> TobState:
     board = RectMap(_int(map_data["cols"], "map.cols", low=1), _int(map_data["rows"], "map.rows", low=1))
     turn = _int(data["turn"], "turn", low=1)
     options = parse_options(data.get("options", {}))
-    for key in ("replacements", "scores"):
-        if data.get(key):
-            raise FormatError(key, "is a Module 2 field; this position's modules do not include 2")
+    advanced = 2 in modules or 3 in modules
+    if not advanced:
+        for key in ("replacements", "scores"):
+            if data.get(key):
+                raise FormatError(key, "is a Module 2 field; this position's modules do not include 2")
     if _list(data.get("projectiles", []), "projectiles"):
         raise FormatError("projectiles", "projectiles need Module 4, which this position does not list")
 
     fighters: list[Fighter] = []
     seen: set[str] = set()
     for i, raw in enumerate(_list(data["fighters"], "fighters")):
-        f = _parse_fighter(raw, f"fighters[{i}]")
+        f = _parse_fighter(raw, f"fighters[{i}]", modules)
         if f.id in seen:
             raise FormatError(f"fighters[{i}].id", f"fighter id {f.id!r} appears twice")
         seen.add(f.id)
         fighters.append(f)
     sides = tuple(dict.fromkeys(f.side for f in fighters))
+    extra: dict[str, Any] = {}
+    if advanced:
+        from .teams import parse_replacements, parse_scores
+        extra["replacements"] = parse_replacements(data.get("replacements", []), fighters)
+        sides = tuple(dict.fromkeys(sides + tuple(r.side for r in extra["replacements"])))
+        extra["scores"] = parse_scores(data.get("scores", {}), sides)
+        sides = tuple(dict.fromkeys(sides + tuple(s for s, _ in extra["scores"])))
     config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options)
-    state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=rng_from_seed(seed))
+    state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=rng_from_seed(seed),
+                     **extra)
     check_position(state)
+    if advanced:
+        from .advanced import start_phase
+        state = start_phase(state)
     return state
 
 
-def _parse_fighter(raw: Any, where: str) -> Fighter:
+def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fighter:
     raw = _obj(raw, where)
     _known_fields(raw, _FIGHTER_FIELDS, where)
     for key in ("id", "side", "hex", "facing", "momentum", "cards"):
@@ -172,14 +193,25 @@ def _parse_fighter(raw: Any, where: str) -> Fighter:
             raise FormatError(f"{where}.{key}", "missing")
     fid = _str(raw["id"], f"{where}.id")
     cards = tuple(_card(c, f"{where}.cards[{j}]") for j, c in enumerate(_list(raw["cards"], f"{where}.cards")))
-    external = _list(raw.get("external", []), f"{where}.external")
-    if external:
+    external = tuple(_card(c, f"{where}.external[{j}]")
+                     for j, c in enumerate(_list(raw.get("external", []), f"{where}.external")))
+    if external and 3 not in modules:
         raise FormatError(f"{where}.external", "external systems need Module 3, which this position does not list")
     destroyed = tuple(_card(c, f"{where}.destroyed[{j}]")
                       for j, c in enumerate(_list(raw.get("destroyed", []), f"{where}.destroyed")))
-    for key in ("shields", "lock_on", "heavy_guns", "ammo", "fuel", "locked_action"):
+    allowed = {"ammo", "fuel", "locked_action"} | (set() if 2 in modules or 3 in modules else
+                                                    {"shields", "lock_on"}) | (set() if 3 in modules else {"heavy_guns"})
+    for key in sorted(allowed):
         if raw.get(key) not in (None, False, [], {}):
             raise FormatError(f"{where}.{key}", "belongs to a module this position does not list")
+    shields = raw.get("shields", False)
+    if not isinstance(shields, bool):
+        raise FormatError(f"{where}.shields", f"expected true or false, got {_kind(shields)}")
+    lock_on = raw.get("lock_on")
+    if lock_on is not None:
+        _str(lock_on, f"{where}.lock_on")
+    heavy = tuple(tuple(_card(c, f"{where}.heavy_guns[{j}][{k}]") for k, c in enumerate(_list(g, f"{where}.heavy_guns[{j}]")))
+                  for j, g in enumerate(_list(raw.get("heavy_guns", []), f"{where}.heavy_guns")))
     return Fighter(
         id=fid,
         side=_str(raw["side"], f"{where}.side"),
@@ -188,21 +220,36 @@ def _parse_fighter(raw: Any, where: str) -> Fighter:
         momentum=_hex(raw["momentum"], f"{where}.momentum"),
         cards=cards,
         destroyed=destroyed,
-        revealed=tuple(c for c in cards if c not in GUNS),
+        revealed=tuple(c for c in cards if c not in GUNS) if not (2 in modules or 3 in modules) else external,
+        external=external,
+        shields=shields,
+        lock_on=lock_on,
+        heavy_guns=heavy,
     )
 
 
 def check_position(state: TobState) -> None:
     """Rule checks on a parsed position: a legal Module 1 build, on the map, still in play."""
     board = state.config.map
+    advanced = 2 in state.config.modules or 3 in state.config.modules
+    ids = {f.id: f for f in state.fighters}
     for f in state.fighters:
-        built = Counter(f.cards)
+        if advanced:
+            from .build import check_build
+            check_build(f, state.config.modules, state.config.options)
+            if f.shields and "SG" not in f.cards + f.external:
+                raise RuleError("TOB-M2-SHIELD-03", "shields are up but the fighter has no shield generator",
+                                unit=f.id, field="shields")
+            if f.lock_on is not None and (f.lock_on not in ids or ids[f.lock_on].side == f.side):
+                raise RuleError("TOB-M2-OPS-05", f"lock_on {f.lock_on!r} is not an opposing fighter in play",
+                                unit=f.id, field="lock_on")
+        built = Counter(f.cards + f.external)
         for card in built:
             if SYSTEM_MODULE[card] not in state.config.modules:
                 raise RuleError("TOB-COMP-02", f"{SYSTEMS[card]} ({card}) is a Module {SYSTEM_MODULE[card]} card",
                                 unit=f.id, field="cards")
         guns = [c for c in f.cards if c in GUNS]
-        if 2 not in state.config.modules and (
+        if not advanced and (
             len(f.cards) != 4 or built["CM"] != 1 or built["STR"] != 1 or built["THR"] != 1 or len(guns) != 1
         ):
             raise RuleError("TOB-M1-BUILD-01", "a Module 1 fighter has exactly 4 cards: CM, STR, THR and one gun "
@@ -230,34 +277,41 @@ def elimination_cause(f: Fighter, modules: tuple[int, ...]) -> str | None:
         return "structure"
     if not f.has("CM"):
         return "crew"
-    if 2 not in modules and not any(f.has(g) for g in GUNS):
+    if 2 not in modules and 3 not in modules and not any(f.has(g) for g in GUNS):
         return "gun"
     return None
 
 
-def fighter_to_json(f: Fighter) -> dict[str, Any]:
-    return {
+def fighter_to_json(f: Fighter, advanced: bool = False) -> dict[str, Any]:
+    out = {
         "id": f.id,
         "side": f.side,
         "hex": list(f.hex),
         "facing": LETTERS[f.facing],
         "momentum": list(f.momentum),
         "cards": list(f.cards),
-        "external": [],
+        "external": list(f.external),
         "destroyed": list(f.destroyed),
     }
+    if advanced:
+        out.update(shields=f.shields, lock_on=f.lock_on, heavy_guns=[list(g) for g in f.heavy_guns])
+    return out
 
 
 def position_to_json(state: TobState) -> dict[str, Any]:
     """The state as a position at the start of its turn (secrets included: the whole truth)."""
+    advanced = 2 in state.config.modules or 3 in state.config.modules
     out: dict[str, Any] = {
         "format": FORMAT,
         "modules": list(state.config.modules),
         "map": {"cols": state.config.map.cols, "rows": state.config.map.rows},
         "turn": state.turn,
-        "fighters": [fighter_to_json(f) for f in state.fighters],
+        "fighters": [fighter_to_json(f, advanced) for f in state.fighters],
         "projectiles": [],
     }
+    if advanced:
+        out["scores"] = {side: dict(state.scores).get(side, 0) for side in state.config.sides}
+        out["replacements"] = [r.to_json() for r in state.replacements]
     options = {k: v for k, v in state.config.options.to_json().items() if v != getattr(Options(), k)}
     if options:
         out["options"] = options
@@ -266,7 +320,7 @@ def position_to_json(state: TobState) -> dict[str, Any]:
 
 # --- orders -------------------------------------------------------------------------------
 
-_ACTION_FIELDS = {"card", "target", "of", "repair"}
+_ACTION_FIELDS = {"card", "target", "of", "repair", "external"}
 
 
 def parse_actions(value: Any, where: str) -> list[dict[str, Any]]:

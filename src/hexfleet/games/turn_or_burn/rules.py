@@ -20,6 +20,7 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.rng import rng_from_seed
 from ...engine.ruleset import Decision, Event, OptionInfo, Order, Outcome, Ruleset, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, LETTERS, RectMap, distance
+from . import advanced
 from .cards import GUNS, M1_GUNS, MANEUVERS, SYSTEMS
 from .combat import fire_phase
 from .movement import move_phase
@@ -50,6 +51,20 @@ OPTIONS = (
     OptionInfo("turn_limit", None, (),
                "End the game as a draw after this many turns (a house rule for batch play; none in the book).",
                "TOB-IMPL-01"),
+    OptionInfo("goal", 8, (), "Module 2: points a team needs to win (an agreed goal; null: play to the turn limit).",
+               "TOB-M2-SCEN-05"),
+    OptionInfo("victory", None, ("points", "elimination"),
+               "Module 2-3 victory: team points with replacements (Popcorn), or eliminate every enemy (Module 3 "
+               "scenario); default points when Module 2 is in force.", "TOB-M3-SCEN-02"),
+    OptionInfo("shot_order", "ascending", ("ascending", "random"),
+               "Order in which announced shots resolve: ascending shooter id, or a seeded shuffle.", "TOB-AMB-21"),
+    OptionInfo("big_fighters", True, (True, False), "Module 3: heavy and super fighters.", "TOB-M3-OPT-01"),
+    OptionInfo("heavy_guns", True, (True, False), "Module 3: heavy guns.", "TOB-M3-OPT-01"),
+    OptionInfo("multiple_actions", True, (True, False), "Module 3: one action per crew member.", "TOB-M3-OPT-01"),
+    OptionInfo("external_systems", True, (True, False), "Module 3: external systems.", "TOB-M3-OPT-01"),
+    OptionInfo("heavy_db_exact_speed", False, (True, False),
+               "A 2-card heavy dust buster does exactly the target's speed (the caption) instead of 2 x ceil(s/2).",
+               "TOB-AMB-12"),
 )
 
 
@@ -92,17 +107,23 @@ class TurnOrBurn(Ruleset[TobState]):
         for i, raw in enumerate(data["fighters"]):
             where = f"scenario {scenario}: fighters[{i}]"
             cards = tuple(raw["cards"])
+            external = tuple(raw.get("external", ()))
             fighters.append(Fighter(
                 id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
                 facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
-                cards=cards, revealed=tuple(c for c in cards if c not in GUNS),
+                cards=cards, revealed=external if advanced.is_advanced(tuple(data["modules"]))
+                else tuple(c for c in cards if c not in GUNS),
+                external=external, shields=bool(raw.get("shields", False)),
+                heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ())),
             ))
             zones.append((raw["id"], raw["zone"]))
         config = Config(
             scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
             sides=tuple(dict.fromkeys(f.side for f in fighters)), options=parse_options(merged), zones=tuple(zones),
+            budgets=tuple(data.get("budgets", {}).items()),
         )
-        state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=rng_from_seed(seed))
+        state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=rng_from_seed(seed),
+                         scores=tuple((s, 0) for s in config.sides) if advanced.is_advanced(config.modules) else ())
         check_position(state)
         return state
 
@@ -112,6 +133,8 @@ class TurnOrBurn(Ruleset[TobState]):
     # --- decisions ----------------------------------------------------------------------
 
     def pending(self, state: TobState) -> dict[Seat, Decision]:
+        if advanced.is_advanced(state.config.modules):
+            return advanced.pending(self, state)
         if state.phase == OVER:
             return {}
         if state.phase == SETUP:
@@ -123,9 +146,12 @@ class TurnOrBurn(Ruleset[TobState]):
                 for side in state.sides_in_play()}
 
     def _setup_options(self, state: TobState, side: Seat) -> dict[str, Any]:
+        build = advanced.is_advanced(state.config.modules)
         return {"fighters": {f.id: {"guns": list(M1_GUNS), "zone": dict(state.config.zones)[f.id],
-                                    "max_speed": MAX_START_SPEED, "default": _placement_json(f)}
-                             for f in state.fighters if f.side == side}}
+                                    "max_speed": MAX_START_SPEED,
+                                    "default": _placement_json(f) | (_build_json(f) if build else {})}
+                             for f in state.fighters if f.side == side},
+                "budget": dict(state.config.budgets).get(side)}
 
     def _plot_options(self, state: TobState, side: Seat) -> dict[str, Any]:
         return {"fighters": {f.id: {"cards": self.legal_cards(state, f),
@@ -145,6 +171,8 @@ class TurnOrBurn(Ruleset[TobState]):
         """Setup: each gun at each facing with the momentum marker 0-6 hexes ahead, from the
         default hex (a representative subset: any hex of the zone is legal). Plot: every card
         (the gun at its default target), and plotting nothing; the product over fighters."""
+        if advanced.is_advanced(state.config.modules):
+            return advanced.legal_orders(self, state, seat)
         own = [f for f in state.fighters if f.side == seat]
         if state.phase == SETUP:
             per_fighter = [[(f.id, o) for o in self._setup_choices(state, f)] for f in own]
@@ -169,6 +197,8 @@ class TurnOrBurn(Ruleset[TobState]):
         return {}
 
     def validate(self, state: TobState, seat: Seat, order: Order) -> None:
+        if advanced.is_advanced(state.config.modules):
+            return advanced.validate(self, state, seat, order)
         if state.phase == OVER:
             raise RuleError("TOB-M1-END-01", "the game is over")
         if seat not in state.sides_in_play():
@@ -257,6 +287,8 @@ class TurnOrBurn(Ruleset[TobState]):
     # --- resolution ---------------------------------------------------------------------
 
     def advance(self, state: TobState, orders: Mapping[Seat, Order]) -> tuple[TobState, list[Event]]:
+        if advanced.is_advanced(state.config.modules):
+            return advanced.advance(self, state, orders)
         if state.phase == SETUP:
             return self._advance_setup(state, orders)
         plots: dict[str, list[dict[str, Any]]] = {}
@@ -290,7 +322,10 @@ class TurnOrBurn(Ruleset[TobState]):
         """Reveal, Move Fighters, Fire Guns and the end-of-turn checks for one turn.
 
         ``plots`` maps fighter id → its (validated) actions; fighters absent plot nothing.
+        Modules 2-3 take every mid-turn decision's documented default (``advanced``).
         """
+        if advanced.is_advanced(state.config.modules):
+            return advanced.resolve_turn(state, plots)
         events: list[Event] = []
         maneuvers: dict[str, str] = {}
         gun_plots: dict[str, tuple[str, str | None]] = {}
@@ -344,16 +379,22 @@ class TurnOrBurn(Ruleset[TobState]):
     # --- information --------------------------------------------------------------------
 
     def view(self, state: TobState, seat: Seat | None) -> dict[str, Any]:
+        extended = advanced.is_advanced(state.config.modules)
+        shown = state.stage.current if extended and state.stage is not None and state.stage.current else state.fighters
         fighters = []
-        for f in state.fighters:
+        for f in shown:
             own = seat == f.side or state.phase == OVER
-            fighters.append({
+            data = {
                 "id": f.id, "side": f.side, "hex": list(f.hex), "facing": LETTERS[f.facing],
                 "momentum": list(f.momentum), "speed": f.speed, "size": f.size,
                 "cards": list(f.cards) if own else _known_cards(f), "destroyed": list(f.destroyed),
-            })
+            }
+            if extended:
+                data.update(advanced.view_fighter(state, f, own))
+            fighters.append(data)
         pending = self.pending(state)
-        return {
+        extra = advanced.view_extra(state, seat) if extended else {}
+        return extra | {
             "game": self.name, "scenario": state.config.scenario, "seat": seat, "turn": state.turn,
             "phase": state.phase, "modules": list(state.config.modules),
             "map": {"cols": state.config.map.cols, "rows": state.config.map.rows},
@@ -365,9 +406,10 @@ class TurnOrBurn(Ruleset[TobState]):
 
     def order_view(self, state: TobState, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:
         """Plots are revealed when resolved; the gun chosen at setup stays secret (TOB-M1-BUILD-02)."""
-        if viewer == owner or state.phase != SETUP:
+        if viewer == owner or state.phase not in (SETUP, advanced.REENTRY):
             return order
-        return {fid: {k: v for k, v in placement.items() if k != "gun"} for fid, placement in order.items()}
+        return {fid: {k: v for k, v in placement.items() if k not in ("gun", "cards", "heavy_guns")}
+                for fid, placement in order.items()}
 
     def outcome(self, state: TobState) -> Outcome | None:
         return state.outcome
@@ -384,15 +426,18 @@ class TurnOrBurn(Ruleset[TobState]):
             "rng": format(state.rng, "016x"),
             "revealed": {f.id: list(f.revealed) for f in state.fighters},
             "outcome": state.outcome.to_json() if state.outcome else None,
+            "budgets": dict(state.config.budgets),
+            "stage": state.stage.to_json() if state.stage is not None else None,
         }
 
     def from_json(self, data: Mapping[str, Any]) -> TobState:
         base = parse_position(data["position"])
         revealed = data.get("revealed", {})
         config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
-                         zones=tuple(data.get("zones", {}).items()))
+                         zones=tuple(data.get("zones", {}).items()), budgets=tuple(data.get("budgets", {}).items()))
+        stage = advanced.stage_from_json(data["stage"]) if data.get("stage") else None
         return replace(
-            base, config=config, phase=data["phase"], rng=int(data["rng"], 16),
+            base, config=config, phase=data["phase"], rng=int(data["rng"], 16), stage=stage,
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
         )
@@ -428,6 +473,11 @@ def _known_cards(f: Fighter) -> list[str]:
         else:
             out.append("?")
     return out
+
+
+def _build_json(f: Fighter) -> dict[str, Any]:
+    return {"cards": list(f.cards), "external": list(f.external), "heavy_guns": [list(g) for g in f.heavy_guns],
+            "shields": f.shields}
 
 
 def _placement_json(f: Fighter) -> dict[str, Any]:

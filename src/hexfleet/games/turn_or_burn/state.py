@@ -19,9 +19,18 @@ class Options:
     slip_model: str = "minimal"
     arc_boundary: str = "inclusive"
     turn_limit: int | None = None
+    # Module 2-3 switches (documented in rules.OPTIONS; ignored by Module 1 positions).
+    goal: int | None = 8
+    victory: str | None = None
+    shot_order: str = "ascending"
+    big_fighters: bool = True
+    heavy_guns: bool = True
+    multiple_actions: bool = True
+    external_systems: bool = True
+    heavy_db_exact_speed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"slip_model": self.slip_model, "arc_boundary": self.arc_boundary, "turn_limit": self.turn_limit}
+        return {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +44,8 @@ class Config:
     options: Options = field(default_factory=Options)
     zones: tuple[tuple[str, str], ...] = ()
     """Start zone per fighter id during setup (``west``/``east`` half of the map)."""
+    budgets: tuple[tuple[str, int], ...] = ()
+    """Internal system cards each side may build in all (TOB-M3-SCEN-01), if the scenario says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +61,13 @@ class Fighter:
     """Destroyed cards (a multiset), in the order they were lost."""
     revealed: tuple[str, ...] = ()
     """Cards every player has seen (plotted and turned face up, or known from the build)."""
+    external: tuple[str, ...] = ()
+    """Externally mounted cards (TOB-M3-EXT-*); ``destroyed`` takes external copies first."""
+    shields: bool = False
+    lock_on: str | None = None
+    """Id of the fighter this one has locked on to (TOB-M2-LOCK-*)."""
+    heavy_guns: tuple[tuple[str, ...], ...] = ()
+    """Announced heavy-gun sets, each all of the fighter's internal copies of one gun."""
 
     @property
     def size(self) -> int:
@@ -86,6 +104,12 @@ class TobState:
     fighters: tuple[Fighter, ...]
     rng: int
     outcome: Outcome | None = None
+    scores: tuple[tuple[str, int], ...] = ()
+    """Team points (Module 2, TOB-M2-SCEN-05); empty in Module 1."""
+    replacements: tuple[Any, ...] = ()
+    """Module 2 fighters still to re-enter (``teams.Replacement``)."""
+    stage: Any = None
+    """Module 2-3 mid-turn data while a turn waits for a decision (``advanced.Stage``)."""
 
     def fighter(self, fid: str) -> Fighter | None:
         for f in self.fighters:
