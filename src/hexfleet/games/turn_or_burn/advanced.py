@@ -181,7 +181,9 @@ def run_turn(state: TobState, plots: Mapping[str, list[dict[str, Any]]], choices
                                                      "default": default_end_choice(f, n)}
         raise _Stop(END, decisions, list(fighters.values()), events)
     for fid, n in needs.items():
-        choice = choices.get(f"end:{fid}") or default_end_choice(fighters[fid], n)
+        given = choices.get(f"end:{fid}")
+        choice = ({"external": list(given.get("external", [])), "discard": list(given.get("discard", []))}
+                  if given is not None else default_end_choice(fighters[fid], n))
         fighters[fid], end_events = apply_end(fighters[fid], hits, choice)
         events += end_events
     for fid in hits.shield - set(needs):
