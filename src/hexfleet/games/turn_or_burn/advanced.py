@@ -38,7 +38,7 @@ from typing import Any
 from ...engine.errors import FormatError, RuleError
 from ...engine.ruleset import Decision, Event, Order, Outcome, Seat
 from ...hexgrid import LETTERS
-from .build import check_build, external_working, heavy_set
+from .build import check_build, external_working, heavy_set, lost_counts
 from .cards import GUNS, MANEUVERS
 from .damage import GunPlot, candidates, fire_phase
 from .movement import move_phase
@@ -373,6 +373,10 @@ def validate(rs: Any, state: TobState, seat: Seat, order: Order) -> None:
         for fid, actions in order.items():
             f = state.fighter(fid)
             parsed = [{**a, "external": True} for a in parse_actions(actions, f"order.{fid}")]
+            for i, a in enumerate(parsed):
+                if a["card"] not in f.external:  # type: ignore[union-attr]
+                    raise RuleError("TOB-SEQ-06", f"step A declares external systems only; {fid} has no external "
+                                    f"{a['card']}", unit=fid, field=f"order.{fid}[{i}].card")
             check_plot(state, f, parsed, f"order.{fid}")  # type: ignore[arg-type]
         return
     if phase == PLOT:
@@ -474,7 +478,7 @@ def advance(rs: Any, state: TobState, orders: Mapping[Seat, Order]) -> tuple[Tob
             mom = tuple(p["momentum"]) if "momentum" in p else (h[0] + f.momentum[0] - f.hex[0],
                                                                 h[1] + f.momentum[1] - f.hex[1])
             facing = LETTERS.index(p["facing"]) if "facing" in p else f.facing
-            g = replace(g, hex=h, momentum=mom, facing=facing, revealed=g.external)  # type: ignore[arg-type]
+            g = replace(g, hex=h, momentum=mom, facing=facing, revealed=())  # type: ignore[arg-type]
             fighters.append(g)
             events.append({"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
                            "momentum": list(g.momentum), "shields": g.shields,
@@ -576,6 +580,20 @@ def _probe_action(state: TobState, f: Fighter, card: str) -> dict[str, Any]:
     if card == "DITTO":
         return {"card": card, "of": next(g.id for g in state.fighters if g.side == f.side and g.id != f.id)}
     return {"card": card}
+
+
+def known_cards(f: Fighter) -> list[str]:
+    """Another side's view of ``f``'s internal cards: those played or lost, ``?`` for the rest
+    (TOB-M2-BUILD-04). An external loss reveals nothing inside."""
+    known = Counter(f.revealed) + Counter({c: lost_counts(f, c)[0] for c in set(f.destroyed)})
+    out = []
+    for card in f.cards:
+        if known[card] > 0:
+            known[card] -= 1
+            out.append(card)
+        else:
+            out.append("?")
+    return out
 
 
 def view_fighter(state: TobState, f: Fighter, own: bool) -> dict[str, Any]:

@@ -111,7 +111,7 @@ class TurnOrBurn(Ruleset[TobState]):
             fighters.append(Fighter(
                 id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
                 facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
-                cards=cards, revealed=external if advanced.is_advanced(tuple(data["modules"]))
+                cards=cards, revealed=() if advanced.is_advanced(tuple(data["modules"]))
                 else tuple(c for c in cards if c not in GUNS),
                 external=external, shields=bool(raw.get("shields", False)),
                 heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ())),
@@ -390,6 +390,7 @@ class TurnOrBurn(Ruleset[TobState]):
                 "cards": list(f.cards) if own else _known_cards(f), "destroyed": list(f.destroyed),
             }
             if extended:
+                data["cards"] = list(f.cards) if own else advanced.known_cards(f)
                 data.update(advanced.view_fighter(state, f, own))
             fighters.append(data)
         pending = self.pending(state)

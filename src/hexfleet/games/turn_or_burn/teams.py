@@ -201,7 +201,6 @@ def entering_fighter(rep: Replacement, placement: dict[str, Any]) -> Fighter:
         cards=tuple(placement.get("cards", rep.cards)), external=tuple(placement.get("external", rep.external)),
         heavy_guns=tuple(tuple(g) for g in placement.get("heavy_guns", rep.heavy_guns)),
         shields=bool(placement.get("shields", False)),
-        revealed=tuple(c for c in placement.get("external", rep.external)),
     )
 
 
