@@ -368,6 +368,13 @@ def validate(rs: Any, state: TobState, seat: Seat, order: Order) -> None:
     if phase == SETUP:
         for fid, placement in order.items():
             _check_setup(rs, state, state.fighter(fid), placement)  # type: ignore[arg-type]
+        budget = dict(state.config.budgets).get(seat)
+        if budget is not None:  # the scenario's card total for the side (TOB-M3-SCEN-01)
+            total = sum(len(order[g.id].get("cards", g.cards)) if g.id in order else len(g.cards)
+                        for g in state.fighters if g.side == seat)
+            if total > budget:
+                raise RuleError("TOB-M3-SCEN-01", f"your side's fighters may total {budget} internal system "
+                                f"cards; these builds make {total}", unit=seat, field="order")
         return
     if phase == DECLARE:
         for fid, actions in order.items():
@@ -425,13 +432,6 @@ def _check_setup(rs: Any, state: TobState, f: Fighter, placement: Any) -> None:
     built = _built(f, placement, where)
     check_build(built, state.config.modules, state.config.options)
     rs._check_setup(state, f, {k: placement[k] for k in ("hex", "facing", "momentum") if k in placement})
-    budget = dict(state.config.budgets).get(f.side)
-    if budget is not None:
-        mine = [built if g.id == f.id else g for g in state.fighters if g.side == f.side]
-        total = sum(len(g.cards) for g in mine)
-        if total > budget:
-            raise RuleError("TOB-M3-SCEN-01", f"your side's fighters may total {budget} internal system cards; "
-                            f"this build makes {total}", unit=f.id, field=f"{where}.cards")
 
 
 def _built(f: Fighter, placement: Mapping[str, Any], where: str) -> Fighter:
