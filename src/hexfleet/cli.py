@@ -146,7 +146,7 @@ def games() -> None:
     """List the registered games with their scenarios, seats and rules version."""
     table = Table(title="hexfleet games")
     for col in ("game", "title", "rules version", "scenario", "seats", "description"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col != "description")
     for name in game_names():
         ruleset = get_ruleset(name)
         for key, info in ruleset.scenarios().items():

@@ -90,7 +90,7 @@ class TerminalPlay:
         if shown:
             self.console.print(Text(heading, style="bold"))
             for e in shown:
-                self.console.print(Text(f"  {describe_event(e)}"))
+                self.console.print(Text(f"  {describe_event(e)}"), soft_wrap=True)
 
     def show_view(self, view: Mapping[str, Any]) -> None:
         self.console.print(fighters_table(view))
@@ -98,7 +98,7 @@ class TerminalPlay:
             self.console.print(targets_table(view))
 
     def error(self, exc: Exception) -> None:
-        self.console.print(Text(f"Not accepted: {exc}", style="bold red"))
+        self.console.print(Text(f"Not accepted: {exc}", style="bold red"), soft_wrap=True)
 
     def check(self, seat: Seat, order: Order) -> bool:
         """Validate a (partial) order for ``seat``; show the rule broken and return False."""
