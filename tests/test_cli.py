@@ -265,3 +265,31 @@ def test_render_a_bad_position_names_the_field(tmp_path):
     result = run("render", write(tmp_path / "p.json", _with_fighter(momentum=[12])), "-o", out)
     assert result.exit_code == 1 and "fighters[0].momentum" in result.stderr
     assert not out.exists()
+
+
+def test_render_png_or_a_clear_message_without_cairosvg(tmp_path):
+    out = tmp_path / "map.png"
+    result = run("render", write(tmp_path / "p.json", POSITION), "--png", "-o", out)
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        assert result.exit_code == 1 and "pip install 'hexfleet[png]'" in result.stderr
+        assert not out.exists()
+    else:
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_a_state_draws_itself_in_a_notebook_lazily():
+    state = parse_position(POSITION)
+    svg = ET.fromstring(state._repr_svg_())
+    assert sorted(g.get("data-id") for g in svg.iter(f"{SVG}g") if g.get("class") == "fighter") == ["B1", "R1"]
+
+
+def test_the_games_do_not_import_the_renderer():
+    """Layers point down (DESIGN.md): only calling ``_repr_svg_`` reaches hexfleet.render."""
+    import subprocess
+    import sys
+
+    code = "import sys, hexfleet.games.turn_or_burn; print(any(m.startswith('hexfleet.render') for m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
