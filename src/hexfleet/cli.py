@@ -23,7 +23,8 @@ from rich.text import Text
 from .ai.base import get_bot
 from .engine.errors import FormatError, RuleError
 from .engine.game import Game, new_seed
-from .engine.record import RecordWriter, replay as replay_record
+from .engine.record import RecordWriter
+from .engine.record import replay as replay_record
 from .engine.ruleset import Event, step
 from .games import game_names, get_ruleset
 
@@ -229,7 +230,10 @@ def play(
         bots = {s: get_bot(vs, seed=f"{bot_seed}:{s}") for s in seats if s != human} if vs else {}
     except FormatError as exc:
         fail(f"{exc.field}: {exc.message}")
-    writer = RecordWriter.open(record) if record is not None else None
+    try:
+        writer = RecordWriter.open(record) if record is not None else None
+    except OSError as exc:
+        fail(f"{record}: cannot write the record: {exc.strerror}")
     session = TerminalPlay(Game(ruleset, scenario, seed=seed, record=writer), bots=bots, console=console, ask=_ask)
     try:
         session.run()

@@ -53,6 +53,8 @@ class TerminalPlay:
         self.ask = ask
         self.humans = [s for s in game.ruleset.seats(game.state) if s not in self.bots]
         self.last_events: list[Event] = []
+        self.forms = game.ruleset.name == "turn-or-burn"
+        """Tables and guided entry exist for Turn or Burn; other games show JSON and take JSON."""
 
     def run(self) -> None:
         """Play until the game is over (input ending raises out; the record is already safe)."""
@@ -71,19 +73,27 @@ class TerminalPlay:
 
     def ask_seat(self, seat: Seat) -> Order:
         if len(self.humans) > 1:
-            self.console.clear()
+            self.clear()
             self.ask(f"Pass the device to {seat}, then press Enter", "")
-            self.console.clear()
+            self.clear()
         view = self.game.view(seat)
         self.console.rule(f"{self.game.ruleset.title}: {seat} to decide")
-        self.show_events(seat, "Last turn")
+        self.show_events(seat, "Last step")
         self.show_view(view)
         decision = view["decision"]
-        if self.game.ruleset.name == "turn-or-burn" and decision["kind"] == "setup":
+        if self.forms and decision["kind"] == "setup":
             return self.ask_setup(seat, view)
-        if self.game.ruleset.name == "turn-or-burn" and decision["kind"] == "plot":
+        if self.forms and decision["kind"] == "plot":
             return self.ask_plot(seat, view)
         return self.ask_json(seat, decision)
+
+    def clear(self) -> None:
+        """Clear the screen and, where the terminal keeps one, its scrollback: the next person
+        must not scroll up to the last one's plot."""
+        self.console.clear()
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[3J")
+            self.console.file.flush()
 
     def show_events(self, seat: Seat | None, heading: str) -> None:
         shown = self.game.visible_events(self.last_events, seat)
@@ -93,6 +103,9 @@ class TerminalPlay:
                 self.console.print(Text(f"  {describe_event(e)}"), soft_wrap=True)
 
     def show_view(self, view: Mapping[str, Any]) -> None:
+        if not self.forms:
+            self.console.print_json(data=view)
+            return
         self.console.print(fighters_table(view))
         if view["seat"] is not None and any(f["side"] != view["seat"] for f in view["fighters"]):
             self.console.print(targets_table(view))
@@ -189,8 +202,8 @@ class TerminalPlay:
         """The last turn's events and the final position, as one person (or everyone) sees it."""
         seat = self.humans[0] if len(self.humans) == 1 else None
         self.console.rule("Game over")
-        self.show_events(seat, "Last turn")
-        self.console.print(fighters_table(self.game.view(seat)))
+        self.show_events(seat, "Last step")
+        self.show_view(self.game.view(seat))
         outcome = self.game.ruleset.outcome(self.game.state)
         if outcome is not None:
             result = "draw" if outcome.is_draw else f"{', '.join(outcome.winners)} wins"

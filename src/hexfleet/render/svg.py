@@ -99,7 +99,8 @@ def _fighter(f: Mapping[str, Any], layout: Layout, colour: str, start: Any) -> s
     speed = distance(h, m)  # type: ignore[arg-type]
     cx, cy = layout.center(h)  # type: ignore[arg-type]
     mx, my = layout.center(m)  # type: ignore[arg-type]
-    info = f"{f['id']} ({f['side']}): hex [{h[0]},{h[1]}], facing {f['facing']}, speed {speed}, momentum [{m[0]},{m[1]}]"
+    info = (f"{f['id']} ({f['side']}): hex [{h[0]},{h[1]}], facing {f['facing']}, speed {speed}, "
+            f"momentum [{m[0]},{m[1]}]")
     parts = [f'<g class="fighter" data-id={quoteattr(f["id"])} data-side={quoteattr(f["side"])}>',
              f"<title>{escape(info)}</title>"]
     if start is not None:

@@ -64,8 +64,7 @@ def maneuver_text(card: str) -> str:
     """What a maneuver card does, in words (TOB-GEO-06..08)."""
     m = MANEUVERS[card]
     if m.burn is not None:
-        steps = [m.burn.count(k) for k in (0, 1, 5)]
-        parts = [f"{n} {_BURN_STEP[k]}" for n, k in zip(steps, (0, 1, 5)) if n]
+        parts = [f"{m.burn.count(k)} {word}" for k, word in _BURN_STEP.items() if m.burn.count(k)]
         return f"burn: momentum marker {', '.join(parts)}; thrust {m.thrust} (+{m.thrust} miss cards against you)"
     turn = m.turn or 0
     if turn == 0:
@@ -99,7 +98,8 @@ def _arc_summary(me: Fighter, gun: Gun, enemies: list[Fighter]) -> str:
         v = (e.hex[0] - me.hex[0], e.hex[1] - me.hex[1])
         r = distance(me.hex, e.hex)
         ok = in_arc(me.facing, v, gun.arc) and 0 < r <= gun.range
-        parts.append(f"{e.id} range {r}, {'in arc and range' if ok else 'not in arc/range'} now (shots are after movement)")
+        bears = "in arc and range" if ok else "not in arc/range"
+        parts.append(f"{e.id} range {r}, {bears} now (shots are after movement)")
     return "; ".join(parts)
 
 
