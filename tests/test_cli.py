@@ -258,6 +258,7 @@ def test_render_a_record_draws_its_final_state(tmp_path):
     end = json.loads(record.read_text().splitlines()[-1])
     assert end["outcome"]["winners"] == ["red"]
     assert sorted(_fighter_groups(out)) == ["R1"]  # B1 left the map
+    assert "game over: red won" in ET.parse(out).getroot().findtext(f"{SVG}title")
 
 
 def test_render_a_bad_position_names_the_field(tmp_path):

@@ -63,7 +63,7 @@ def position_svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None 
     previous = previous or {}
     fighters = list(data.get("fighters", []))
     sides = list(dict.fromkeys(f["side"] for f in fighters))
-    heading = title or (f"Turn {data['turn']}" if "turn" in data else "Turn or Burn")
+    heading = title or _heading(data)
     legend, legend_width = _legend(sides, map_height, heading)
     width = max(max(x for x, _ in corners) - min_x + 2 * MARGIN, legend_width)
 
@@ -81,6 +81,16 @@ def position_svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None 
     out.append(legend)
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _heading(data: Mapping[str, Any]) -> str:
+    """``Turn N``, and the result once a view carries an outcome."""
+    heading = f"Turn {data['turn']}" if "turn" in data else "Turn or Burn"
+    outcome = data.get("outcome")
+    if outcome:
+        winners = outcome.get("winners") or []
+        heading += f", game over: {', '.join(winners)} won" if winners else ", game over: draw"
+    return heading
 
 
 def _hex_labels(board: RectMap, layout: Layout) -> str:
