@@ -108,6 +108,7 @@ BAD_INPUTS = {
     "off the map": (_with_fighter(hex=[40, 2]), ORDERS, ["p.json", "unit R1", "field hex", "TOB-GEO-13"]),
     "unknown action field": (POSITION, {"R1": [{"card": "NB", "colour": 1}]}, ["o.json", "R1[0].colour"]),
     "unknown fighter": (POSITION, {"R9": []}, ["o.json", "R9", "no fighter"]),
+    "fighter twice": (POSITION, '{"R1": [], "R1": [{"card": "NB"}]}', ["o.json", "R1: appears twice"]),
     "burn without thruster": (_with_fighter(destroyed=["THR"]), {"R1": [{"card": "B2S"}]},
                               ["o.json", "unit R1", "card B2S", "field R1[0].card", "TOB-M1-SYS-03"]),
     "two actions": (POSITION, {"B1": [{"card": "B1A"}, {"card": "LT"}]}, ["o.json", "unit B1", "TOB-M1-PLOT-01"]),
@@ -294,3 +295,21 @@ def test_the_games_do_not_import_the_renderer():
 
     code = "import sys, hexfleet.games.turn_or_burn; print(any(m.startswith('hexfleet.render') for m in sys.modules))"
     assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
+
+
+def test_the_text_map_places_fighters_and_markers_in_odd_q_rows():
+    from hexfleet.render.turn_or_burn import ascii_map
+
+    text = ascii_map(POSITION)
+    lines = text.splitlines()
+    assert lines[0].split() == ["q", *map(str, range(9, 17))]
+    col = {q: 2 + 3 * (q - 9) for q in range(9, 17)}  # where column q's cell starts
+    # R1 at [10,2] is offset row 7 (even column: first line of the row); its marker [12,2] is row 8.
+    # B1 at [15,2] is row 9 (odd column: second line of the row); its marker [14,2] is row 9.
+    rows = {name: next(i for i, line in enumerate(lines) if name in line) for name in ("R1↘", "R1○", "B1↖", "B1○")}
+    assert lines[rows["R1↘"]][col[10]:col[10] + 3] == "R1↘"
+    assert lines[rows["R1○"]][col[12]:col[12] + 3] == "R1○"
+    assert lines[rows["B1○"]][col[14]:col[14] + 3] == "B1○"
+    assert lines[rows["B1↖"]][col[15]:col[15] + 3] == "B1↖"
+    assert rows["R1○"] - rows["R1↘"] == 2 and rows["B1↖"] - rows["B1○"] == 1
+    assert rows["B1○"] - rows["R1○"] == 2

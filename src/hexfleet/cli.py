@@ -84,9 +84,25 @@ def read_json(path: Path) -> Any:
     except OSError as exc:
         fail(f"{path}: cannot read: {exc.strerror}")
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_unique_keys)
     except json.JSONDecodeError as exc:
         fail(f"{path}: not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}")
+    except _DuplicateKey as exc:
+        fail(f"{path}: {exc.args[0]}: appears twice in one object (which one counts would be a guess)")
+
+
+class _DuplicateKey(ValueError):
+    pass
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """JSON objects without repeated keys: ``{"R1": [...], "R1": [...]}`` is refused, not half-read."""
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise _DuplicateKey(key)
+        out[key] = value
+    return out
 
 
 def write_all(outputs: list[tuple[str, str | bytes]]) -> None:

@@ -24,7 +24,7 @@ from .engine.game import Game
 from .engine.ruleset import Event, Order, Seat
 from .games.turn_or_burn.cards import GUNS
 from .hexgrid import DIRECTIONS, LETTERS, distance
-from .render.turn_or_burn import card_rows, describe_event, fighters_table, gun_text, targets_table
+from .render.turn_or_burn import ascii_map, card_rows, describe_event, fighters_table, gun_text, targets_table
 
 Ask = Callable[[str, str], str]
 """``ask(prompt, default) -> answer``; raises (``typer.Abort``, ``EOFError``) when input ends."""
@@ -106,6 +106,7 @@ class TerminalPlay:
         if not self.forms:
             self.console.print_json(data=view)
             return
+        self.console.print(Text(ascii_map(view)), soft_wrap=True)
         self.console.print(fighters_table(view))
         if view["seat"] is not None and any(f["side"] != view["seat"] for f in view["fighters"]):
             self.console.print(targets_table(view))

@@ -17,12 +17,14 @@ from rich.table import Table
 from ..games.turn_or_burn.cards import GUNS, MANEUVERS, SYSTEMS, Gun
 from ..games.turn_or_burn.movement import move_fighter
 from ..games.turn_or_burn.state import Fighter
-from ..hexgrid import LETTERS, directions_toward, distance, in_arc
+from ..hexgrid import LETTERS, RectMap, directions_toward, distance, in_arc
 
 RELATIVE = ("ahead", "60° starboard", "120° starboard", "astern", "120° port", "60° port")
 """Bearings relative to a fighter's facing, clockwise from its nose (TOB-GEO-08 sides)."""
 
 _BURN_STEP = {0: "ahead", 1: "starboard", 5: "port"}
+ARROWS = "↑↗↘↓↙↖"
+"""Facing A..F as arrows on a flat-top map (TOB-GEO-02)."""
 
 
 def fighter_from_view(data: Mapping[str, Any]) -> Fighter:
@@ -101,6 +103,33 @@ def _arc_summary(me: Fighter, gun: Gun, enemies: list[Fighter]) -> str:
         bears = "in arc and range" if ok else "not in arc/range"
         parts.append(f"{e.id} range {r}, {bears} now (shots are after movement)")
     return "; ".join(parts)
+
+
+def ascii_map(view: Mapping[str, Any], margin: int = 1) -> str:
+    """The part of the map around the fighters and their momentum markers, as text.
+
+    Three characters per hex column; each map row takes two lines because odd columns sit half
+    a hex lower (odd-q). A fighter shows as its id and a facing arrow (``R1↘``), its momentum
+    marker as its id and ``○``, an empty hex as ``·``. Column numbers (``q``) head the map.
+    """
+    board = RectMap(view["map"]["cols"], view["map"]["rows"])
+    marks: dict[tuple[int, int], str] = {}
+    for f in view["fighters"]:
+        marks.setdefault(board.to_offset(tuple(f["momentum"])), f"{f['id'][:2]}○")  # type: ignore[arg-type]
+    for f in view["fighters"]:
+        marks[board.to_offset(tuple(f["hex"]))] = f"{f['id'][:2]}{ARROWS[LETTERS.index(f['facing'])]}"  # type: ignore[arg-type]
+    if not marks:
+        return ""
+    cols = [c for c, _ in marks]
+    rows = [r for _, r in marks]
+    c0, c1 = max(min(cols) - margin, 0), min(max(cols) + margin, board.cols - 1)
+    r0, r1 = max(min(rows) - margin, 0), min(max(rows) + margin, board.rows - 1)
+    lines = ["q " + "".join(f"{c % 100:<3}" for c in range(c0, c1 + 1))]
+    for row in range(r0, r1 + 1):
+        for parity in (0, 1):
+            cells = [marks.get((c, row), " · ").ljust(3) if c % 2 == parity else "   " for c in range(c0, c1 + 1)]
+            lines.append(("  " + "".join(cells)).rstrip())
+    return "\n".join(lines)
 
 
 def fighters_table(view: Mapping[str, Any]) -> Table:
