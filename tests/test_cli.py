@@ -137,7 +137,9 @@ def test_resolve_rejects_bad_input_naming_it_and_writes_nothing(tmp_path, name):
 # facing, speed. Red places at [14,0] facing C, blue at [15,0] facing F, adjacent, speed 0.
 HOT_SEAT = ["", "NB", "20,0", "", "", "",  # red tries the east half: rejected, asked again
             "NB", "14,0", "C", "0",
-            "", "LT", "15,0", "F", "0"] + ["", "NB", "", "LT"] * 6
+            "", "LT", "15,0", "F", "0",
+            "", "BG", "NB",  # red names a gun it does not have: rejected, asked again
+            "", "LT"] + ["", "NB", "", "LT"] * 6
 
 
 def test_play_hot_seat_to_the_end_shows_each_seat_only_its_view():
@@ -146,6 +148,7 @@ def test_play_hot_seat_to_the_end_shows_each_seat_only_its_view():
     assert result.exit_code == 0, result.output
     out = result.output
     assert "TOB-M1-SETUP-02" in out and "outside your start zone" in out  # bad hex re-prompted
+    assert "TOB-M1-PLOT-03" in out and "no Bubble Gun (BG) card" in out  # bad card re-prompted
     screens = out.split("Pass the device to ")
     red_setup, blue_setup, red_plot, blue_plot = screens[1:5]
     assert red_setup.startswith("red") and blue_setup.startswith("blue") and red_plot.startswith("red")
