@@ -98,6 +98,10 @@ class ReplayReport:
     final_hash: str | None = None
     outcome: dict[str, Any] | None = None
     problems: list[str] = field(default_factory=list)
+    state: Any = None
+    """The state after the last replayed step: the whole truth (render it through a view)."""
+    last_events: list[Event] = field(default_factory=list)
+    """The events of the last replayed step (e.g. where each fighter started that turn)."""
 
     @property
     def ok(self) -> bool:
@@ -149,11 +153,13 @@ def replay(source: str | Path | Iterable[str], *, verify: bool = True, seed: int
             report.problems.append(f"line {i}: step {line.get('step')}: orders rejected: {exc}")
             return report
         report.steps += 1
+        report.last_events = events
         if verify:
             if "events" in line and canonical_json(events) != canonical_json(line["events"]):
                 report.problems.append(f"line {i}: step {line.get('step')}: events differ from the record")
             if "hash" in line and ruleset.state_hash(state) != line["hash"]:
                 report.problems.append(f"line {i}: step {line.get('step')}: state hash differs from the record")
+    report.state = state
     report.final_hash = ruleset.state_hash(state)
     outcome = ruleset.outcome(state)
     report.outcome = outcome.to_json() if outcome else None

@@ -28,7 +28,10 @@ Seat = str
 Order = Any
 """A JSON value: what one seat decides at one decision."""
 Event = dict[str, Any]
-"""A JSON object with a ``"type"``; an optional ``"to"`` list restricts it to those seats."""
+"""A JSON object with a ``"type"``; an optional ``"visible_to"`` list restricts it to those seats.
+
+(Not ``"to"``: game events use that name for their own fields, e.g. a Turn or Burn ``moved``
+event's destination hex in the interchange format.)"""
 
 S = TypeVar("S")
 
@@ -138,8 +141,8 @@ class Ruleset(ABC, Generic[S]):
         """What ``seat`` may know now (``None``: a spectator, public information only)."""
 
     def event_visible(self, event: Event, seat: Seat | None) -> bool:
-        """Events carry an optional ``to`` list of the seats allowed to see them."""
-        to = event.get("to")
+        """Events carry an optional ``visible_to`` list of the seats allowed to see them."""
+        to = event.get("visible_to")
         return to is None or (seat is not None and seat in to)
 
     def order_view(self, state: S, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:

@@ -120,3 +120,11 @@ class TobState:
     def sides_in_play(self) -> tuple[str, ...]:
         present = {f.side for f in self.fighters}
         return tuple(s for s in self.config.sides if s in present)
+
+    def _repr_svg_(self) -> str:
+        """The map in a notebook. Imports the renderer only when called: render imports the
+        games, never the reverse (STYLE §1). Shows the whole truth, like ``position_to_json``."""
+        from ...render.svg import position_svg
+        from .position import position_to_json
+
+        return position_svg(position_to_json(self))

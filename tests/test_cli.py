@@ -1,0 +1,318 @@
+"""The ``hexfleet`` command line, driven through Typer's CliRunner with files in ``tmp_path``.
+
+A wide ``COLUMNS`` keeps Rich from wrapping table rows, so assertions can read whole rows.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from hexfleet.cli import app
+from hexfleet.games.turn_or_burn.position import parse_position
+
+RUNNER = CliRunner(env={"COLUMNS": "200"})
+SVG = "{http://www.w3.org/2000/svg}"
+
+# R1 (neutrino beam) holds course; B1 (laser turret) burns B2S across R1's bow.
+POSITION = {
+    "format": "turn-or-burn/1", "modules": [1], "map": {"cols": 30, "rows": 22}, "turn": 3,
+    "fighters": [
+        {"id": "R1", "side": "red", "hex": [10, 2], "facing": "C", "momentum": [12, 2],
+         "cards": ["CM", "STR", "THR", "NB"]},
+        {"id": "B1", "side": "blue", "hex": [15, 2], "facing": "F", "momentum": [14, 2],
+         "cards": ["CM", "STR", "THR", "LT"], "destroyed": []},
+    ],
+}
+ORDERS = {"R1": [{"card": "NB"}], "B1": [{"card": "B2S"}]}
+
+
+def write(path: Path, value: object) -> Path:
+    path.write_text(value if isinstance(value, str) else json.dumps(value), encoding="utf-8")
+    return path
+
+
+def run(*args: str, input: str | None = None):
+    return RUNNER.invoke(app, [str(a) for a in args], input=input)
+
+
+def test_games_lists_turn_or_burn_with_scenario_seats_and_version():
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    row = next(line for line in result.output.splitlines() if "turn-or-burn" in line)
+    assert "Turn or Burn" in row and "1.0" in row and "quick-shot" in row and "red, blue" in row
+
+
+# --- resolve --------------------------------------------------------------------------------
+
+
+@pytest.mark.rule("TOB-M1-MOVE-04", "TOB-M1-MOVE-05", "TOB-GEO-07", "TOB-M1-GUN-04", "TOB-M1-MISS-02",
+                  "TOB-M1-MISS-03", "TOB-M1-MISS-04", "TOB-M1-PULL-01", "TOB-M1-SCEN-02")
+def test_resolve_writes_the_next_position_and_events_of_a_hand_checked_turn(tmp_path):
+    """By hand: R1 coasts [10,2] -> [12,2] (marker 2*[12,2]-[10,2] = [14,2]). B1 faces F
+    (-1,0); B2S adds ahead + starboard (A, (0,-1)) = (-1,-1) to its marker [14,2] -> [13,1],
+    it moves there and its marker goes to 2*[13,1]-[15,2] = [11,0]. R1 -> B1 is (1,-1),
+    direction B, 60° off C: inside the neutrino beam's 120° arc, range 1, damage 6-1 = 5.
+    Miss cards: range 1-3 gives 0, B1's burn thrust 2, size 4 gives 2: 4, in a hand of 4+4 = 8.
+    Which 5 cards are pulled is seed 7's draw; B1 loses its structure and is out."""
+    out, events = tmp_path / "next.json", tmp_path / "events.jsonl"
+    result = run("resolve", "--position", write(tmp_path / "p.json", POSITION), "--orders",
+                 write(tmp_path / "o.json", ORDERS), "--seed", "7", "--out", out, "--events", events)
+    assert result.exit_code == 0, result.output
+    assert json.loads(out.read_text()) == {
+        "format": "turn-or-burn/1", "modules": [1], "map": {"cols": 30, "rows": 22}, "turn": 4,
+        "fighters": [{"id": "R1", "side": "red", "hex": [12, 2], "facing": "C", "momentum": [14, 2],
+                      "cards": ["CM", "STR", "THR", "NB"], "external": [], "destroyed": []}],
+        "projectiles": [],
+    }
+    parse_position(json.loads(out.read_text()))  # what resolve writes, resolve reads
+    lines = [json.loads(line) for line in events.read_text().splitlines()]
+    assert [e for e in lines if e["type"] != "plotted"] == [
+        {"type": "moved", "id": "R1", "from": [10, 2], "to": [12, 2], "facing": "C", "momentum": [14, 2]},
+        {"type": "moved", "id": "B1", "from": [15, 2], "to": [13, 1], "facing": "F", "momentum": [11, 0]},
+        {"type": "shot", "shooter": "R1", "weapon": "NB", "target": "B1", "range": 1, "effective_range": 1,
+         "damage": 5, "miss_cards": 4, "hand_size": 8},
+        {"type": "pulled", "target": "B1", "cards": ["STR", "MISS", "MISS", "THR", "CM"]},
+        {"type": "eliminated", "id": "B1", "cause": "structure"},
+        {"type": "game_over", "winner": "red"},
+    ]
+
+
+def test_resolve_defaults_to_seed_0_and_stdout(tmp_path):
+    args = ["resolve", "--position", write(tmp_path / "p.json", POSITION),
+            "--orders", write(tmp_path / "o.json", ORDERS)]
+    a, b = run(*args), run(*args, "--seed", "0", "--events", "-")
+    assert a.exit_code == b.exit_code == 0
+    assert json.loads(a.stdout)["turn"] == 4
+    assert b.stdout.startswith(a.stdout)  # same position, then the events
+    events = [json.loads(line) for line in b.stdout[len(a.stdout):].splitlines()]
+    assert events[-1] == {"type": "pulled", "target": "B1", "cards": ["MISS", "MISS", "THR", "MISS", "MISS"]}
+    assert [f["id"] for f in json.loads(a.stdout)["fighters"]] == ["R1", "B1"]  # seed 0: B1 survives
+
+
+def _with_fighter(**changes: object) -> dict:
+    position = json.loads(json.dumps(POSITION))
+    position["fighters"][0].update(changes)
+    return position
+
+
+BAD_INPUTS = {
+    "bad JSON": ('{"format": ', ORDERS, ["p.json", "not valid JSON", "line 1"]),
+    "unknown position field": ({**POSITION, "colour": 1}, ORDERS, ["p.json", "position.colour", "unknown field"]),
+    "bad fighter field": (_with_fighter(facing="G"), ORDERS, ["p.json", "fighters[0].facing", "A-F"]),
+    "off the map": (_with_fighter(hex=[40, 2]), ORDERS, ["p.json", "unit R1", "field hex", "TOB-GEO-13"]),
+    "unknown action field": (POSITION, {"R1": [{"card": "NB", "colour": 1}]}, ["o.json", "R1[0].colour"]),
+    "unknown fighter": (POSITION, {"R9": []}, ["o.json", "R9", "no fighter"]),
+    "fighter twice": (POSITION, '{"R1": [], "R1": [{"card": "NB"}]}', ["o.json", "R1: appears twice"]),
+    "burn without thruster": (_with_fighter(destroyed=["THR"]), {"R1": [{"card": "B2S"}]},
+                              ["o.json", "unit R1", "card B2S", "field R1[0].card", "TOB-M1-SYS-03"]),
+    "two actions": (POSITION, {"B1": [{"card": "B1A"}, {"card": "LT"}]}, ["o.json", "unit B1", "TOB-M1-PLOT-01"]),
+    "card it lacks": (POSITION, {"B1": [{"card": "NB"}]}, ["o.json", "unit B1", "card NB", "TOB-M1-PLOT-03"]),
+}
+
+
+@pytest.mark.parametrize("name", list(BAD_INPUTS))
+def test_resolve_rejects_bad_input_naming_it_and_writes_nothing(tmp_path, name):
+    position, orders, expected = BAD_INPUTS[name]
+    out, events = tmp_path / "next.json", tmp_path / "events.jsonl"
+    out.write_text("previous contents\n")
+    result = run("resolve", "--position", write(tmp_path / "p.json", position),
+                 "--orders", write(tmp_path / "o.json", orders), "--out", out, "--events", events)
+    assert result.exit_code == 1
+    for text in expected:
+        assert text in result.stderr, (text, result.stderr)
+    assert out.read_text() == "previous contents\n"
+    assert not events.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["next.json", "o.json", "p.json"]  # no temp files
+
+
+# --- play -----------------------------------------------------------------------------------
+
+# Hot-seat: each turn starts with "pass the device" (Enter). Setup per fighter: gun, hex,
+# facing, speed. Red places at [14,0] facing C, blue at [15,0] facing F, adjacent, speed 0.
+HOT_SEAT = ["", "NB", "20,0", "", "", "",  # red tries the east half: rejected, asked again
+            "NB", "14,0", "C", "0",
+            "", "LT", "15,0", "F", "0",
+            "", "BG", "NB",  # red names a gun it does not have: rejected, asked again
+            "", "LT"] + ["", "NB", "", "LT"] * 6
+
+
+def test_play_hot_seat_to_the_end_shows_each_seat_only_its_view():
+    result = run("play", "turn-or-burn", "--scenario", "quick-shot", "--seed", "3",
+                 input="\n".join(HOT_SEAT) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "TOB-M1-SETUP-02" in out and "outside your start zone" in out  # bad hex re-prompted
+    assert "TOB-M1-PLOT-03" in out and "no Bubble Gun (BG) card" in out  # bad card re-prompted
+    screens = out.split("Pass the device to ")
+    red_setup, blue_setup, red_plot, blue_plot = screens[1:5]
+    assert red_setup.startswith("red") and blue_setup.startswith("blue") and red_plot.startswith("red")
+    # Blue's gun stays secret from red until fired (TOB-M1-BUILD-02): red sees "?".
+    assert re.search(r"B1\s*│\s*blue.*CM STR THR \?", red_plot)
+    assert "LT" not in red_plot
+    assert re.search(r"R1\s*│\s*red.*CM STR THR \?", blue_plot)
+    assert "B1 placed at [15,0] facing F, speed 0" in red_plot
+    assert "R1 moved [14,0] -> [14,0]" in out and "R1 fired NB at B1: range 1, damage 5" in out
+    assert "B1 fired LT at R1: range 1, damage 1" in out
+    assert "Result:" in out and "Game over" in out
+
+
+def _play_vs_random(record: Path, lines: list[str], seed: str = "11"):
+    return run("play", "turn-or-burn", "--scenario", "quick-shot", "--vs", "random", "--seed", seed,
+               "--record", record, input="\n".join(lines) + "\n")
+
+
+def test_play_vs_random_records_a_game_that_replays_and_verifies(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = _play_vs_random(record, ["", "", "", ""] + [""] * 40)
+    assert result.exit_code == 0, result.output
+    assert "Pass the device" not in result.output  # one person: nothing to hand over
+    assert "Result:" in result.output
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert lines[0]["record"] == "hexfleet/1" and lines[-1]["end"] is True and lines[-1]["seed"] == "11"
+    check = run("replay", record, "--verify")
+    assert check.exit_code == 0, check.output
+    assert f"steps: {len(lines) - 2}" in check.output and check.output.rstrip().endswith("OK")
+    assert f"final hash: {lines[-1]['hash']}" in check.output
+
+
+def test_replay_of_a_tampered_record_fails(tmp_path):
+    record = tmp_path / "game.jsonl"
+    assert _play_vs_random(record, [""] * 44).exit_code == 0
+    lines = record.read_text().splitlines()
+    step = json.loads(lines[1])
+    step["events"][0]["hex"] = [0, 0]
+    lines[1] = json.dumps(step)
+    tampered = write(tmp_path / "tampered.jsonl", "\n".join(lines) + "\n")
+    result = run("replay", tampered, "--verify")
+    assert result.exit_code == 1
+    assert "problem: line 2: step 1: events differ from the record" in result.output
+
+
+def test_play_stopped_by_end_of_input_exits_cleanly_keeping_the_record(tmp_path):
+    record = tmp_path / "game.jsonl"
+    result = _play_vs_random(record, ["", "", "", ""])  # setup only, then input ends
+    assert result.exit_code == 1
+    assert "Stopped after 1 step(s), before the end" in result.output
+    assert "Traceback" not in result.output
+    lines = [json.loads(line) for line in record.read_text().splitlines()]
+    assert [("record" in x, x.get("step")) for x in lines] == [(True, None), (False, 1)]
+    resumed = run("replay", record, "--seed", "11")
+    assert resumed.exit_code == 0 and "steps: 1" in resumed.output and "OK" in resumed.output
+
+
+def test_play_rejects_an_unknown_scenario():
+    result = run("play", "turn-or-burn", "--scenario", "nope")
+    assert result.exit_code == 1 and "unknown turn-or-burn scenario 'nope'" in result.stderr
+
+
+# --- render ---------------------------------------------------------------------------------
+
+
+def _fighter_groups(svg_path: Path) -> dict[str, ET.Element]:
+    root = ET.parse(svg_path).getroot()
+    assert root.tag == f"{SVG}svg"
+    return {g.get("data-id"): g for g in root.iter(f"{SVG}g") if g.get("class") == "fighter"}
+
+
+def test_render_draws_one_group_per_fighter_with_markers_and_legend(tmp_path):
+    out = tmp_path / "map.svg"
+    result = run("render", write(tmp_path / "p.json", POSITION), "-o", out)
+    assert result.exit_code == 0, result.output
+    groups = _fighter_groups(out)
+    assert sorted(groups) == ["B1", "R1"]
+    for fid, g in groups.items():
+        classes = [child.get("class") for child in g]
+        assert {"ship", "momentum-marker", "momentum-line", "label", "speed"} <= set(classes)
+        assert "location-marker" not in classes  # turn-start hex unknown for a bare position
+        assert next(c for c in g if c.get("class") == "label").text == fid
+    assert groups["R1"].get("data-side") == "red"
+    root = ET.parse(out).getroot()
+    assert any(g.get("class") == "legend" for g in root.iter(f"{SVG}g"))
+
+
+def test_render_after_a_turn_shows_location_markers_from_the_events(tmp_path):
+    orders = write(tmp_path / "o.json", {"R1": [{"card": "T60S"}], "B1": [{"card": "TNC"}]})
+    position = write(tmp_path / "p.json", {**POSITION, "fighters": [
+        POSITION["fighters"][0], {**POSITION["fighters"][1], "hex": [20, 2], "momentum": [19, 2]}]})
+    nxt, events, out = tmp_path / "next.json", tmp_path / "ev.jsonl", tmp_path / "map.svg"
+    assert run("resolve", "--position", position, "--orders", orders, "--out", nxt, "--events", events).exit_code == 0
+    result = run("render", nxt, "--events", events, "-o", out)
+    assert result.exit_code == 0, result.output
+    groups = _fighter_groups(out)
+    assert sorted(groups) == ["B1", "R1"]
+    for g in groups.values():
+        assert [c.get("class") for c in g].count("location-marker") == 1
+    with_previous = tmp_path / "map2.svg"
+    assert run("render", nxt, "--previous", position, "-o", with_previous).exit_code == 0
+    assert with_previous.read_text() == out.read_text()
+
+
+def test_render_a_record_draws_its_final_state(tmp_path):
+    record = tmp_path / "game.jsonl"
+    assert _play_vs_random(record, [""] * 44).exit_code == 0
+    out = tmp_path / "final.svg"
+    result = run("render", record, "-o", out)
+    assert result.exit_code == 0, result.output
+    end = json.loads(record.read_text().splitlines()[-1])
+    assert end["outcome"]["winners"] == ["red"]
+    assert sorted(_fighter_groups(out)) == ["R1"]  # B1 left the map
+    assert "game over: red won" in ET.parse(out).getroot().findtext(f"{SVG}title")
+
+
+def test_render_a_bad_position_names_the_field(tmp_path):
+    out = tmp_path / "map.svg"
+    result = run("render", write(tmp_path / "p.json", _with_fighter(momentum=[12])), "-o", out)
+    assert result.exit_code == 1 and "fighters[0].momentum" in result.stderr
+    assert not out.exists()
+
+
+def test_render_png_or_a_clear_message_without_cairosvg(tmp_path):
+    out = tmp_path / "map.png"
+    result = run("render", write(tmp_path / "p.json", POSITION), "--png", "-o", out)
+    try:
+        import cairosvg  # noqa: F401
+    except (ImportError, OSError):
+        assert result.exit_code == 1 and "pip install 'hexfleet[png]'" in result.stderr
+        assert not out.exists()
+    else:
+        assert result.exit_code == 0, result.output
+        assert out.read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_a_state_draws_itself_in_a_notebook_lazily():
+    state = parse_position(POSITION)
+    svg = ET.fromstring(state._repr_svg_())
+    assert sorted(g.get("data-id") for g in svg.iter(f"{SVG}g") if g.get("class") == "fighter") == ["B1", "R1"]
+
+
+def test_the_games_do_not_import_the_renderer():
+    """Layers point down (DESIGN.md): only calling ``_repr_svg_`` reaches hexfleet.render."""
+    import subprocess
+    import sys
+
+    code = "import sys, hexfleet.games.turn_or_burn; print(any(m.startswith('hexfleet.render') for m in sys.modules))"
+    assert subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout == "False\n"
+
+
+def test_the_text_map_places_fighters_and_markers_in_odd_q_rows():
+    from hexfleet.render.turn_or_burn import ascii_map
+
+    text = ascii_map(POSITION)
+    lines = text.splitlines()
+    assert lines[0].split() == ["q", *map(str, range(9, 17))]
+    col = {q: 2 + 3 * (q - 9) for q in range(9, 17)}  # where column q's cell starts
+    # R1 at [10,2] is offset row 7 (even column: first line of the row); its marker [12,2] is row 8.
+    # B1 at [15,2] is row 9 (odd column: second line of the row); its marker [14,2] is row 9.
+    rows = {name: next(i for i, line in enumerate(lines) if name in line) for name in ("R1↘", "R1○", "B1↖", "B1○")}
+    assert lines[rows["R1↘"]][col[10]:col[10] + 3] == "R1↘"
+    assert lines[rows["R1○"]][col[12]:col[12] + 3] == "R1○"
+    assert lines[rows["B1○"]][col[14]:col[14] + 3] == "B1○"
+    assert lines[rows["B1↖"]][col[15]:col[15] + 3] == "B1↖"
+    assert rows["R1○"] - rows["R1↘"] == 2 and rows["B1↖"] - rows["B1○"] == 1
+    assert rows["B1○"] - rows["R1○"] == 2
