@@ -44,8 +44,8 @@ def run(*args: str, input: str | None = None):
 def test_games_lists_turn_or_burn_with_scenario_seats_and_version():
     result = run("games")
     assert result.exit_code == 0, result.output
-    row = next(line for line in result.output.splitlines() if "turn-or-burn" in line)
-    assert "Turn or Burn" in row and "1.0" in row and "quick-shot" in row and "red, blue" in row
+    row = next(line for line in result.output.splitlines() if "quick-shot" in line)  # one row per scenario
+    assert "turn-or-burn" in row and "Turn or Burn" in row and "1.0" in row and "quick-shot" in row and "red, blue" in row
 
 
 # --- resolve --------------------------------------------------------------------------------
