@@ -26,7 +26,8 @@ def position(*fighters: dict[str, Any], modules: tuple[int, ...] = (1, 2), turn:
 
 
 def state(*fighters: dict[str, Any], seed: int = 0, **kw: Any):
-    return parse_position(position(*fighters, **kw), seed=seed)
+    """A position read for play: the turn stops for every mid-turn decision."""
+    return parse_position(position(*fighters, **kw), seed=seed, phase_decisions=True)
 
 
 def resolve(st, plots: dict[str, list[dict[str, Any]]]):

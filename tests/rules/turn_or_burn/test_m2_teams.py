@@ -51,12 +51,16 @@ def test_replacement_skips_a_turn_then_opponents_pick_the_edge_hex():
 def test_resolve_places_due_replacements_by_default():
     data = position_to_json(two_a_side())
     data["fighters"] = data["fighters"][:3]
-    data["replacements"] = [{"side": "blue", "enters_on_turn": 1}]
-    st = parse_position(data)
+    data["replacements"] = [{"side": "blue", "enters_on_turn": 2}]
+    st = parse_position(data)  # read for `hexfleet resolve`: every phase decision takes its default
+    assert st.fighter("B2") is None and st.phase == "plot"
     nxt, events = resolve(st, {})
-    entered = of_type(events, "entered")[0]
-    assert entered["side"] == "blue" and entered["hex"] == list(st.config.map.from_offset(29, 11))
-    assert entered["momentum"] == entered["hex"]  # speed 0 by default
+    entered = of_type(events, "entered")[0]  # the start of turn 2 is part of turn 1's output
+    home = list(st.config.map.from_offset(29, 11))  # middle of the owner's home (east) edge
+    assert entered["id"] == "B2" and entered["hex"] == home and entered["momentum"] == home  # speed 0
+    assert position_to_json(nxt)["replacements"] == [] and get(nxt, "B2").hex == tuple(home)
+    data["replacements"] = [{"side": "blue", "enters_on_turn": 1, "id": "B7", "cards": ["CM", "STR", "THR", "BG"]}]
+    assert parse_position(data).fighter("B7").cards == ("CM", "STR", "THR", "BG")
 
 
 @pytest.mark.rule("TOB-M2-SCEN-05")

@@ -50,7 +50,7 @@ def test_external_plots_are_declared_face_up_first():
     seen = next(f for f in RS.view(st, "blue")["fighters"] if f["id"] == "R1")
     assert seen["external"] == ["NB", "JAM"] and seen["cards"] == ["?"] * 6  # externals lie face up
     st, events = play(st, {"red": {"R1": [{"card": "JAM"}]}})
-    assert events == [{"type": "declared", "id": "R1", "cards": [{"card": "JAM", "external": True}]}]
+    assert events == [{"type": "declared", "id": "R1", "cards": ["JAM"], "actions": [{"card": "JAM", "external": True}]}]
     assert st.phase == "plot" and RS.view(st, "blue")["declared"] == {"R1": [{"card": "JAM", "external": True}]}
     with pytest.raises(RuleError) as err:  # step B may withdraw, not add
         RS.validate(st, "red", {"R1": [{"card": "NB", "external": True}]})

@@ -50,7 +50,7 @@ def test_announced_in_public_type_private_until_played():
     mine = next(f for f in RS.view(st, "red")["fighters"] if f["id"] == "R1")
     assert mine["heavy_guns"] == [["NB", "NB"]]
     nxt, events = resolve(st, {"R1": [{"card": "NB", "target": "B1"}]})
-    assert of_type(events, "plotted")[0]["cards"] == [{"card": "NB", "target": "B1"}]
+    assert of_type(events, "plotted")[0]["actions"] == [{"card": "NB", "target": "B1"}]
     seen = next(f for f in RS.view(nxt, "blue")["fighters"] if f["id"] == "R1")
     assert seen["cards"].count("NB") == 2  # the other card of the set is shown too
     # without the announcement each card is a separate gun: two actions, two shots

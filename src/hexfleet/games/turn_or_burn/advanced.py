@@ -66,7 +66,8 @@ from .teams import (
 )
 
 REENTRY_HEX, REENTRY, DECLARE, FIRE, END = "reentry_hex", "reentry", "declare", "fire", "end"
-BUILD_FIELDS = {"cards", "external", "heavy_guns", "hex", "facing", "momentum", "shields"}
+BUILD_FIELDS = {"gun", "cards", "external", "heavy_guns", "hex", "facing", "momentum", "shields"}
+"""A setup or re-entry order; ``gun`` swaps the build's first gun, as in Module 1's setup."""
 
 
 def is_advanced(modules: tuple[int, ...]) -> bool:
@@ -133,7 +134,8 @@ def run_turn(state: TobState, plots: Mapping[str, list[dict[str, Any]]], choices
     for f in state.fighters:  # reveal all plots together (TOB-M1-PLOT-04)
         actions = plots.get(f.id)
         if actions:
-            events.append({"type": "plotted", "id": f.id, "cards": [_public_action(a) for a in actions]})
+            events.append({"type": "plotted", "id": f.id, "cards": [a["card"] for a in actions],
+                           "actions": [_public_action(a) for a in actions]})
             new = [a["card"] for a in actions if a["card"] not in MANEUVERS and not a.get("external")]
             for a in actions:
                 group = heavy_set(f, a["card"]) if a["card"] in GUNS and not a.get("external") else None
@@ -224,7 +226,10 @@ def run_turn(state: TobState, plots: Mapping[str, list[dict[str, Any]]], choices
     nxt = replace(state, turn=state.turn + 1, fighters=tuple(survivors), rng=rng, outcome=outcome,
                   scores=tuple(sorted(scores.items())), replacements=tuple(replacements), stage=None,
                   phase=OVER if outcome else PLOT)
-    return (nxt if outcome else start_phase(nxt)), events
+    if outcome:
+        return nxt, events
+    nxt, more = start_phase(nxt)
+    return nxt, events + more
 
 
 def _public_action(a: dict[str, Any]) -> dict[str, Any]:
@@ -264,15 +269,23 @@ def _gun_plots(state: TobState, fighters: dict[str, Fighter], plots: Mapping[str
     return out
 
 
-def start_phase(state: TobState) -> TobState:
-    """The first decision of a turn: re-entry placement, external declarations, or the plot."""
+def start_phase(state: TobState) -> tuple[TobState, list[Event]]:
+    """The first decision of a turn: re-entry placement, external declarations, or the plot.
+
+    Without phase decisions (a position read for ``hexfleet resolve``) replacements due enter
+    at their defaults now and external plots are part of the plot order (no step A).
+    """
     if due(state):
+        if not state.config.phase_decisions:
+            chosen, events = _choose_entry_hexes(state, {})
+            placed, more = _enter(chosen, {})
+            return replace(placed, phase=PLOT), events + more
         if any(r.hex is None for r in due(state)):
-            return replace(state, phase=REENTRY_HEX)
-        return replace(state, phase=REENTRY)
-    if _declarers(state):
-        return replace(state, phase=DECLARE, stage=Stage())
-    return replace(state, phase=PLOT)
+            return replace(state, phase=REENTRY_HEX), []
+        return replace(state, phase=REENTRY), []
+    if state.config.phase_decisions and _declarers(state):
+        return replace(state, phase=DECLARE, stage=Stage()), []
+    return replace(state, phase=PLOT), []
 
 
 def _declarers(state: TobState) -> list[str]:
@@ -392,7 +405,7 @@ def validate(rs: Any, state: TobState, seat: Seat, order: Order) -> None:
         for fid, actions in plots.items():
             f = state.fighter(fid)
             check_plot(state, f, actions, f"order.{fid}")  # type: ignore[arg-type]
-            if _declarers(state):
+            if state.config.phase_decisions and _declarers(state):
                 extra = Counter(a["card"] for a in actions if a.get("external")) - Counter(
                     a["card"] for a in declared.get(fid, []))
                 if extra:
@@ -431,12 +444,20 @@ def _check_setup(rs: Any, state: TobState, f: Fighter, placement: Any) -> None:
     _known_fields(placement, BUILD_FIELDS, where)
     built = _built(f, placement, where)
     check_build(built, state.config.modules, state.config.options)
-    rs._check_setup(state, f, {k: placement[k] for k in ("hex", "facing", "momentum") if k in placement})
+    rs._check_setup(state, replace(f, cards=built.cards),
+                    {k: placement[k] for k in ("hex", "facing", "momentum") if k in placement})
 
 
 def _built(f: Fighter, placement: Mapping[str, Any], where: str) -> Fighter:
     from .position import _card
     cards = tuple(_card(c, f"{where}.cards[{i}]") for i, c in enumerate(placement.get("cards", f.cards)))
+    if placement.get("gun") is not None:
+        gun = _card(placement["gun"], f"{where}.gun")
+        first = next((i for i, c in enumerate(cards) if c in GUNS), None)
+        if gun not in GUNS or first is None:
+            raise RuleError("TOB-M2-BUILD-02", f"gun must be one of {', '.join(GUNS)}, got {gun!r}", unit=f.id,
+                            field=f"{where}.gun")
+        cards = cards[:first] + (gun,) + cards[first + 1:]
     external = tuple(_card(c, f"{where}.external[{i}]") for i, c in enumerate(placement.get("external", f.external)))
     heavy = tuple(tuple(_card(c, f"{where}.heavy_guns[{i}]") for c in g)
                   for i, g in enumerate(placement.get("heavy_guns", f.heavy_guns)))
@@ -483,32 +504,16 @@ def advance(rs: Any, state: TobState, orders: Mapping[Seat, Order]) -> tuple[Tob
             events.append({"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
                            "momentum": list(g.momentum), "shields": g.shields,
                            "external": list(g.external), "heavy_guns": len(g.heavy_guns)})
-        return start_phase(replace(state, fighters=tuple(fighters))), events
-    if phase == REENTRY_HEX:
-        reps = []
-        for r in state.replacements:
-            if r in due(state) and r.hex is None:
-                side_index = state.config.sides.index(r.side)
-                r = replace(r, hex=tuple(merged.get(r.id, default_entry_hex(state.config.map, side_index))))  # type: ignore[arg-type]
-            reps.append(r)
-        events = [{"type": "entry_hex", "id": r.id, "hex": list(r.hex)} for r in reps if r in due(state)]  # type: ignore[arg-type]
-        return start_phase(replace(state, replacements=tuple(reps))), events
-    if phase == REENTRY:
-        entering = [r for r in state.replacements if r in due(state)]
-        fighters = list(state.fighters)
-        events = []
-        for r in entering:
-            placement = {**default_entry(state.config.map, r.hex), **merged.get(r.id, {})}  # type: ignore[arg-type]
-            g = entering_fighter(r, placement)
-            fighters.append(g)
-            events.append({"type": "entered", "id": g.id, "side": g.side, "hex": list(g.hex),
-                           "facing": LETTERS[g.facing], "momentum": list(g.momentum), "shields": g.shields,
-                           "external": list(g.external), "heavy_guns": len(g.heavy_guns)})
-        rest = tuple(r for r in state.replacements if r not in entering)
-        return start_phase(replace(state, fighters=tuple(fighters), replacements=rest)), events
+        nxt, more = start_phase(replace(state, fighters=tuple(fighters)))
+        return nxt, events + more
+    if phase in (REENTRY_HEX, REENTRY):
+        nxt, events = (_choose_entry_hexes if phase == REENTRY_HEX else _enter)(state, merged)
+        nxt, more = start_phase(nxt)
+        return nxt, events + more
     if phase == DECLARE:
         declared = {fid: [{**a, "external": True} for a in actions] for fid, actions in merged.items() if actions}
-        events = [{"type": "declared", "id": fid, "cards": [_public_action(a) for a in acts]}
+        events = [{"type": "declared", "id": fid, "cards": [a["card"] for a in acts],
+                   "actions": [_public_action(a) for a in acts]}
                   for fid, acts in sorted(declared.items())]
         return replace(state, phase=PLOT, stage=Stage(declared=declared)), events
     if phase == PLOT:
@@ -520,9 +525,38 @@ def advance(rs: Any, state: TobState, orders: Mapping[Seat, Order]) -> tuple[Tob
     return _run(replace(state, phase=PLOT, stage=None), stage, choices)
 
 
+def _choose_entry_hexes(state: TobState, merged: Mapping[str, Any]) -> tuple[TobState, list[Event]]:
+    """The opposing team's edge hexes for the replacements due (TOB-M2-SCEN-04.3)."""
+    reps = []
+    events: list[Event] = []
+    for r in state.replacements:
+        if r in due(state) and r.hex is None:
+            side_index = state.config.sides.index(r.side)
+            r = replace(r, hex=tuple(merged.get(r.id, default_entry_hex(state.config.map, side_index))))  # type: ignore[arg-type]
+            events.append({"type": "entry_hex", "id": r.id, "hex": list(r.hex)})  # type: ignore[arg-type]
+        reps.append(r)
+    return replace(state, replacements=tuple(reps)), events
+
+
+def _enter(state: TobState, merged: Mapping[str, Any]) -> tuple[TobState, list[Event]]:
+    """The owners' builds, facings and speeds: the replacements due enter play."""
+    entering = [r for r in state.replacements if r in due(state)]
+    fighters = list(state.fighters)
+    events: list[Event] = []
+    for r in entering:
+        placement = {**default_entry(state.config.map, r.hex), **merged.get(r.id, {})}  # type: ignore[arg-type]
+        g = entering_fighter(r, placement)
+        fighters.append(g)
+        events.append({"type": "entered", "id": g.id, "side": g.side, "hex": list(g.hex),
+                       "facing": LETTERS[g.facing], "momentum": list(g.momentum), "shields": g.shields,
+                       "external": list(g.external), "heavy_guns": len(g.heavy_guns)})
+    rest = tuple(r for r in state.replacements if r not in entering)
+    return replace(state, fighters=tuple(fighters), replacements=rest), events
+
+
 def _run(start: TobState, stage: Stage, choices: dict[str, Any]) -> tuple[TobState, list[Event]]:
     try:
-        nxt, events = run_turn(start, stage.plots, choices, interactive=True)
+        nxt, events = run_turn(start, stage.plots, choices, interactive=start.config.phase_decisions)
     except _Stop as stop:
         new_stage = replace(stage, choices=choices, emitted=len(stop.events), current=tuple(stop.fighters),
                             decisions=stop.decisions)

@@ -125,8 +125,13 @@ def parse_options(data: Any, where: str = "options") -> Options:
 # --- position -----------------------------------------------------------------------------
 
 
-def parse_position(data: Any, *, seed: int | str = 0) -> TobState:
-    """Read a position object into a state at the start of its turn's Plot phase."""
+def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = False) -> TobState:
+    """Read a position object into a state at the start of its turn's Plot phase.
+
+    Modules 2-3: with ``phase_decisions`` false (the default, for ``hexfleet resolve``) every
+    mid-turn decision takes its documented default and replacements due enter at once; true
+    makes the turn stop for them as in play.
+    """
     data = _obj(data, "position")
     _known_fields(data, _POSITION_FIELDS, "position")
     for key in ("format", "modules", "map", "turn", "fighters"):
@@ -175,13 +180,14 @@ def parse_position(data: Any, *, seed: int | str = 0) -> TobState:
         sides = tuple(dict.fromkeys(sides + tuple(r.side for r in extra["replacements"])))
         extra["scores"] = parse_scores(data.get("scores", {}), sides)
         sides = tuple(dict.fromkeys(sides + tuple(s for s, _ in extra["scores"])))
-    config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options)
+    config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options,
+                    phase_decisions=phase_decisions)
     state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=rng_from_seed(seed),
                      **extra)
     check_position(state)
     if advanced:
         from .advanced import start_phase
-        state = start_phase(state)
+        state, _ = start_phase(state)
     return state
 
 

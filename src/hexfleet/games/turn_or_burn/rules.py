@@ -428,11 +428,12 @@ class TurnOrBurn(Ruleset[TobState]):
             "revealed": {f.id: list(f.revealed) for f in state.fighters},
             "outcome": state.outcome.to_json() if state.outcome else None,
             "budgets": dict(state.config.budgets),
+            "phase_decisions": state.config.phase_decisions,
             "stage": state.stage.to_json() if state.stage is not None else None,
         }
 
     def from_json(self, data: Mapping[str, Any]) -> TobState:
-        base = parse_position(data["position"])
+        base = parse_position(data["position"], phase_decisions=data.get("phase_decisions", True))
         revealed = data.get("revealed", {})
         config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
                          zones=tuple(data.get("zones", {}).items()), budgets=tuple(data.get("budgets", {}).items()))

@@ -44,6 +44,9 @@ class Config:
     options: Options = field(default_factory=Options)
     zones: tuple[tuple[str, str], ...] = ()
     """Start zone per fighter id during setup (``west``/``east`` half of the map)."""
+    phase_decisions: bool = True
+    """Modules 2-3: stop for mid-turn decisions (play), or take every default (a position read
+    for ``hexfleet resolve``: the plot order says all, like standing orders, TOB-IMPL-14)."""
     budgets: tuple[tuple[str, int], ...] = ()
     """Internal system cards each side may build in all (TOB-M3-SCEN-01), if the scenario says."""
 
