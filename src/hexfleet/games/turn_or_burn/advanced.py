@@ -43,7 +43,7 @@ from .cards import GUNS, MANEUVERS
 from .damage import GunPlot, candidates, fire_phase
 from .movement import move_phase
 from .position import _facing, _hex, _known_fields, _obj, elimination_cause, fighter_to_json, parse_actions
-from .state import OVER, PLOT, SETUP, Fighter, TobState
+from .state import OVER, PLOT, SETUP, Fighter, Kit, TobState, refit
 from .systems import action_limit, check_plot, check_seat_plots, keep_lock, operate_systems, resolve_maneuvers
 from .teams import (
     REENTRY_DELAY,
@@ -108,8 +108,8 @@ def _fighter_json(f: Fighter) -> dict[str, Any]:
 def _fighter_from_json(d: Mapping[str, Any]) -> Fighter:
     return Fighter(id=d["id"], side=d["side"], hex=tuple(d["hex"]), facing=LETTERS.index(d["facing"]),  # type: ignore[arg-type]
                    momentum=tuple(d["momentum"]), cards=tuple(d["cards"]), destroyed=tuple(d["destroyed"]),  # type: ignore[arg-type]
-                   revealed=tuple(d["revealed"]), external=tuple(d["external"]), shields=d["shields"],
-                   lock_on=d["lock_on"], heavy_guns=tuple(tuple(g) for g in d["heavy_guns"]))
+                   revealed=tuple(d["revealed"]),
+                   kit=Kit(tuple(d["external"]), d["shields"], d["lock_on"], tuple(tuple(g) for g in d["heavy_guns"])))
 
 
 class _Stop(Exception):
@@ -192,12 +192,17 @@ def run_turn(state: TobState, plots: Mapping[str, list[dict[str, Any]]], choices
         if fid in fighters:
             fighters[fid], end_events = apply_end(fighters[fid], hits, {"external": [], "discard": []})
             events += end_events
+    for fid in list(needs):  # an owner may discard a crew card (never the last structure)
+        cause = elimination_cause(fighters[fid], config.modules)
+        if cause:
+            out.append((fighters.pop(fid), cause))
+            events.append({"type": "eliminated", "id": fid, "cause": cause})
 
     in_play = set(fighters)
     for fid, f in fighters.items():  # lock-ons kept or lost (TOB-M2-LOCK-01/02, TOB-M3-MULTI-06)
         if f.lock_on is not None and not keep_lock(f, plots.get(fid, []), hits.lock_checks.get(fid, []), in_play):
             events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
-            fighters[fid] = replace(f, lock_on=None)
+            fighters[fid] = refit(f, lock_on=None)
 
     scores = dict(state.scores)
     replacements = list(state.replacements)
@@ -467,7 +472,7 @@ def _built(f: Fighter, placement: Mapping[str, Any], where: str) -> Fighter:
     if shields and "SG" not in cards + external:
         raise RuleError("TOB-M2-SHIELD-03", "only a fighter with a shield generator starts with shields up",
                         unit=f.id, field=f"{where}.shields")
-    return replace(f, cards=cards, external=external, heavy_guns=heavy, shields=shields)
+    return replace(f, cards=cards, kit=replace(f.kit, external=external, heavy_guns=heavy, shields=shields))
 
 
 def _check_reentry(state: TobState, rep: Replacement, value: Any) -> None:
@@ -475,7 +480,7 @@ def _check_reentry(state: TobState, rep: Replacement, value: Any) -> None:
     value = _obj(value, where)
     _known_fields(value, BUILD_FIELDS - {"hex"}, where)
     base = Fighter(id=rep.id, side=rep.side, hex=rep.hex or (0, 0), facing=0, momentum=rep.hex or (0, 0),
-                   cards=rep.cards, external=rep.external, heavy_guns=rep.heavy_guns)
+                   cards=rep.cards, kit=Kit(external=rep.external, heavy_guns=rep.heavy_guns))
     check_build(_built(base, value, where), state.config.modules, state.config.options)
     if "facing" in value:
         _facing(value["facing"], f"{where}.facing")

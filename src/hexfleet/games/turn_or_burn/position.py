@@ -16,7 +16,7 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.rng import rng_from_seed
 from ...hexgrid import LETTERS, Hex, RectMap
 from .cards import GUNS, MANEUVERS, SYSTEM_MODULE, SYSTEMS
-from .state import PLOT, Config, Fighter, Options, TobState
+from .state import PLOT, Config, Fighter, Kit, Options, TobState
 
 FORMAT = "turn-or-burn/1"
 SUPPORTED_MODULES = frozenset({1, 2, 3})
@@ -227,10 +227,7 @@ def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fig
         cards=cards,
         destroyed=destroyed,
         revealed=tuple(c for c in cards if c not in GUNS) if not (2 in modules or 3 in modules) else (),
-        external=external,
-        shields=shields,
-        lock_on=lock_on,
-        heavy_guns=heavy,
+        kit=Kit(external=external, shields=shields, lock_on=lock_on, heavy_guns=heavy),
     )
 
 

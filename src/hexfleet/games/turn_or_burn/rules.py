@@ -37,7 +37,7 @@ from .position import (
     parse_position,
     position_to_json,
 )
-from .state import OVER, PLOT, SETUP, Config, Fighter, TobState
+from .state import OVER, PLOT, SETUP, Config, Fighter, Kit, TobState
 
 MAX_START_SPEED = 6
 """Momentum marker 0-6 hexes from the fighter at setup (TOB-M1-SETUP-02)."""
@@ -113,8 +113,8 @@ class TurnOrBurn(Ruleset[TobState]):
                 facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
                 cards=cards, revealed=() if advanced.is_advanced(tuple(data["modules"]))
                 else tuple(c for c in cards if c not in GUNS),
-                external=external, shields=bool(raw.get("shields", False)),
-                heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ())),
+                kit=Kit(external=external, shields=bool(raw.get("shields", False)),
+                        heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ()))),
             ))
             zones.append((raw["id"], raw["zone"]))
         config = Config(

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.ruleset import Outcome
@@ -52,6 +52,27 @@ class Config:
 
 
 @dataclass(frozen=True, slots=True)
+class Kit:
+    """A fighter's Module 2-3 fields."""
+
+    external: tuple[str, ...] = ()
+    """Externally mounted cards (TOB-M3-EXT-*); ``Fighter.destroyed`` takes external copies first."""
+    shields: bool = False
+    lock_on: str | None = None
+    """Id of the fighter this one has locked on to (TOB-M2-LOCK-*)."""
+    heavy_guns: tuple[tuple[str, ...], ...] = ()
+    """Announced heavy-gun sets, each all of the fighter's internal copies of one gun."""
+
+
+NO_KIT = Kit()
+
+
+def refit(f: Fighter, **changes: Any) -> Fighter:
+    """``f`` with some Module 2-3 fields changed (``external``, ``shields``, ``lock_on``, ``heavy_guns``)."""
+    return replace(f, kit=replace(f.kit, **changes))
+
+
+@dataclass(frozen=True, slots=True)
 class Fighter:
     id: str
     side: str
@@ -64,13 +85,24 @@ class Fighter:
     """Destroyed cards (a multiset), in the order they were lost."""
     revealed: tuple[str, ...] = ()
     """Cards every player has seen (plotted and turned face up, or known from the build)."""
-    external: tuple[str, ...] = ()
-    """Externally mounted cards (TOB-M3-EXT-*); ``destroyed`` takes external copies first."""
-    shields: bool = False
-    lock_on: str | None = None
-    """Id of the fighter this one has locked on to (TOB-M2-LOCK-*)."""
-    heavy_guns: tuple[tuple[str, ...], ...] = ()
-    """Announced heavy-gun sets, each all of the fighter's internal copies of one gun."""
+    kit: Kit = NO_KIT
+    """Module 2-3 fields in one slot, so a Module 1 fighter stays as cheap to copy as before."""
+
+    @property
+    def external(self) -> tuple[str, ...]:
+        return self.kit.external
+
+    @property
+    def shields(self) -> bool:
+        return self.kit.shields
+
+    @property
+    def lock_on(self) -> str | None:
+        return self.kit.lock_on
+
+    @property
+    def heavy_guns(self) -> tuple[tuple[str, ...], ...]:
+        return self.kit.heavy_guns
 
     @property
     def size(self) -> int:

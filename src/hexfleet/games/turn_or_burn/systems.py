@@ -29,7 +29,7 @@ from .build import (
     thrusters_needed,
 )
 from .cards import GUNS, MANEUVERS, SYSTEMS
-from .state import Fighter, TobState
+from .state import Fighter, TobState, refit
 
 Plots = Mapping[str, list[dict[str, Any]]]
 
@@ -224,7 +224,7 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
             events.append({"type": "ejected", "id": fid})
     for fid, f in fighters.items():  # 2. shields (TOB-M2-OPS-03)
         if fid not in ejected and plotted(fid, "SG"):
-            fighters[fid] = f = replace(f, shields=not f.shields)
+            fighters[fid] = f = refit(f, shields=not f.shields)
             events.append({"type": "shields", "id": fid, "up": f.shields})
     for fid, f in fighters.items():  # 3. repair (TOB-M2-OPS-02, TOB-AMB-60)
         for a in plotted(fid, "BOT") if fid not in ejected else ():
@@ -241,7 +241,7 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
             continue
         named = next((a.get("target") for a in plotted(fid, "SCAN") if a.get("target")), None)
         target = named if named in fighters and named not in ejected else _default_scan(f, fighters, ejected)
-        fighters[fid] = replace(f, lock_on=target)
+        fighters[fid] = refit(f, lock_on=target)
         events.append({"type": "lock_on", "id": fid, "target": target})
     for fid in fighters:  # 5. jammer (TOB-M2-OPS-04, TOB-M2-SYS-05)
         if fid not in ejected and plotted(fid, "JAM"):
@@ -249,7 +249,7 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
             events.append({"type": "jammed", "id": fid})
     for fid, f in fighters.items():
         if f.lock_on in jammed:
-            fighters[fid] = replace(f, lock_on=None)
+            fighters[fid] = refit(f, lock_on=None)
             events.append({"type": "lock_lost", "id": fid, "target": f.lock_on, "reason": "jammed"})
     return ejected, jammed, events
 

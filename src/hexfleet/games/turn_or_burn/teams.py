@@ -18,7 +18,7 @@ from ...engine.ruleset import Event, Outcome
 from ...hexgrid import LETTERS, Hex, RectMap, directions_toward, distance
 from .build import external_working, internal_working, size_class
 from .damage import Hits
-from .state import Fighter, Options, TobState
+from .state import Fighter, Kit, Options, TobState, refit
 
 REENTRY_DELAY = 2
 """Eliminated in turn T, the replacement re-enters in turn T+2 (TOB-M2-SCEN-04)."""
@@ -119,7 +119,8 @@ def apply_end(f: Fighter, hits: Hits, choice: dict[str, list[str]]) -> tuple[Fig
         lost += tuple(choice["discard"])
     if f.id in hits.shield:  # TOB-M2-SHIELD-04: shields come down at the end of the turn
         events.append({"type": "shields", "id": f.id, "up": False})
-    return replace(f, destroyed=f.destroyed + lost, shields=f.shields and f.id not in hits.shield), events
+    f = replace(f, destroyed=f.destroyed + lost)
+    return (refit(f, shields=False) if f.id in hits.shield else f), events
 
 
 # --- scores, replacements, outcome --------------------------------------------------------
@@ -198,9 +199,10 @@ def entering_fighter(rep: Replacement, placement: dict[str, Any]) -> Fighter:
     return Fighter(
         id=rep.id, side=rep.side, hex=h, facing=LETTERS.index(placement["facing"]),
         momentum=tuple(placement["momentum"]),  # type: ignore[arg-type]
-        cards=tuple(placement.get("cards", rep.cards)), external=tuple(placement.get("external", rep.external)),
-        heavy_guns=tuple(tuple(g) for g in placement.get("heavy_guns", rep.heavy_guns)),
-        shields=bool(placement.get("shields", False)),
+        cards=tuple(placement.get("cards", rep.cards)),
+        kit=Kit(external=tuple(placement.get("external", rep.external)),
+                heavy_guns=tuple(tuple(g) for g in placement.get("heavy_guns", rep.heavy_guns)),
+                shields=bool(placement.get("shields", False))),
     )
 
 
