@@ -121,6 +121,7 @@ def test_shield_generator_raises_and_lowers_shields_in_public():
 @pytest.mark.rule("TOB-M2-OPS-04")
 @pytest.mark.rule("TOB-M2-SYS-05")
 @pytest.mark.rule("TOB-M2-OPS-06")
+@pytest.mark.rule("TOB-SEQ-07")
 def test_jammer_clears_lock_ons_even_one_placed_this_turn():
     st = state(red(("CM", "STR", "THR", "NB", "SCAN", "JAM")), red(("CM", "STR", "THR", "NB", "SCAN"), fid="R2",
                                                                     hex=(10, 4), lock_on="B1"), blue())

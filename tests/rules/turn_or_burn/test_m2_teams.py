@@ -20,6 +20,8 @@ def two_a_side(**kw):
 
 @pytest.mark.rule("TOB-M2-SCEN-01")
 @pytest.mark.rule("TOB-M2-SCEN-04")
+@pytest.mark.rule("TOB-AMB-62")
+@pytest.mark.rule("TOB-AMB-63")
 def test_replacement_skips_a_turn_then_opponents_pick_the_edge_hex():
     st = two_a_side()
     st, events = play(st, {"red": {}, "blue": {}})  # turn 1: B2 coasts off the east edge

@@ -23,6 +23,7 @@ def target(hex=(12, 0), cards=("CM", "STR", "STR", "THR", "LT", "SCAN"), **kw):
 
 @pytest.mark.rule("TOB-M3-BIGGUN-01")
 @pytest.mark.rule("TOB-M3-BIGGUN-07")
+@pytest.mark.rule("TOB-AMB-13")
 @pytest.mark.rule("TOB-M3-EXT-07")
 def test_heavy_gun_sets_of_identical_module_1_guns():
     assert get(state(gunner(), target(), modules=M3), "R1").heavy_guns == (("NB", "NB"),)
