@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from m23_helpers import RS, fighter, first_seed, get, of_type, play, resolve, state
+from m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.turn_or_burn.build import CLASSES, balance_cards, size_class
@@ -127,14 +127,13 @@ def test_scenario_balance_extra_cards():
     assert 12 + balance_cards([sup]) == 15 == dict(RS.new_game("bigger", seed=0).config.budgets)["agrarians"]
 
 
-def _lose_one_structure(cards, seed_pred=None):
-    def turn(seed):
+def _lose_one_structure(cards):
+    """A laser at range 2 (no miss cards against a heavy) that pulls one structure card."""
+    for seed in range(400):
         st = state(big(cards, hex=[13, 0]), small(cards=["CM", "STR", "THR", "LT"], hex=(11, 0)), modules=M3,
                    seed=seed)
-        return st, play(st, {"agrarians": {"A1": [{"card": "LT", "target": "E1"}]}, "empire": {}})
-    for seed in range(400):
-        st, (nxt, events) = turn(seed)
-        if of_type(events, "pulled") and of_type(events, "pulled")[0]["cards"] == ["STR"]:
+        nxt, events = play(st, {"agrarians": {"A1": [{"card": "LT", "target": "E1"}]}, "empire": {}})
+        if of_type(events, "pulled")[0]["cards"] == ["STR"]:
             return nxt, events
     raise AssertionError("no seed pulled the structure card")
 

@@ -40,7 +40,7 @@ from ...engine.ruleset import Decision, Event, Order, Outcome, Seat
 from ...hexgrid import LETTERS
 from .build import check_build, external_working, heavy_set, lost_counts
 from .cards import GUNS, MANEUVERS
-from .damage import GunPlot, candidates, fire_phase
+from .damage import GunPlot, Hits, candidates, fire_phase
 from .movement import move_phase
 from .position import _facing, _hex, _known_fields, _obj, elimination_cause, fighter_to_json, parse_actions
 from .state import OVER, PLOT, SETUP, Fighter, Kit, TobState, refit
@@ -161,11 +161,30 @@ def run_turn(state: TobState, plots: Mapping[str, list[dict[str, Any]]], choices
     rng, fire_events, hits = fire_phase(fighters, gun_plots, start_locks, thrust, jammed, state.rng, opts)
     events += fire_events
 
-    for fid in list(fighters):  # eliminations (TOB-M2-SCEN-03)
-        cause = elimination_cause(fighters[fid], config.modules)
+    _end_of_turn(config.modules, fighters, hits, choices, interactive, out, events)
+    for fid, f in fighters.items():  # lock-ons kept or lost (TOB-M2-LOCK-01/02, TOB-M3-MULTI-06)
+        if f.lock_on is not None and not keep_lock(f, plots.get(fid, []), hits.lock_checks.get(fid, []),
+                                                   set(fighters)):
+            events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
+            fighters[fid] = refit(f, lock_on=None)
+    return _next_turn(state, [fighters[f.id] for f in start.fighters if f.id in fighters], out, rng, events)
+
+
+def _eliminate(modules: tuple[int, ...], fighters: dict[str, Fighter], ids: list[str],
+               out: list[tuple[Fighter, str]], events: list[Event]) -> None:
+    """Remove fighters with no structure or crew (TOB-M2-SCEN-03; losing the gun is no loss)."""
+    for fid in ids:
+        cause = elimination_cause(fighters[fid], modules)
         if cause:
             out.append((fighters.pop(fid), cause))
             events.append({"type": "eliminated", "id": fid, "cause": cause})
+
+
+def _end_of_turn(modules: tuple[int, ...], fighters: dict[str, Fighter], hits: Hits, choices: Mapping[str, Any],
+                 interactive: bool, out: list[tuple[Fighter, str]], events: list[Event]) -> None:
+    """Eliminations, armor, external losses, big-fighter discards, shields down (TOB-SEQ-02).
+    Raises ``_Stop`` for the owners' choices when ``interactive`` and not made yet."""
+    _eliminate(modules, fighters, list(fighters), out, events)
     needs: dict[str, dict[str, int]] = {}
     for fid, f in fighters.items():
         f, armor_events = remove_armor(f, hits)
@@ -174,52 +193,44 @@ def run_turn(state: TobState, plots: Mapping[str, list[dict[str, Any]]], choices
         n = end_needs(f, hits)
         if n["external"] or n["discard"]:
             needs[fid] = n
-    missing = {fid: n for fid, n in needs.items() if f"end:{fid}" not in choices}
+    missing = [fid for fid in needs if f"end:{fid}" not in choices]
     if interactive and missing:
         decisions: dict[str, Any] = {}
-        for fid, n in missing.items():
-            f = fighters[fid]
+        for fid in missing:
+            f, n = fighters[fid], needs[fid]
             decisions.setdefault(f.side, {})[fid] = {**n, "externals": external_working(f),
                                                      "default": default_end_choice(f, n)}
         raise _Stop(END, decisions, list(fighters.values()), events)
-    for fid, n in needs.items():
+    for fid in sorted(set(needs) | (hits.shield & set(fighters))):
         given = choices.get(f"end:{fid}")
-        choice = ({"external": list(given.get("external", [])), "discard": list(given.get("discard", []))}
-                  if given is not None else default_end_choice(fighters[fid], n))
+        if fid not in needs:
+            choice: dict[str, list[str]] = {"external": [], "discard": []}
+        elif given is None:
+            choice = default_end_choice(fighters[fid], needs[fid])
+        else:
+            choice = {"external": list(given.get("external", [])), "discard": list(given.get("discard", []))}
         fighters[fid], end_events = apply_end(fighters[fid], hits, choice)
         events += end_events
-    for fid in hits.shield - set(needs):
-        if fid in fighters:
-            fighters[fid], end_events = apply_end(fighters[fid], hits, {"external": [], "discard": []})
-            events += end_events
-    for fid in list(needs):  # an owner may discard a crew card (never the last structure)
-        cause = elimination_cause(fighters[fid], config.modules)
-        if cause:
-            out.append((fighters.pop(fid), cause))
-            events.append({"type": "eliminated", "id": fid, "cause": cause})
+    _eliminate(modules, fighters, list(needs), out, events)  # an owner may discard a crew card
 
-    in_play = set(fighters)
-    for fid, f in fighters.items():  # lock-ons kept or lost (TOB-M2-LOCK-01/02, TOB-M3-MULTI-06)
-        if f.lock_on is not None and not keep_lock(f, plots.get(fid, []), hits.lock_checks.get(fid, []), in_play):
-            events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
-            fighters[fid] = refit(f, lock_on=None)
 
+def _next_turn(state: TobState, survivors: list[Fighter], out: list[tuple[Fighter, str]], rng: int,
+               events: list[Event]) -> tuple[TobState, list[Event]]:
+    """Scores and replacements (Popcorn) or elimination (Module 3), the outcome, and the next
+    turn's first decision."""
+    config, opts = state.config, state.config.options
     scores = dict(state.scores)
     replacements = list(state.replacements)
     mode = victory_mode(config.modules, opts)
-    for f, _cause in out:
-        if mode == "points":
+    if mode == "points":
+        for f, _cause in out:
             score(scores, config.sides, f.side)
             replacements.append(Replacement(f.side, f.id, state.turn + REENTRY_DELAY, f.cards, f.external,
                                             f.heavy_guns))
             events.append({"type": "replacement", "side": f.side, "id": f.id,
                            "enters_on_turn": state.turn + REENTRY_DELAY})
-    if out and mode == "points":
-        events.append({"type": "scores", "scores": dict(sorted(scores.items()))})
-    survivors = [f for f in start.fighters if f.id in fighters]
-    survivors = [fighters[f.id] for f in survivors]
-    outcome: Outcome | None
-    if mode == "points":
+        if out:
+            events.append({"type": "scores", "scores": dict(sorted(scores.items()))})
         outcome = points_outcome(scores, opts, state.turn)
     else:
         outcome = elimination_outcome(state.sides_in_play(), survivors)
