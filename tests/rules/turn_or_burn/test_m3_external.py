@@ -100,17 +100,15 @@ def test_internal_loss_costs_one_external_of_the_owners_choice():
 
 @pytest.mark.rule("TOB-M3-EXT-06")
 @pytest.mark.rule("TOB-EX-53")
-def test_armor_removal_costs_an_external_and_armor_does_not_cover_externals():
+def test_armor_removal_costs_an_external_shields_cover_externals():
     armored = ["CM", "STR", "THR", "NB", "ARM", "ARM"]
     st = state(roger(armored, ["LT"]), david(cards=("CM", "STR", "THR", "NB")), modules=M3)
     nxt, events = resolve(st, {"D1": [{"card": "NB", "target": "R1"}]})
     pulled = of_type(events, "pulled")[0]
-    assert len(pulled["cards"]) == 4 and "MISS" not in pulled["cards"]
-    r1 = get(nxt, "R1")
-    if "LT" in pulled["cards"]:
-        assert pulled["external_destroyed"] == ["LT"]
-    assert pulled["effect"] == "armor" and of_type(events, "armor_removed")
-    assert sorted(r1.destroyed) == ["ARM", "LT"]  # 1 armor + the external (pulled or removed with the armor)
+    assert len(pulled["cards"]) == 4 and "MISS" not in pulled["cards"] and pulled["effect"] == "armor"
+    assert of_type(events, "armor_removed") == [{"type": "armor_removed", "id": "R1"}]
+    assert of_type(events, "external_lost") == [{"type": "external_lost", "id": "R1", "card": "LT"}]
+    assert sorted(get(nxt, "R1").destroyed) == ["ARM", "LT"]  # the pulled cards all came back
     shielded = state(roger(["CM", "STR", "THR", "NB", "SG", "ARM"], ["LT"], shields=True), david(
         cards=("CM", "STR", "THR", "NB")), modules=M3)
     nxt, events = resolve(shielded, {"D1": [{"card": "NB", "target": "R1"}]})

@@ -177,7 +177,6 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             continue
         pulled, rng = rng_mod.sample(rng, cards, damage)
         systems = tuple(c for c in pulled if c != MISS)
-        extra: dict[str, list[str]] = {}
         if not systems:
             effect = "miss"
         elif target.shields:  # a bubble gun actually hit a shielded fighter (TOB-M2-SHIELD-04)
@@ -188,30 +187,14 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             if lost_counts(fighters[target_id], "SG")[0] > lost_counts(target, "SG")[0]:
                 hits.internal_lost.add(target_id)
         elif target_id in armored and not bubble:  # TOB-M2-ARMOR-01/02: the cards go back
-            outside = _external_part(target, systems)  # armor does not protect externals (TOB-M3-EXT-06)
-            if outside:
-                fighters[target_id] = replace(target, destroyed=target.destroyed + outside)
-                extra["external_destroyed"] = list(outside)
-            if len(outside) < len(systems):
-                effect = "armor"
-                hits.armor.add(target_id)
-            else:
-                effect = "destroyed"
+            effect = "armor"
+            hits.armor.add(target_id)
         else:
             effect = "destroyed"
             after = replace(target, destroyed=target.destroyed + systems)
             if any(lost_counts(after, c)[0] > lost_counts(target, c)[0] for c in set(systems)):
                 hits.internal_lost.add(target_id)
             fighters[target_id] = after
-        events.append({"type": "pulled", "target": target_id, "cards": pulled, "effect": effect, **extra})
+        events.append({"type": "pulled", "target": target_id, "cards": pulled, "effect": effect})
     return rng, events, hits
 
-
-def _external_part(target: Fighter, systems: tuple[str, ...]) -> tuple[str, ...]:
-    """The pulled cards that are external copies: a type held both ways counts as the
-    external one first (TOB-M3-EXT-04)."""
-    out: list[str] = []
-    working = external_working(target)
-    for card in dict.fromkeys(systems):
-        out += [card] * min(systems.count(card), working.count(card))
-    return tuple(out)
