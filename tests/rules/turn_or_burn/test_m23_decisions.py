@@ -45,7 +45,8 @@ def test_no_view_shows_another_sides_unrevealed_cards_at_any_stop():
                 break
             for seat in RS.seats(st):
                 view = json.dumps(RS.view(st, seat))
-                for f in st.fighters:
+                board = st.stage.current if st.stage is not None and st.stage.current else st.fighters
+                for f in board:
                     if f.side != seat:
                         mine = next(v for v in RS.view(st, seat)["fighters"] if v["id"] == f.id)
                         shown = [c for c in mine["cards"] if c != "?"]
@@ -87,3 +88,23 @@ def test_module_1_games_are_untouched():
     st, events = step(RS, st, {"red": {"R1": [{"card": "B2A"}]}, "blue": {}})
     assert [e["type"] for e in events] == ["plotted", "moved", "moved"]
     assert "scores" not in RS.view(st, "red") and get(st, "R1").hex == (9, 8)
+
+
+@pytest.mark.rule("TOB-IMPL-12")
+def test_every_listed_legal_order_validates():
+    for seed, scenario in ((7, "bigger"), (8, "popcorn")):
+        st = RS.new_game(scenario, seed=seed)
+        rnd = random.Random(seed)
+        paired = False
+        for _ in range(25):
+            if RS.outcome(st):
+                break
+            for seat in RS.pending(st):
+                legal = RS.legal_orders(st, seat)
+                assert legal
+                for order in rnd.sample(legal, min(25, len(legal))):
+                    RS.validate(st, seat, order)
+                    paired |= any(len(actions) == 2 for actions in order.values() if isinstance(actions, list))
+            st, _ = step(RS, st, {s: rnd.choice(RS.legal_orders(st, s)) for s in RS.pending(st)})
+        if scenario == "bigger":
+            assert paired  # the super's two crew plot a maneuver and a system together

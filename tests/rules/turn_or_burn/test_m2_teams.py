@@ -32,7 +32,8 @@ def test_replacement_skips_a_turn_then_opponents_pick_the_edge_hex():
     st, _ = play(st, {"red": {}, "blue": {}})
     assert st.turn == 3 and st.phase == "reentry_hex"
     assert set(RS.pending(st)) == {"red"}  # the opposing team picks the hex
-    assert "cards" not in RS.view(st, "red")["replacements"][0]  # the new build stays secret
+    assert RS.view(st, "red")["replacements"][0] == {"side": "blue", "enters_on_turn": 3, "id": "B2"}  # build secret
+    assert RS.view(st, "blue")["replacements"][0]["cards"] == BLUE
     with pytest.raises(RuleError) as err:
         RS.validate(st, "red", {"B2": [15, 0]})
     assert err.value.rule == "TOB-M2-SCEN-04"

@@ -602,13 +602,12 @@ def legal_orders(rs: Any, state: TobState, seat: Seat) -> list[Order]:
     if phase == SETUP:
         return [{}]
     if phase == PLOT:
-        own = [f for f in state.fighters if f.side == seat]
-        per = [[(f.id, [])] + [(f.id, [_probe_action(state, f, c)]) for c in legal_cards(state, f)] for f in own]
+        per = [[(f.id, p) for p in _fighter_plots(state, f)] for f in state.fighters if f.side == seat]
         out = []
         for combo in product(*per):
             order = dict(combo)
             try:
-                check_seat_plots(state, seat, {k: v for k, v in order.items()})
+                check_seat_plots(state, seat, order)
             except RuleError:
                 continue
             out.append(order)
@@ -624,6 +623,24 @@ def legal_orders(rs: Any, state: TobState, seat: Seat) -> list[Order]:
     if phase == REENTRY_HEX:
         return [{fid: o["default"] for fid, o in opts.items()}]
     return [{}]
+
+
+def _fighter_plots(state: TobState, f: Fighter) -> list[list[dict[str, Any]]]:
+    """Nothing, each legal card alone, and with two or more crew each maneuver paired with each
+    legal system card (TOB-M3-MULTI-01/02)."""
+    single = [[_probe_action(state, f, c)] for c in legal_cards(state, f)]
+    out: list[list[dict[str, Any]]] = [[], *single]
+    if action_limit(state, f) >= 2:
+        moves = [p[0] for p in single if p[0]["card"] in MANEUVERS]
+        systems = [p[0] for p in single if p[0]["card"] not in MANEUVERS]
+        for m in moves:
+            for sys_action in systems:
+                try:
+                    check_plot(state, f, [m, sys_action], "probe")
+                except RuleError:
+                    continue
+                out.append([m, sys_action])
+    return out
 
 
 def _probe_action(state: TobState, f: Fighter, card: str) -> dict[str, Any]:
@@ -659,7 +676,7 @@ def view_extra(state: TobState, seat: Seat | None) -> dict[str, Any]:
     out: dict[str, Any] = {"scores": dict(state.scores)}
     out["replacements"] = [
         {k: v for k, v in r.to_json().items() if seat == r.side or state.phase == OVER or
-         k not in ("cards", "heavy_guns")} for r in state.replacements]
+         k not in ("cards", "external", "heavy_guns")} for r in state.replacements]
     stage = state.stage
     if stage is not None:
         out["declared"] = dict(stage.declared)
