@@ -63,10 +63,9 @@ def check_plot(state: TobState, f: Fighter, actions: list[dict[str, Any]], where
         if card in MANEUVERS:
             _check_maneuver(state, f, action, at)
             continue
-        for key in ("of",):
-            if key in action:
-                raise RuleError("TOB-M2-DITTO-01", "only the ditto card names a fighter with 'of'", unit=f.id,
-                                field=f"{at}.of")
+        if "of" in action:
+            raise RuleError("TOB-M2-DITTO-01", "only the ditto card names a fighter with 'of'", unit=f.id,
+                            field=f"{at}.of")
         ext = bool(action.get("external"))
         if ext and card not in f.external:
             raise RuleError("TOB-M3-EXT-01", f"the fighter has no external {SYSTEMS[card]} ({card})",
