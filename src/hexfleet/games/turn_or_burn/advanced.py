@@ -346,16 +346,19 @@ def pending(rs: Any, state: TobState) -> dict[Seat, Decision]:
     if phase == PLOT:
         sides = state.sides_in_play() or state.config.sides
         return {s: Decision(s, "plot", f"Turn {state.turn}: plot your fighters' actions (secret).",
-                            _plot_options(rs, state, s)) for s in sides}
+                            _plot_options(state, s)) for s in sides}
     stage = state.stage
     prompt = {FIRE: "Announce your targets (null: hold fire).",
               END: "Choose the externals you lose and the cards you discard."}[phase]
     return {s: Decision(s, phase, prompt, o) for s, o in stage.decisions.items()}
 
 
-def _plot_options(rs: Any, state: TobState, side: Seat) -> dict[str, Any]:
+def _plot_options(state: TobState, side: Seat) -> dict[str, Any]:
+    """Per own fighter: the cards it may plot alone, its working externals (plotted with
+    ``"external": true``), how many actions, the enemies, and its declared external plots."""
     declared = state.stage.declared if state.stage else {}
-    return {"fighters": {f.id: {"cards": legal_cards(state, f), "actions": action_limit(state, f),
+    return {"fighters": {f.id: {"cards": legal_cards(state, f), "externals": external_working(f),
+                                "actions": action_limit(state, f),
                                 "targets": [e.id for e in state.fighters if e.side != side],
                                 "declared": declared.get(f.id, [])}
                          for f in state.fighters if f.side == side}}
