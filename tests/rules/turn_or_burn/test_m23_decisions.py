@@ -108,3 +108,28 @@ def test_every_listed_legal_order_validates():
             st, _ = step(RS, st, {s: rnd.choice(RS.legal_orders(st, s)) for s in RS.pending(st)})
         if scenario == "bigger":
             assert paired  # the super's two crew plot a maneuver and a system together
+
+
+@pytest.mark.rule("TOB-IMPL-34")
+@pytest.mark.rule("TOB-IMPL-35")
+@pytest.mark.rule("TOB-IMPL-36")
+@pytest.mark.rule("TOB-IMPL-37")
+def test_invariants_over_random_games():
+    from hexfleet.games.turn_or_burn.build import size_class
+
+    for seed, scenario in ((11, "bigger"), (12, "popcorn")):
+        st = RS.new_game(scenario, seed=seed)
+        rnd = random.Random(seed)
+        classes: dict[str, str] = {}
+        for _ in range(60):
+            if RS.outcome(st):
+                break
+            st, events = step(RS, st, {s: rnd.choice(RS.legal_orders(st, s)) for s in RS.pending(st)})
+            for e in events:
+                if e["type"] == "entered":
+                    classes.pop(e["id"], None)  # a replacement is a new build
+            for f in st.fighters:
+                assert classes.setdefault(f.id, size_class(f).name) == size_class(f).name
+                assert f.lock_on is None or isinstance(f.lock_on, str)
+                assert len(f.external) <= f.cards.count("STR")
+                assert len(f.cards) + len(f.external) <= 15
