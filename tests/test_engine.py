@@ -210,7 +210,7 @@ def test_views_hold_no_other_seats_secrets(games) -> None:
                         assert f'"{token}"' not in scanned, f"{token} leaks into {viewer}'s view"
 
 
-def test_logs_hide_the_opponents_setup_choice_until_the_end(games) -> None:
+def test_logs_hide_the_opponents_setup_gun(games) -> None:
     for ruleset, seed, game, _ in games:
         seats = ruleset.seats(game.history[0][0])
         for viewer in seats:
