@@ -238,7 +238,7 @@ def test_line_steps(a: Hex, v: Hex) -> None:
     assert steps[0] == (a,) and steps[-1] == (b,)
     for i, step in enumerate(steps):
         assert 1 <= len(step) <= 2 and list(step) == sorted(step)
-        if len(step) == 2:  # the exact point sits on the hexside both hexes share
+        if len(step) == 2:  # the exact point sits on the hexside both hexes share: both are crossed
             assert hg.distance(*step) == 1
             assert all(hg.segment_crosses_hex(a, b, h) for h in step)
         assert all(hg.distance(a, h) in (i, i - 1, i + 1) for h in step)
@@ -256,6 +256,9 @@ def test_line_along_a_spine_and_straight() -> None:
     assert hg.line((0, 0), (2, -1)) == [((0, 0),), ((1, -1), (1, 0)), ((2, -1),)]
     assert hg.line((0, 0), (0, -3)) == [((0, 0),), ((0, -1),), ((0, -2),), ((0, -3),)]
     assert hg.line((4, 4), (4, 4)) == [((4, 4),)]
+    # Not on a spine, but the midpoint sits exactly on the hexside between (0,-2) and (1,-2).
+    assert hg.directions_toward((1, -4)) == (0,)
+    assert hg.line((0, 0), (1, -4))[2] == ((0, -2), (1, -2))
 
 
 # --- black-hole crossing (TOB-GEO-11, TOB-EX-45) -------------------------------------------
