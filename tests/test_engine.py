@@ -174,7 +174,7 @@ def test_replay_of_a_game_in_progress() -> None:
 
 
 def test_advance_is_pure_and_states_round_trip(games) -> None:
-    for ruleset, seed, game, _ in games:
+    for ruleset, _, game, _ in games:
         for before, orders, events in game.history:
             frozen = canonical_json(ruleset.to_json(before))
             frozen_orders = canonical_json(orders)

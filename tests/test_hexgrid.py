@@ -141,7 +141,7 @@ def test_arcs_are_nested(facing: int, v: Hex) -> None:
     assert inside == sorted(inside)  # once inside, inside every wider arc: 0 ⊂ 60 ⊂ 120 ⊂ 180 ⊂ 360
     strict = [hg.in_arc_exclusive(facing, v, w) for w in ARC_WIDTHS]
     assert strict == sorted(strict)
-    assert all(s <= i for s, i in zip(strict, inside))  # exclusive arcs only ever drop hexes
+    assert all(s <= i for s, i in zip(strict, inside, strict=True))  # exclusive arcs only ever drop hexes
     assert not hg.in_arc(facing, (0, 0), 360)  # range 0 is never in arc
 
 

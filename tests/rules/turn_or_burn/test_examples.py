@@ -36,7 +36,7 @@ S = (10, 5)
 def test_arc_table(target, expected) -> None:
     assert tuple(in_arc(0, target, w) for w in (0, 60, 120, 180)) == expected
     assert in_arc(0, target, 360) and not in_arc(0, (0, 0), 360)
-    for width, inside in zip((0, 60, 120, 180), expected):
+    for width, inside in zip((0, 60, 120, 180), expected, strict=True):
         gun = GUN_BY_ARC[width]
         assert GUNS[gun].arc == width
         pos = position(fighter("R1", "red", S, "A", gun=gun),

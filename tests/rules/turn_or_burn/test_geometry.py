@@ -96,7 +96,6 @@ def test_velocity_plus_burn(card: str, facing: str) -> None:
 @pytest.mark.rule("TOB-AMB-10")
 def test_off_map_by_momentum_alone_is_out_at_once() -> None:
     """The fighter's new hex is on the map, its new momentum marker is not: eliminated."""
-    # Column 1, moving C at speed 1 from (0,2) to (1,2); M' = (2,2)... keep going to the east edge instead:
     pos = position(fighter("R1", "red", (6, 1), "A", (7, 1)), fighter("B1", "blue", (1, 2), "C"), cols=8, rows=6)
     turn = resolve(pos, {"B1": "NB>R1"})
     # R1 moves to (7,1) (on the map), its marker to (8,1): column 8 is off an 8-column map.

@@ -59,6 +59,17 @@ def in_arc(gun: str, facing: str, v) -> bool:
     return abs(bearing(facing, v)) <= HALF_ARC[gun]
 
 
+def void_reason(alive: dict[str, Any], s: dict[str, Any], gun: str, tid: str) -> str | None:
+    if tid not in alive:
+        return "target_gone"
+    v = (alive[tid]["hex"][0] - s["hex"][0], alive[tid]["hex"][1] - s["hex"][1])
+    if v == (0, 0):
+        return "range_0"
+    if hexdist(v, (0, 0)) > 12:
+        return "out_of_range"
+    return None if in_arc(gun, s["facing"], v) else "out_of_arc"
+
+
 def reference_turn(pos: dict[str, Any], plots: dict[str, str]) -> dict[str, Any]:
     cols, rows = pos["map"]["cols"], pos["map"]["rows"]
     moved, thrust, out = {}, {}, []
@@ -88,26 +99,15 @@ def reference_turn(pos: dict[str, Any], plots: dict[str, str]) -> dict[str, Any]
             if sid not in alive or card not in HALF_ARC:
                 continue
             s = alive[sid]
-
-            def reason(tid: str) -> str | None:
-                if tid not in alive:
-                    return "target_gone"
-                v = (alive[tid]["hex"][0] - s["hex"][0], alive[tid]["hex"][1] - s["hex"][1])
-                if v == (0, 0):
-                    return "range_0"
-                if hexdist(v, (0, 0)) > 12:
-                    return "out_of_range"
-                return None if in_arc(card, s["facing"], v) else "out_of_arc"
-
             if named:
-                why = reason(named)
+                why = void_reason(alive, s, card, named)
                 if why:
                     voids.append({"shooter": sid, "target": named, "reason": why})
                     continue
                 target = named
             else:
                 options = sorted((hexdist(alive[t]["hex"], s["hex"]), t) for t, g in alive.items()
-                                 if g["side"] != s["side"] and reason(t) is None)
+                                 if g["side"] != s["side"] and void_reason(alive, s, card, t) is None)
                 if not options:
                     continue
                 target = options[0][1]

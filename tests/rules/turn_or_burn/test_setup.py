@@ -45,8 +45,8 @@ def test_system_card_ids() -> None:
 
 
 @pytest.mark.rule("TOB-M1-BUILD-01")
-@pytest.mark.parametrize("cards", [["CM", "STR", "THR"], ["CM", "STR", "THR", "NB", "LT"],
-                                   ["CM", "STR", "NB", "LT"], ["CM", "CM", "THR", "NB"], ["STR", "THR", "NB", "CM", "CM"]])
+@pytest.mark.parametrize("cards", [["CM", "STR", "THR"], ["CM", "STR", "THR", "NB", "LT"], ["CM", "STR", "NB", "LT"],
+                                   ["CM", "CM", "THR", "NB"], ["STR", "THR", "NB", "CM", "CM"]])
 def test_exactly_crew_structure_thruster_and_one_gun(cards) -> None:
     with pytest.raises(RuleError) as err:
         resolve(position(fighter("R1", "red", (10, 5), "C", cards=cards), fighter("B1", "blue", (20, 0), "F")))
