@@ -205,8 +205,10 @@ def hexside_sectors(facing: int, v: Hex) -> tuple[int, ...]:
 def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     """The hexes a straight line from centre ``a`` to centre ``b`` passes, step by step.
 
-    Each step is a tuple: one hex, or two hexes when the line runs exactly between them
-    ("directly between two hexes", TOB-GEO-10), so the caller applies the rule's choice.
+    Each step is a tuple: one hex, or two hexes when the step's point lies on the hexside they
+    share, so the caller applies the rule's choice. That happens at every other step of a line
+    running exactly along a spine ("directly between two hexes", TOB-GEO-10), and also where a
+    line crosses a hexside exactly at a step's point, e.g. at the middle of ``(0,0) → (1,-4)``.
     Steps go from ``a`` (first) to ``b`` (last); the line has ``distance(a, b) + 1`` steps.
     Uses exact rationals, not the nudged floating-point lerp.
     """
