@@ -84,11 +84,16 @@ def tob_firing_orders(legal: list[Any]) -> list[Any]:
     return [o for o in legal if o and all(a and a[0]["card"] in GUNS for a in o.values() if isinstance(a, list))]
 
 
-FAVOURED: dict[str, Callable[[list[Any]], list[Any]]] = {"turn-or-burn": tob_firing_orders}
+FAVOURED: dict[tuple[str, str], Callable[[list[Any]], list[Any]]] = {("turn-or-burn", "quick-shot"): tob_firing_orders}
 """Optional: orders a random bot picks half the time, so random games reach the interesting phases."""
 
-OPENINGS: dict[str, Callable[[Any, str], dict[str, Any]]] = {"turn-or-burn": tob_close_quarters}
-"""Optional: a game's first orders for half the seeded games, to reach the interesting phases."""
+OPENINGS: dict[tuple[str, str], Callable[[Any, str], dict[str, Any]]] = {
+    ("turn-or-burn", "quick-shot"): tob_close_quarters,
+}
+"""Optional: a scenario's first orders for half the seeded games, to reach the interesting phases."""
+
+GAME_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {("turn-or-burn", "popcorn"): {"turn_limit": 8}}
+"""Optional: options for a scenario whose random games would otherwise outlast MAX_STEPS."""
 
 HIDDEN: dict[str, Callable[[Any, str | None], Iterator[tuple[Any, set[str]]]]] = {
     "turn-or-burn": tob_hidden_variants,
@@ -96,9 +101,21 @@ HIDDEN: dict[str, Callable[[Any, str | None], Iterator[tuple[Any, set[str]]]]] =
 """Every registered game must say what it hides, so the view test can vary exactly that."""
 
 
-def known_tokens(view: dict[str, Any]) -> set[str]:
-    """Strings a view legitimately shows: the viewer's own cards and everything already revealed."""
-    return {c for f in view.get("fighters", []) for c in f.get("cards", [])}
+def known_tokens(view: Any) -> set[str]:
+    """Strings a view legitimately shows: every ``cards`` list in it (the viewer's own cards,
+    its replacements' builds, externals (public, TOB-AMB-55), and other units' cards as far as they are revealed, ``?`` for the
+    rest). The view-equality check above is the strict test; this scan catches leaks elsewhere."""
+    if isinstance(view, dict):
+        out: set[str] = set()
+        for key, value in view.items():
+            if key in ("cards", "external") and isinstance(value, list):
+                out |= {c for c in value if isinstance(c, str)}
+            else:
+                out |= known_tokens(value)
+        return out
+    if isinstance(view, list):
+        return set().union(*(known_tokens(v) for v in view)) if view else set()
+    return set()
 
 
 # --- playing seeded random games -------------------------------------------------------------
@@ -108,9 +125,10 @@ def play(ruleset: Ruleset[Any], scenario: str, seed: str, check: Callable[[Any],
     """A game between random bots, recorded; returns (game, record lines)."""
     out = io.StringIO()
     out.close = lambda: None  # keep the text readable after Game.finish closes the writer
-    game = Game(ruleset, scenario, seed=seed, record=RecordWriter(out))
+    game = Game(ruleset, scenario, seed=seed, options=GAME_OPTIONS.get((ruleset.name, scenario)),
+                record=RecordWriter(out))
     bots = {seat: get_bot("random", seed=f"{seed}/{seat}") for seat in ruleset.seats(game.state)}
-    opening = OPENINGS.get(ruleset.name)
+    opening = OPENINGS.get((ruleset.name, scenario))
     if opening and int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 2:
         game.submit(opening(game.state, seed))
     while not game.over and game.steps < MAX_STEPS:
@@ -119,7 +137,7 @@ def play(ruleset: Ruleset[Any], scenario: str, seed: str, check: Callable[[Any],
         orders = {}
         for seat in game.pending():
             legal = ruleset.legal_orders(game.state, seat)
-            favoured = FAVOURED.get(ruleset.name, lambda x: [])(legal)
+            favoured = FAVOURED.get((ruleset.name, scenario), lambda x: [])(legal)
             if favoured and game.steps % 2:
                 legal = favoured
             orders[seat] = bots[seat].choose(ruleset, seat, game.view(seat), legal)

@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from m23_helpers import RS, fighter, get, of_type, play, state
+from .m23_helpers import RS, fighter, get, of_type, play, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step

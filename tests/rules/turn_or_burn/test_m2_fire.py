@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import pytest
-from m23_helpers import RS, fighter, first_seed, get, of_type, resolve, state
+from .m23_helpers import RS, fighter, first_seed, get, of_type, resolve, state
 
 from hexfleet.engine.errors import RuleError
 

@@ -4,7 +4,7 @@ TOB-M2-DITTO-01, TOB-M2-SEQ-01)."""
 from __future__ import annotations
 
 import pytest
-from m23_helpers import RS, fighter, get, of_type, resolve, state
+from .m23_helpers import RS, fighter, get, of_type, resolve, state
 
 from hexfleet.engine.errors import RuleError
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from m23_helpers import RS, fighter, get, of_type, play, resolve, state
+from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.turn_or_burn.position import parse_position, position_to_json
