@@ -12,6 +12,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from importlib import resources
 from itertools import product
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import rng_from_seed
 from ...engine.ruleset import Decision, Event, OptionInfo, Order, Outcome, Ruleset, ScenarioInfo, Seat
-from ...hexgrid import DIRECTIONS, LETTERS, RectMap, distance
+from ...hexgrid import DIRECTIONS, LETTERS, Hex, RectMap, distance
 from .cards import GUNS, M1_GUNS, MANEUVERS, SYSTEMS
 from .combat import fire_phase
 from .movement import move_phase
@@ -36,7 +37,7 @@ from .position import (
     parse_position,
     position_to_json,
 )
-from .state import OVER, PLOT, SETUP, Config, Fighter, TobState
+from .state import OVER, PLOT, SETUP, Config, Fighter, Options, TobState
 
 MAX_START_SPEED = 6
 """Momentum marker 0-6 hexes from the fighter at setup (TOB-M1-SETUP-02)."""
@@ -65,6 +66,31 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 _SCENARIOS = _scenario_files()
 
 
+@lru_cache(maxsize=64)
+def _initial_state(scenario: str, options: Options) -> TobState:
+    """A scenario's starting state (seed aside), built and checked once per options: states are
+    frozen, so every new game of it shares the fighters and the config."""
+    data = _SCENARIOS[scenario]
+    fighters = []
+    zones = []
+    for i, raw in enumerate(data["fighters"]):
+        where = f"scenario {scenario}: fighters[{i}]"
+        cards = tuple(raw["cards"])
+        fighters.append(Fighter(
+            id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
+            facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
+            cards=cards, revealed=tuple(c for c in cards if c not in GUNS),
+        ))
+        zones.append((raw["id"], raw["zone"]))
+    config = Config(
+        scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
+        sides=tuple(dict.fromkeys(f.side for f in fighters)), options=options, zones=tuple(zones),
+    )
+    state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=0)
+    check_position(state)
+    return state
+
+
 class TurnOrBurn(Ruleset[TobState]):
     name = "turn-or-burn"
     title = "Turn or Burn"
@@ -85,26 +111,8 @@ class TurnOrBurn(Ruleset[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        data = _SCENARIOS[scenario]
-        merged = {**data.get("options", {}), **(options or {})}
-        fighters = []
-        zones = []
-        for i, raw in enumerate(data["fighters"]):
-            where = f"scenario {scenario}: fighters[{i}]"
-            cards = tuple(raw["cards"])
-            fighters.append(Fighter(
-                id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
-                facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
-                cards=cards, revealed=tuple(c for c in cards if c not in GUNS),
-            ))
-            zones.append((raw["id"], raw["zone"]))
-        config = Config(
-            scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
-            sides=tuple(dict.fromkeys(f.side for f in fighters)), options=parse_options(merged), zones=tuple(zones),
-        )
-        state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=rng_from_seed(seed))
-        check_position(state)
-        return state
+        merged = {**_SCENARIOS[scenario].get("options", {}), **(options or {})}
+        return replace(_initial_state(scenario, parse_options(merged)), rng=rng_from_seed(seed))
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -147,23 +155,14 @@ class TurnOrBurn(Ruleset[TobState]):
         (the gun at its default target), and plotting nothing; the product over fighters."""
         own = [f for f in state.fighters if f.side == seat]
         if state.phase == SETUP:
-            per_fighter = [[(f.id, o) for o in self._setup_choices(state, f)] for f in own]
+            board = state.config.map
+            choices = [(f.id, [{"gun": gun, "facing": facing, "momentum": [q, r]}
+                               for gun, facing, q, r in _setup_choices(board, f.hex)]) for f in own]
         elif state.phase == PLOT:
-            per_fighter = [[(f.id, [])] + [(f.id, [{"card": c}]) for c in self.legal_cards(state, f)] for f in own]
+            choices = [(f.id, [[]] + [[{"card": c}] for c in self.legal_cards(state, f)]) for f in own]
         else:
             return []
-        return [dict(combo) for combo in product(*per_fighter)]
-
-    def _setup_choices(self, state: TobState, f: Fighter) -> list[dict[str, Any]]:
-        out = []
-        for gun in M1_GUNS:
-            for facing in range(6):
-                dq, dr = DIRECTIONS[facing]
-                for speed in range(MAX_START_SPEED + 1):
-                    mom = (f.hex[0] + dq * speed, f.hex[1] + dr * speed)
-                    if state.config.map.contains(mom):
-                        out.append({"gun": gun, "facing": LETTERS[facing], "momentum": list(mom)})
-        return out
+        return _combinations(choices)
 
     def default_order(self, state: TobState, seat: Seat) -> Order:
         return {}
@@ -396,6 +395,31 @@ class TurnOrBurn(Ruleset[TobState]):
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
         )
+
+
+@lru_cache(maxsize=256)
+def _setup_choices(board: RectMap, h: Hex) -> tuple[tuple[str, str, int, int], ...]:
+    """``(gun, facing letter, momentum q, r)`` for a fighter set up at ``h``: each gun at each
+    facing with the momentum marker 0-6 hexes ahead and on the map (TOB-M1-SETUP-02)."""
+    out = []
+    for gun in M1_GUNS:
+        for facing in range(6):
+            dq, dr = DIRECTIONS[facing]
+            for speed in range(MAX_START_SPEED + 1):
+                mom = (h[0] + dq * speed, h[1] + dr * speed)
+                if board.contains(mom):
+                    out.append((gun, LETTERS[facing], *mom))
+    return tuple(out)
+
+
+def _combinations(choices: list[tuple[str, list[Any]]]) -> list[Order]:
+    """Every order taking one choice per fighter: the product, the first fighter's choice varying
+    slowest. Orders are built fresh on every call, so a caller may keep or change them."""
+    if len(choices) == 1:  # one fighter a side, as in every Module 1 duel
+        fid, options = choices[0]
+        return [{fid: option} for option in options]
+    ids = [fid for fid, _ in choices]
+    return [dict(zip(ids, combo)) for combo in product(*(options for _, options in choices))]
 
 
 def _decided(state: TobState, fighters: list[Fighter]) -> Outcome | None:
