@@ -142,10 +142,7 @@ class TurnOrBurn(Ruleset[TobState]):
 
     def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
         """The cards ``f`` may plot this turn, in maneuver-set then sheet order."""
-        modules = state.config.modules
-        can_burn = f.has("THR")
-        cards = [m.id for m in MANEUVERS.values()
-                 if m.module in modules and m.id != "DITTO" and (can_burn or not m.is_burn)]
+        cards = list(_maneuver_cards(state.config.modules, f.has("THR")))
         cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
         return cards
 
@@ -395,6 +392,14 @@ class TurnOrBurn(Ruleset[TobState]):
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
         )
+
+
+@lru_cache(maxsize=16)
+def _maneuver_cards(modules: tuple[int, ...], can_burn: bool) -> tuple[str, ...]:
+    """The maneuver cards of these modules in maneuver-set order, burns only with a working
+    thruster (TOB-M1-SYS-03), ditto left out (TOB-M1-SETUP-01). Computed once per pair."""
+    return tuple(m.id for m in MANEUVERS.values()
+                 if m.module in modules and m.id != "DITTO" and (can_burn or not m.is_burn))
 
 
 @lru_cache(maxsize=256)
