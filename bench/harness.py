@@ -5,6 +5,9 @@ returns :class:`Figure` rows. :func:`rate` times a callable in growing batches (
 autorange does) until the budget is spent, so each figure costs a bounded time whatever the
 machine. Time is this process's CPU time, not the wall clock: on a shared machine other
 processes then slow a figure far less. Benchmarks print figures; tests never time anything.
+
+To add benches, write ``bench/bench_<topic>.py`` with functions decorated ``@bench("name")``;
+``run.py`` imports every such module.
 """
 
 from __future__ import annotations

@@ -419,7 +419,8 @@ def _setup_choices(board: RectMap, h: Hex) -> tuple[tuple[str, str, int, int], .
 
 def _combinations(choices: list[tuple[str, list[Any]]]) -> list[Order]:
     """Every order taking one choice per fighter: the product, the first fighter's choice varying
-    slowest. Orders are built fresh on every call, so a caller may keep or change them."""
+    slowest. Nothing is cached between calls, so a caller may keep or change the orders it gets
+    (within one list, orders share each fighter's choice objects)."""
     if len(choices) == 1:  # one fighter a side, as in every Module 1 duel
         fid, options = choices[0]
         return [{fid: option} for option in options]
