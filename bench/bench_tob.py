@@ -3,7 +3,8 @@
 A playout runs Quick Shot from ``new_game`` to the end with full rules and no record: every
 step each pending seat picks uniformly among ``legal_orders`` (setup included) and the ruleset
 advances; orders taken from ``legal_orders`` need no validation. Game ``i`` uses game seed ``i``
-and ``random.Random(i)`` for both seats' choices; seeds run 0, 1, 2, … so runs compare.
+and ``random.Random(i)`` for both seats' choices; seeds cycle through ``DUEL_SEEDS`` so runs
+compare.
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ from hexfleet.games import get_ruleset
 
 RULESET = get_ruleset("turn-or-burn")
 SCENARIO = "quick-shot"
+DUEL_SEEDS = 1000
+"""Duels cycle through seeds 0-999, so every run of at least 1000 duels plays the same games."""
 
 
 def playout(seed: int) -> Any:
@@ -34,22 +37,22 @@ def playout(seed: int) -> Any:
 
 @bench("turn-or-burn")
 def bench_duels(seconds: float) -> list[Figure]:
-    outcomes: Counter[str] = Counter()
-    turns = 0
+    ends: dict[int, tuple[int, str]] = {}  # seed → (turns played, winner or "draw")
     played = 0
 
     def run(n: int) -> None:
-        nonlocal turns, played
-        for seed in range(played, played + n):
-            end = playout(seed)
-            turns += end.turn - 1
-            outcomes[end.outcome.winners[0] if end.outcome.winners else "draw"] += 1
+        nonlocal played
+        for k in range(played, played + n):
+            end = playout(k % DUEL_SEEDS)
+            ends[k % DUEL_SEEDS] = (end.turn - 1, end.outcome.winners[0] if end.outcome.winners else "draw")
         played += n
 
     duels = rate(run, seconds * 0.6, first=8)
-    mix = " ".join(f"{k} {100 * v / played:.0f}%" for k, v in sorted(outcomes.items()))
+    turns = sum(t for t, _ in ends.values()) / len(ends)
+    outcomes = Counter(w for _, w in ends.values())
+    mix = " ".join(f"{k} {100 * v / len(ends):.0f}%" for k, v in sorted(outcomes.items()))
     figures = [Figure("duel random playouts", duels, "duels/s",
-                      f"seeds 0-{played - 1}; {turns / played:.2f} turns/duel; won: {mix}")]
+                      f"{played} duels, seeds 0-{len(ends) - 1}: {turns:.2f} turns/duel; won: {mix}")]
 
     mid = _mid_game_states()
     setup = RULESET.new_game(SCENARIO, seed=0)
