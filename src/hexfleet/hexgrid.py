@@ -16,7 +16,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import TypeAlias
 
 Hex: TypeAlias = tuple[int, int]
@@ -210,37 +209,34 @@ def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     running exactly along a spine ("directly between two hexes", TOB-GEO-10), and also where a
     line crosses a hexside exactly at a step's point, e.g. at the middle of ``(0,0) → (1,-4)``.
     Steps go from ``a`` (first) to ``b`` (last); the line has ``distance(a, b) + 1`` steps.
-    Uses exact rationals, not the nudged floating-point lerp.
+    Exact integer arithmetic (every coordinate scaled by ``n``), not the nudged floating-point
+    lerp.
     """
     n = distance(a, b)
     if n == 0:
         return [(a,)]
     aq, ar = a
-    bq, br = b
-    steps: list[tuple[Hex, ...]] = []
-    for i in range(n + 1):
-        t = Fraction(i, n)
-        q = aq + (bq - aq) * t
-        r = ar + (br - ar) * t
-        steps.append(_round_with_ties(q, r))
-    return steps
+    dq, dr = b[0] - aq, b[1] - ar
+    return [_round_with_ties(aq * n + dq * i, ar * n + dr * i, n) for i in range(n + 1)]
 
 
-def _round_with_ties(q: Fraction, r: Fraction) -> tuple[Hex, ...]:
-    """Round a fractional cube point to its hex, or to both hexes when it sits on their edge."""
-    s = -q - r
-    fq, fr = math.floor(q), math.floor(r)
-    candidates = [(fq + dq, fr + dr) for dq in (-1, 0, 1, 2) for dr in (-1, 0, 1, 2)]
-    scored = []
-    for cq, cr in candidates:
-        cs = -cq - cr
-        # Distance in the hex metric from the point to the candidate centre: a point belongs to
-        # the hex whose centre is within 1/2 of it in every pair-difference (the hexagon cell).
-        dq, dr, ds = q - cq, r - cr, s - cs
-        d = max(abs(dq - dr), abs(dr - ds), abs(ds - dq))
-        scored.append((d, (cq, cr)))
-    best = min(d for d, _ in scored)
-    return tuple(sorted(h for d, h in scored if d == best))
+def _round_with_ties(qn: int, rn: int, n: int) -> tuple[Hex, ...]:
+    """Round the point ``(qn / n, rn / n)`` to its hex, or to every hex whose edge it sits on."""
+    sn = -qn - rn
+    fq, fr = qn // n, rn // n
+    best = None
+    nearest: list[Hex] = []
+    for cq in (fq - 1, fq, fq + 1, fq + 2):
+        for cr in (fr - 1, fr, fr + 1, fr + 2):
+            # Distance in the hex metric (times n) from the point to the candidate centre: a
+            # point belongs to the hex whose centre is within 1/2 of it in every pair-difference.
+            eq, er, es = qn - cq * n, rn - cr * n, sn + (cq + cr) * n
+            d = max(abs(eq - er), abs(er - es), abs(es - eq))
+            if best is None or d < best:
+                best, nearest = d, [(cq, cr)]
+            elif d == best:
+                nearest.append((cq, cr))
+    return tuple(sorted(nearest))
 
 
 def segment_crosses_hex(a: Hex, b: Hex, h: Hex, *, closed: bool = True) -> bool:
@@ -250,11 +246,13 @@ def segment_crosses_hex(a: Hex, b: Hex, h: Hex, *, closed: bool = True) -> bool:
     length with the closed hexagon: passing through, ending inside, or running along a side;
     touching a single vertex does not count. ``closed=False`` (Talon's line of fire, TAL-G-5):
     the segment must cross the open interior, so running along a side does not count either.
-    Exact Liang–Barsky clipping with fractions against the cell ``|x-y|,|y-z|,|z-x| <= 1``.
+    Exact Liang–Barsky clipping against the cell ``|x-y|,|y-z|,|z-x| <= 1``, the clip bounds kept
+    as integer fractions.
     """
     A = cube(sub(a, h))
     B = cube(sub(b, h))
-    lo, hi = Fraction(0), Fraction(1)
+    lo_num, lo_den = 0, 1  # the parameter range [lo, hi] of t still inside, as exact fractions
+    hi_num, hi_den = 1, 1
     for i, j in ((0, 1), (1, 2), (2, 0)):
         c0 = A[i] - A[j]
         c1 = (B[i] - B[j]) - c0
@@ -263,11 +261,12 @@ def segment_crosses_hex(a: Hex, b: Hex, h: Hex, *, closed: bool = True) -> bool:
             if a1 == 0:
                 if a0 > 1 or (not closed and a0 == 1):
                     return False
-            elif a1 > 0:
-                hi = min(hi, Fraction(1 - a0, a1))
-            else:
-                lo = max(lo, Fraction(1 - a0, a1))
-    return hi > lo
+            elif a1 > 0:  # t <= (1 - a0) / a1
+                if (1 - a0) * hi_den < hi_num * a1:
+                    hi_num, hi_den = 1 - a0, a1
+            elif (a0 - 1) * lo_den > lo_num * -a1:  # t >= (a0 - 1) / -a1
+                lo_num, lo_den = a0 - 1, -a1
+    return hi_num * lo_den > lo_num * hi_den
 
 
 # --- maps --------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from importlib import resources
 from itertools import product
 from typing import Any
@@ -19,7 +20,7 @@ from typing import Any
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import rng_from_seed
 from ...engine.ruleset import Decision, Event, OptionInfo, Order, Outcome, Ruleset, ScenarioInfo, Seat
-from ...hexgrid import DIRECTIONS, LETTERS, RectMap, distance
+from ...hexgrid import DIRECTIONS, LETTERS, Hex, RectMap, distance
 from . import advanced
 from .cards import GUNS, M1_GUNS, MANEUVERS, SYSTEMS
 from .combat import fire_phase
@@ -37,7 +38,7 @@ from .position import (
     parse_position,
     position_to_json,
 )
-from .state import OVER, PLOT, SETUP, Config, Fighter, Kit, TobState
+from .state import OVER, PLOT, SETUP, Config, Fighter, Kit, Options, TobState
 
 MAX_START_SPEED = 6
 """Momentum marker 0-6 hexes from the fighter at setup (TOB-M1-SETUP-02)."""
@@ -80,6 +81,36 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 _SCENARIOS = _scenario_files()
 
 
+@lru_cache(maxsize=64)
+def _initial_state(scenario: str, options: Options) -> TobState:
+    """A scenario's starting state (seed aside), built and checked once per options: states are
+    frozen, so every new game of it shares the fighters and the config."""
+    data = _SCENARIOS[scenario]
+    fighters = []
+    zones = []
+    advanced_rules = advanced.is_advanced(tuple(data["modules"]))
+    for i, raw in enumerate(data["fighters"]):
+        where = f"scenario {scenario}: fighters[{i}]"
+        cards = tuple(raw["cards"])
+        fighters.append(Fighter(
+            id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
+            facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
+            cards=cards, revealed=() if advanced_rules else tuple(c for c in cards if c not in GUNS),
+            kit=Kit(external=tuple(raw.get("external", ())), shields=bool(raw.get("shields", False)),
+                    heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ()))),
+        ))
+        zones.append((raw["id"], raw["zone"]))
+    config = Config(
+        scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
+        sides=tuple(dict.fromkeys(f.side for f in fighters)), options=options, zones=tuple(zones),
+        budgets=tuple(data.get("budgets", {}).items()),
+    )
+    state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=0,
+                     scores=tuple((s, 0) for s in config.sides) if advanced_rules else ())
+    check_position(state)
+    return state
+
+
 class TurnOrBurn(Ruleset[TobState]):
     name = "turn-or-burn"
     title = "Turn or Burn"
@@ -100,32 +131,8 @@ class TurnOrBurn(Ruleset[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        data = _SCENARIOS[scenario]
-        merged = {**data.get("options", {}), **(options or {})}
-        fighters = []
-        zones = []
-        for i, raw in enumerate(data["fighters"]):
-            where = f"scenario {scenario}: fighters[{i}]"
-            cards = tuple(raw["cards"])
-            external = tuple(raw.get("external", ()))
-            fighters.append(Fighter(
-                id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
-                facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
-                cards=cards, revealed=() if advanced.is_advanced(tuple(data["modules"]))
-                else tuple(c for c in cards if c not in GUNS),
-                kit=Kit(external=external, shields=bool(raw.get("shields", False)),
-                        heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ()))),
-            ))
-            zones.append((raw["id"], raw["zone"]))
-        config = Config(
-            scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
-            sides=tuple(dict.fromkeys(f.side for f in fighters)), options=parse_options(merged), zones=tuple(zones),
-            budgets=tuple(data.get("budgets", {}).items()),
-        )
-        state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=rng_from_seed(seed),
-                         scores=tuple((s, 0) for s in config.sides) if advanced.is_advanced(config.modules) else ())
-        check_position(state)
-        return state
+        merged = {**_SCENARIOS[scenario].get("options", {}), **(options or {})}
+        return replace(_initial_state(scenario, parse_options(merged)), rng=rng_from_seed(seed))
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -160,10 +167,7 @@ class TurnOrBurn(Ruleset[TobState]):
 
     def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
         """The cards ``f`` may plot this turn, in maneuver-set then sheet order."""
-        modules = state.config.modules
-        can_burn = f.has("THR")
-        cards = [m.id for m in MANEUVERS.values()
-                 if m.module in modules and m.id != "DITTO" and (can_burn or not m.is_burn)]
+        cards = list(_maneuver_cards(state.config.modules, f.has("THR")))
         cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
         return cards
 
@@ -175,23 +179,14 @@ class TurnOrBurn(Ruleset[TobState]):
             return advanced.legal_orders(self, state, seat)
         own = [f for f in state.fighters if f.side == seat]
         if state.phase == SETUP:
-            per_fighter = [[(f.id, o) for o in self._setup_choices(state, f)] for f in own]
+            board = state.config.map
+            choices = [(f.id, [{"gun": gun, "facing": facing, "momentum": [q, r]}
+                               for gun, facing, q, r in _setup_choices(board, f.hex)]) for f in own]
         elif state.phase == PLOT:
-            per_fighter = [[(f.id, [])] + [(f.id, [{"card": c}]) for c in self.legal_cards(state, f)] for f in own]
+            choices = [(f.id, [[]] + [[{"card": c}] for c in self.legal_cards(state, f)]) for f in own]
         else:
             return []
-        return [dict(combo) for combo in product(*per_fighter)]
-
-    def _setup_choices(self, state: TobState, f: Fighter) -> list[dict[str, Any]]:
-        out = []
-        for gun in M1_GUNS:
-            for facing in range(6):
-                dq, dr = DIRECTIONS[facing]
-                for speed in range(MAX_START_SPEED + 1):
-                    mom = (f.hex[0] + dq * speed, f.hex[1] + dr * speed)
-                    if state.config.map.contains(mom):
-                        out.append({"gun": gun, "facing": LETTERS[facing], "momentum": list(mom)})
-        return out
+        return _combinations(choices)
 
     def default_order(self, state: TobState, seat: Seat) -> Order:
         return {}
@@ -443,6 +438,40 @@ class TurnOrBurn(Ruleset[TobState]):
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
         )
+
+
+@lru_cache(maxsize=16)
+def _maneuver_cards(modules: tuple[int, ...], can_burn: bool) -> tuple[str, ...]:
+    """The maneuver cards of these modules in maneuver-set order, burns only with a working
+    thruster (TOB-M1-SYS-03), ditto left out (TOB-M1-SETUP-01). Computed once per pair."""
+    return tuple(m.id for m in MANEUVERS.values()
+                 if m.module in modules and m.id != "DITTO" and (can_burn or not m.is_burn))
+
+
+@lru_cache(maxsize=256)
+def _setup_choices(board: RectMap, h: Hex) -> tuple[tuple[str, str, int, int], ...]:
+    """``(gun, facing letter, momentum q, r)`` for a fighter set up at ``h``: each gun at each
+    facing with the momentum marker 0-6 hexes ahead and on the map (TOB-M1-SETUP-02)."""
+    out = []
+    for gun in M1_GUNS:
+        for facing in range(6):
+            dq, dr = DIRECTIONS[facing]
+            for speed in range(MAX_START_SPEED + 1):
+                mom = (h[0] + dq * speed, h[1] + dr * speed)
+                if board.contains(mom):
+                    out.append((gun, LETTERS[facing], *mom))
+    return tuple(out)
+
+
+def _combinations(choices: list[tuple[str, list[Any]]]) -> list[Order]:
+    """Every order taking one choice per fighter: the product, the first fighter's choice varying
+    slowest. Nothing is cached between calls, so a caller may keep or change the orders it gets
+    (within one list, orders share each fighter's choice objects)."""
+    if len(choices) == 1:  # one fighter a side, as in every Module 1 duel
+        fid, options = choices[0]
+        return [{fid: option} for option in options]
+    ids = [fid for fid, _ in choices]
+    return [dict(zip(ids, combo)) for combo in product(*(options for _, options in choices))]
 
 
 def _decided(state: TobState, fighters: list[Fighter]) -> Outcome | None:
