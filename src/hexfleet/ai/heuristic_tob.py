@@ -1,0 +1,203 @@
+"""Turn or Burn know-how for bots: a one-turn-lookahead heuristic bot and a state evaluator.
+
+Both rest on three estimates a pilot makes at the table:
+
+* **Kill chance** of a shot: the exact probability that pulling ``damage`` cards from the
+  target's hand (its working systems plus the miss cards for range, thrust and size,
+  TOB-M1-MISS-01..04) takes a card whose loss eliminates it (crew, structure or gun,
+  TOB-M1-SCEN-02). Range bands and the target's speed (dust buster) enter here.
+* **Safety**: whether some sequence of cards keeps the fighter and its momentum marker on the
+  map for the next turns (TOB-GEO-13); a fighter without a thruster can only turn.
+* **Aim**: the kill chance the fighter will have next turn if both fighters coast, after the
+  turn card it plays now (turns bring targets into the gun's arc, TOB-M1-MOVE-06).
+
+The bot sees only its view (the enemy's gun may be ``?``: it then assumes each Module 1 gun
+equally likely); the evaluator scores determinized states for search (``ai/mcts.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.turn_or_burn.cards import GUNS, M1_GUNS, MANEUVERS, gun_damage
+from ..games.turn_or_burn.combat import miss_cards, void_reason
+from ..games.turn_or_burn.movement import move_fighter
+from ..games.turn_or_burn.state import Fighter, TobState
+from ..hexgrid import RectMap
+
+_ELIMINATING = frozenset({"CM", "STR", *GUNS})
+"""Losing any of these eliminates a Module 1 fighter (TOB-M1-SCEN-02)."""
+
+_PLOT_CARDS = tuple(m.id for m in MANEUVERS.values() if m.module == 1)
+_TURN_CARDS = tuple(m.id for m in MANEUVERS.values() if m.module == 1 and not m.is_burn)
+
+
+def kill_chance(target: Fighter, damage: int, misses: int) -> float:
+    """P(at least one eliminating card among ``damage`` pulled without replacement)."""
+    working = target.working()
+    hand = len(working) + misses
+    safe = hand - sum(1 for c in working if c in _ELIMINATING)
+    pulls = min(damage, hand)
+    if pulls <= 0:
+        return 0.0
+    return 1.0 - math.comb(safe, pulls) / math.comb(hand, pulls)
+
+
+def shot_chance(shooter: Fighter, gun: str, target: Fighter, target_thrust: int = 0, exclusive: bool = False) -> float:
+    """Kill chance of ``shooter`` firing ``gun`` at ``target`` where both stand now (0 if it cannot)."""
+    spec = GUNS[gun]
+    if void_reason(shooter, spec, target, exclusive) is not None:
+        return 0.0
+    r = max(abs(target.hex[0] - shooter.hex[0]), abs(target.hex[1] - shooter.hex[1]),
+            abs(target.hex[0] - shooter.hex[0] + target.hex[1] - shooter.hex[1]))
+    return kill_chance(target, gun_damage(spec, r, target.speed), miss_cards(r, target_thrust, target))
+
+
+def coast(f: Fighter, wide: bool = False) -> Fighter:
+    return move_fighter(f, None, wide)[0]
+
+
+def on_map(board: RectMap, f: Fighter) -> bool:
+    return board.contains(f.hex) and board.contains(f.momentum)
+
+
+_SAFE_CACHE: dict[tuple[Any, ...], bool] = {}
+
+
+def is_safe(board: RectMap, f: Fighter, turns: int, wide: bool = False) -> bool:
+    """Can ``f`` (on the map now) stay on the map for ``turns`` more turns? Memoised on geometry."""
+    if turns <= 0:
+        return True
+    can_burn = f.has("THR")
+    key = (board.cols, board.rows, f.hex, f.momentum, f.facing, can_burn, turns, wide)
+    hit = _SAFE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    result = False
+    for card in (_PLOT_CARDS if can_burn else _TURN_CARDS):
+        g = move_fighter(f, card, wide)[0]
+        if on_map(board, g) and is_safe(board, g, turns - 1, wide):
+            result = True
+            break
+    if len(_SAFE_CACHE) > 500_000:
+        _SAFE_CACHE.clear()
+    _SAFE_CACHE[key] = result
+    return result
+
+
+def _guns_of(f: Fighter, known: bool) -> tuple[str, ...]:
+    """The gun(s) ``f`` may carry: its own if known, else every Module 1 gun."""
+    if known:
+        return tuple(c for c in f.working() if c in GUNS)
+    return M1_GUNS
+
+
+def _threat(enemy: Fighter, guns: tuple[str, ...], me: Fighter, thrust: int, exclusive: bool) -> float:
+    """Mean kill chance of ``enemy`` on ``me`` over the guns it may carry."""
+    return sum(shot_chance(enemy, g, me, thrust, exclusive) for g in guns) / len(guns)
+
+
+def score_move(board: RectMap, f: Fighter, card: str | None, enemies: list[tuple[Fighter, tuple[str, ...]]],
+               wide: bool = False, exclusive: bool = False) -> float:
+    """How good playing ``card`` (``None``: nothing) is for ``f`` this turn, enemies coasting."""
+    gun = next((c for c in f.working() if c in GUNS), None)
+    firing = card is not None and card in GUNS
+    g, thrust = move_fighter(f, None if firing else card, wide)
+    if not on_map(board, g):
+        return -1000.0
+    score = 0.0
+    if not is_safe(board, g, 1, wide):
+        score -= 60.0
+    elif not is_safe(board, g, 2, wide):
+        score -= 25.0
+    g2 = coast(g, wide)
+    for enemy, guns in enemies:
+        e1 = coast(enemy, wide)
+        if firing:
+            score += 12.0 * shot_chance(g, card, e1, 0, exclusive)  # type: ignore[arg-type]
+        score -= 6.0 * _threat(e1, guns, g, thrust, exclusive)  # burning dodges: miss cards and a new hex
+        e2 = coast(e1, wide)
+        if gun is not None and on_map(board, g2):
+            score += 4.0 * shot_chance(g2, gun, e2, 0, exclusive)
+            score -= 2.0 * _threat(e2, guns, g2, 0, exclusive)
+        score -= 0.05 * max(0, abs(g2.hex[0] - e2.hex[0]) + abs(g2.hex[1] - e2.hex[1]) - 8)  # close in
+    score -= 0.4 * max(0, g.speed - 4)  # fast fighters are hard to steer
+    return score
+
+
+def evaluate(state: TobState) -> dict[Seat, float]:
+    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves: safety and aim.
+
+    Cheap by design (two coasting steps and a memoised safety test per fighter); terminal
+    states are scored by their outcome elsewhere.
+    """
+    board = state.config.map
+    wide = state.config.options.slip_model == "wide"
+    exclusive = state.config.options.arc_boundary == "exclusive"
+    coasted = [(f, coast(f, wide)) for f in state.fighters]
+    score = {side: 0.0 for side in state.config.sides}
+    for f, f1 in coasted:
+        if not on_map(board, f1) or not is_safe(board, f, 2, wide):
+            score[f.side] -= 1.0
+        gun = next((c for c in f.working() if c in GUNS), None)
+        if gun is None or not on_map(board, f1):
+            continue
+        best = 0.0
+        for e, e1 in coasted:
+            if e.side != f.side:
+                best = max(best, shot_chance(f1, gun, e1, 0, exclusive), 0.5 * shot_chance(f, gun, e, 0, exclusive))
+        score[f.side] += best
+    total = sum(score.values())
+    n = len(score)
+    return {side: 0.5 + 0.5 * math.tanh(s - (total - s) / max(1, n - 1)) for side, s in score.items()}
+
+
+class HeuristicBot:
+    """Turn or Burn by rules of thumb: stay on the map, aim, fire when it pays, burn to dodge.
+
+    Each fighter scores every card it may plot with :func:`score_move` and plays the best one;
+    at setup it takes its preferred gun (``gun``, default neutrino beam) if the legal orders
+    allow it and the placement that scores best a turn ahead.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str = 0, gun: str = "NB"):
+        self._rng = random.Random(str(seed))
+        self.gun = gun
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
+        if view["game"] != "turn-or-burn":
+            raise ValueError(f"the heuristic bot plays Turn or Burn, not {view['game']!r}")
+        state: TobState = ruleset.determinize(view, seat, 0)
+        known = {d["id"]: "?" not in d["cards"] for d in view["fighters"]}
+        board = state.config.map
+        wide = state.config.options.slip_model == "wide"
+        exclusive = state.config.options.arc_boundary == "exclusive"
+        own = [f for f in state.fighters if f.side == seat]
+        enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
+
+        def order_score(order: Order) -> float:
+            total = 0.0
+            for f in own:
+                if view["phase"] == "setup":
+                    total += self._score_setup(board, f, order.get(f.id, {}), enemies, wide, exclusive)
+                else:
+                    actions = order.get(f.id) or []
+                    total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
+            return total + self._rng.random() * 1e-6
+
+        return max(legal, key=order_score)
+
+    def _score_setup(self, board: RectMap, f: Fighter, placement: dict[str, Any], enemies: list[tuple[Fighter, tuple[str, ...]]],
+                     wide: bool, exclusive: bool) -> float:
+        gun = placement.get("gun", self.gun)
+        facing = "ABCDEF".index(placement["facing"]) if "facing" in placement else f.facing
+        momentum = tuple(placement["momentum"]) if "momentum" in placement else f.momentum
+        cards = tuple(gun if c in GUNS else c for c in f.cards)
+        g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)  # type: ignore[arg-type]
+        preferred = 5.0 if gun == self.gun else 0.0
+        return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)
