@@ -33,6 +33,9 @@ EVALUATORS: dict[str, str] = {
 }
 """Game name → ``module:function(state) -> {seat: value in [0, 1]}`` scoring search leaves."""
 
+DEFAULT_ROLLOUT = 40
+"""Random steps played out from a leaf when the game has no evaluator."""
+
 
 @dataclass(frozen=True, slots=True)
 class Limit:
@@ -116,13 +119,15 @@ class MctsBot:
     """Simultaneous-move MCTS, generic over rulesets (see the module docstring).
 
     ``think`` seconds per decision and/or ``iterations``; ``c`` the UCB1 exploration constant
-    on values in ``[0, 1]``; ``max_depth`` caps the steps below the root an iteration walks.
+    on values in ``[0, 1]``; ``max_depth`` caps the steps below the root an iteration walks;
+    ``rollout_depth`` random steps before a leaf is scored (default: none where the game has an
+    evaluator, :data:`DEFAULT_ROLLOUT` otherwise).
     """
 
     name = "mcts"
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
-                 c: float = 0.7, widening: float = 2.0, rollout_depth: int = 2, max_depth: int = 12):
+                 c: float = 0.7, widening: float = 2.0, rollout_depth: int | None = None, max_depth: int = 12):
         self._rng = random.Random(f"mcts:{seed}")
         self.limit = Limit(time=think, iterations=iterations)
         self.c = c
@@ -135,6 +140,7 @@ class MctsBot:
         if len(legal) == 1:
             return legal[0]
         evaluator = _evaluator(ruleset.name)
+        depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
         start = time.perf_counter()
         deadline = start + self.limit.time if self.limit.time is not None else math.inf
@@ -142,7 +148,7 @@ class MctsBot:
         done = 0
         while done < budget and (done & 15 or time.perf_counter() < deadline):
             state = ruleset.determinize(view, seat, self._rng.getrandbits(64))
-            self._iterate(ruleset, root, state, seat, legal, evaluator)
+            self._iterate(ruleset, root, state, seat, legal, evaluator, depth)
             done += 1
         mine = root.seats[seat]
         best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
@@ -151,7 +157,7 @@ class MctsBot:
         return mine.orders[best]
 
     def _iterate(self, ruleset: Ruleset[Any], root: _Node, state: Any, me: Seat, my_legal: list[Order],
-                 evaluator: Callable[[Any], dict[Seat, float]] | None) -> None:
+                 evaluator: Callable[[Any], dict[Seat, float]] | None, rollout_depth: int) -> None:
         path: list[tuple[_Node, list[tuple[Seat, _SeatStats, str]]]] = []
         node = root
         values: dict[Seat, float] | None = None
@@ -179,7 +185,7 @@ class MctsBot:
                 break
             node = child
         if values is None:
-            values = self._rollout(ruleset, state, evaluator)
+            values = self._rollout(ruleset, state, evaluator, rollout_depth)
         node.visits += 1
         for n, picks in path:
             n.visits += 1
@@ -207,9 +213,9 @@ class MctsBot:
                 break
         return best
 
-    def _rollout(self, ruleset: Ruleset[Any], state: Any,
-                 evaluator: Callable[[Any], dict[Seat, float]] | None) -> dict[Seat, float]:
-        for _ in range(self.rollout_depth):
+    def _rollout(self, ruleset: Ruleset[Any], state: Any, evaluator: Callable[[Any], dict[Seat, float]] | None,
+                 depth: int) -> dict[Seat, float]:
+        for _ in range(depth):
             outcome = ruleset.outcome(state)
             if outcome is not None:
                 return outcome_values(ruleset.seats(state), outcome)
