@@ -151,12 +151,21 @@ _KILL_CACHE: dict[tuple[Any, ...], float] = {}
 _ALL_FACINGS = tuple(range(6))
 
 
+def _danger(board: RectMap, f: Fighter, wide: bool) -> float:
+    """How near ``f`` is to being forced off the map: 0 if it can stay on for 3 more turns."""
+    if is_safe(board, f, 3, wide):
+        return 0.0
+    if is_safe(board, f, 2, wide):
+        return 0.5
+    return 1.0 if is_safe(board, f, 1, wide) else 2.0
+
+
 def evaluate(state: TobState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves.
 
     A side gains its best kill chance next turn if both fighters coast (or, at 0.6 weight, the
-    turn after, having turned to any facing) and loses 1 for a fighter that cannot stay on the
-    map two more turns. Cheap by design (about 30 µs): coasting in plain ints, cached kill
+    turn after, having turned to any facing) and loses up to 2 for a fighter that will soon be
+    forced off the map (:func:`_danger`). Cheap by design (about 30 µs): coasting in plain ints, cached kill
     chances and a memoised safety test; terminal states are scored by their outcome.
     """
     board = state.config.map
@@ -170,9 +179,11 @@ def evaluate(state: TobState) -> dict[Seat, float]:
         tracks.append((f, p1, p2, board.contains(p2) and board.contains(p3)))
     score = {side: 0.0 for side in state.config.sides}
     for f, p1, p2, stays in tracks:
-        if not board.contains(p2) or not is_safe(board, f, 2, wide):
-            score[f.side] -= 1.0
-            continue
+        danger = _danger(board, f, wide)
+        if danger:
+            score[f.side] -= danger
+            if danger > 1.0:
+                continue
         gun = next((GUNS[c] for c in f.working() if c in GUNS), None)
         if gun is None:
             continue
@@ -188,18 +199,46 @@ def evaluate(state: TobState) -> dict[Seat, float]:
     return {side: 0.5 + 0.5 * math.tanh(1.5 * (s - (total - s) / max(1, n - 1))) for side, s in score.items()}
 
 
+PREFERRED_GUN = "DB"
+"""The dust buster: the strongest Module 1 gun in the heuristic bot's own gun study
+(``hexfleet simulate guns``; figures in docs/SIMULATIONS.md)."""
+
+
+def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: list[tuple[Fighter, tuple[str, ...]]],
+                wide: bool = False, exclusive: bool = False, gun: str = PREFERRED_GUN) -> float:
+    """How good a setup placement is: the preferred gun, a moderate speed, a good first turn."""
+    chosen = placement.get("gun", gun)
+    facing = "ABCDEF".index(placement["facing"]) if "facing" in placement else f.facing
+    momentum = tuple(placement["momentum"]) if "momentum" in placement else f.momentum
+    cards = tuple(chosen if c in GUNS else c for c in f.cards)
+    g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)  # type: ignore[arg-type]
+    preferred = 5.0 if chosen == gun else 0.0
+    return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)
+
+
+def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
+    """Setup orders ranked by :func:`score_setup`, for search to try the sensible ones first."""
+    if state.phase != "setup":
+        return [0.0] * len(orders)
+    board = state.config.map
+    wide = state.config.options.slip_model == "wide"
+    exclusive = state.config.options.arc_boundary == "exclusive"
+    own = [f for f in state.fighters if f.side == seat]
+    enemies = [(e, M1_GUNS) for e in state.fighters if e.side != seat]
+    return [sum(score_setup(board, f, o.get(f.id, {}), enemies, wide, exclusive) for f in own) for o in orders]
+
+
 class HeuristicBot:
     """Turn or Burn by rules of thumb: stay on the map, aim, fire when it pays, burn to dodge.
 
     Each fighter scores every card it may plot with :func:`score_move` and plays the best one;
-    at setup it takes its preferred gun (``gun``; default the dust buster, the strongest
-    in this bot's own gun study, docs/SIMULATIONS.md) if the legal orders
-    allow it and the placement that scores best a turn ahead.
+    at setup it takes its preferred gun (``gun``, :data:`PREFERRED_GUN`) if the legal orders
+    allow it and the placement that scores best a turn ahead (:func:`score_setup`).
     """
 
     name = "heuristic"
 
-    def __init__(self, seed: int | str = 0, gun: str = "DB"):
+    def __init__(self, seed: int | str = 0, gun: str = PREFERRED_GUN):
         self._rng = random.Random(str(seed))
         self.gun = gun
 
@@ -218,20 +257,10 @@ class HeuristicBot:
             total = 0.0
             for f in own:
                 if view["phase"] == "setup":
-                    total += self._score_setup(board, f, order.get(f.id, {}), enemies, wide, exclusive)
+                    total += score_setup(board, f, order.get(f.id, {}), enemies, wide, exclusive, self.gun)
                 else:
                     actions = order.get(f.id) or []
                     total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
             return total + self._rng.random() * 1e-6
 
         return max(legal, key=order_score)
-
-    def _score_setup(self, board: RectMap, f: Fighter, placement: dict[str, Any], enemies: list[tuple[Fighter, tuple[str, ...]]],
-                     wide: bool, exclusive: bool) -> float:
-        gun = placement.get("gun", self.gun)
-        facing = "ABCDEF".index(placement["facing"]) if "facing" in placement else f.facing
-        momentum = tuple(placement["momentum"]) if "momentum" in placement else f.momentum
-        cards = tuple(gun if c in GUNS else c for c in f.cards)
-        g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)  # type: ignore[arg-type]
-        preferred = 5.0 if gun == self.gun else 0.0
-        return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)

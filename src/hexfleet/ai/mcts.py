@@ -23,6 +23,7 @@ import math
 import random
 import time
 from dataclasses import dataclass
+from functools import partial
 from importlib import import_module
 from typing import Any, Callable
 
@@ -32,6 +33,15 @@ EVALUATORS: dict[str, str] = {
     "turn-or-burn": "hexfleet.ai.heuristic_tob:evaluate",
 }
 """Game name → ``module:function(state) -> {seat: value in [0, 1]}`` scoring search leaves."""
+
+PRIORS: dict[str, str] = {
+    "turn-or-burn": "hexfleet.ai.heuristic_tob:prior",
+}
+"""Game name → ``module:function(state, seat, orders) -> [score]``: the order in which
+progressive widening tries a large decision's orders (best first; otherwise random)."""
+
+PRIOR_MIN = 32
+"""Decisions with at least this many orders are ranked by the game's prior, if it has one."""
 
 DEFAULT_ROLLOUT = 40
 """Random steps played out from a leaf when the game has no evaluator."""
@@ -83,16 +93,20 @@ class _SeatStats:
         self.wins: dict[str, float] = {}
         self.recent: list[tuple[list[Order], frozenset[str]]] = []
 
-    def legal_keys(self, legal: list[Order], rng: random.Random) -> frozenset[str]:
+    def legal_keys(self, legal: list[Order], rng: random.Random,
+                   rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
         for seen, keys in self.recent:
             if seen is legal or seen == legal:
                 return keys
         keys = [repr(o) for o in legal]
-        new = [k for k in keys if k not in self.orders]
+        new = [i for i, k in enumerate(keys) if k not in self.orders]
         rng.shuffle(new)
+        if rank is not None and len(new) >= PRIOR_MIN:
+            scores = rank([legal[i] for i in new])
+            new = [i for _, i in sorted(zip(scores, new), key=lambda pair: -pair[0])]
         for k, o in zip(keys, legal):
             self.orders.setdefault(k, o)
-        self.perm.extend(new)
+        self.perm.extend(keys[i] for i in new)
         frozen = frozenset(keys)
         self.recent.insert(0, (legal, frozen))
         del self.recent[6:]
@@ -135,11 +149,13 @@ class MctsBot:
         self.rollout_depth = rollout_depth
         self.max_depth = max_depth
         self.info = SearchInfo()
+        self._prior: Callable[..., list[float]] | None = None
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
         if len(legal) == 1:
             return legal[0]
-        evaluator = _evaluator(ruleset.name)
+        evaluator = _hook(EVALUATORS, ruleset.name)
+        self._prior = _hook(PRIORS, ruleset.name)
         depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
         start = time.perf_counter()
@@ -173,7 +189,8 @@ class MctsBot:
                 stats = node.seats.get(seat)
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()
-                key = self._select(stats, stats.legal_keys(legal, self._rng), node.visits)
+                rank = None if self._prior is None else partial(self._prior, state, seat)
+                key = self._select(stats, stats.legal_keys(legal, self._rng, rank), node.visits)
                 orders[seat] = stats.orders[key]
                 picks.append((seat, stats, key))
             path.append((node, picks))
@@ -229,8 +246,9 @@ class MctsBot:
         return {s: 0.5 for s in ruleset.seats(state)}
 
 
-def _evaluator(game: str) -> Callable[[Any], dict[Seat, float]] | None:
-    target = EVALUATORS.get(game)
+def _hook(table: dict[str, str], game: str) -> Any:
+    """The game's function from ``table``, imported on first use, or ``None``."""
+    target = table.get(game)
     if target is None:
         return None
     module, attr = target.split(":")
