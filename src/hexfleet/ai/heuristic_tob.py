@@ -217,15 +217,23 @@ def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: 
 
 
 def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
-    """Setup orders ranked by :func:`score_setup`, for search to try the sensible ones first."""
-    if state.phase != "setup":
-        return [0.0] * len(orders)
+    """``orders`` scored as the heuristic bot scores them, for search to try the sensible ones
+    first. Another side's gun counts as known only once revealed, as a player would see it."""
     board = state.config.map
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
     own = [f for f in state.fighters if f.side == seat]
-    enemies = [(e, M1_GUNS) for e in state.fighters if e.side != seat]
-    return [sum(score_setup(board, f, o.get(f.id, {}), enemies, wide, exclusive) for f in own) for o in orders]
+    enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
+    if state.phase == "setup":
+        return [sum(score_setup(board, f, o.get(f.id, {}), enemies, wide, exclusive) for f in own) for o in orders]
+    out = []
+    for o in orders:
+        total = 0.0
+        for f in own:
+            actions = o.get(f.id) or []
+            total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
+        out.append(total)
+    return out
 
 
 class HeuristicBot:

@@ -10,7 +10,11 @@ averages over hidden cards and chance alike, and no node ever holds a state.
   seat keeps its own statistics and picks its own order by UCB1 on them; the joint order
   selects the child. A sequential decision is the one-seat case of the same code.
 * Progressive widening keeps big decisions (Turn or Burn's setup: 168 placements) tractable:
-  a node considers only the first ``widening × √visits`` orders of a fixed shuffled list.
+  a node considers only the first ``1 + widening · visits^0.4`` orders of a fixed shuffled
+  (or prior-ranked) list.
+* A game's prior (:data:`PRIORS`, optional) ranks the orders at nodes above ``prior_depth``
+  and at large decisions: untried orders are tried best first, and UCB1 gets a progressive
+  bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that fades as statistics grow.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
   evaluator if ``ai`` knows one (:data:`EVALUATORS`), else as a draw.
 
@@ -41,7 +45,13 @@ PRIORS: dict[str, str] = {
 progressive widening tries a large decision's orders (best first; otherwise random)."""
 
 PRIOR_MIN = 32
-"""Decisions with at least this many orders are ranked by the game's prior, if it has one."""
+"""Decisions with at least this many orders are ranked by the game's prior at any depth."""
+
+WIDENING_POWER = 0.4
+"""A node visited ``n`` times considers ``1 + widening · n^0.4`` orders (Couëtoux et al. use 0.25-0.5)."""
+
+PRIOR_SCALE = 4.0
+"""A prior score ``s`` becomes the bias ``1 / (1 + exp(-s / PRIOR_SCALE))``."""
 
 DEFAULT_ROLLOUT = 40
 """Random steps played out from a leaf when the game has no evaluator."""
@@ -83,7 +93,7 @@ class _SeatStats:
     since building the keys (``repr``) costs more than comparing lists.
     """
 
-    __slots__ = ("orders", "perm", "visits", "wins", "recent")
+    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias")
 
     def __init__(self) -> None:
         self.orders: dict[str, Order] = {}
@@ -92,6 +102,8 @@ class _SeatStats:
         self.visits: dict[str, int] = {}
         self.wins: dict[str, float] = {}
         self.recent: list[tuple[list[Order], frozenset[str]]] = []
+        self.bias: dict[str, float] = {}
+        """Prior in ``(0, 1)`` per key where the game's prior was asked (progressive bias)."""
 
     def legal_keys(self, legal: list[Order], rng: random.Random,
                    rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
@@ -101,8 +113,10 @@ class _SeatStats:
         keys = [repr(o) for o in legal]
         new = [i for i, k in enumerate(keys) if k not in self.orders]
         rng.shuffle(new)
-        if rank is not None and len(new) >= PRIOR_MIN:
+        if rank is not None and new:
             scores = rank([legal[i] for i in new])
+            for i, score in zip(new, scores):
+                self.bias[keys[i]] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score)) / PRIOR_SCALE))
             new = [i for _, i in sorted(zip(scores, new), key=lambda pair: -pair[0])]
         for k, o in zip(keys, legal):
             self.orders.setdefault(k, o)
@@ -141,13 +155,16 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
-                 c: float = 0.7, widening: float = 2.0, rollout_depth: int | None = None, max_depth: int = 12):
+                 c: float = 0.7, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
+                 prior_depth: int = 1, bias: float = 1.0):
         self._rng = random.Random(f"mcts:{seed}")
         self.limit = Limit(time=think, iterations=iterations)
         self.c = c
         self.widening = widening
         self.rollout_depth = rollout_depth
         self.max_depth = max_depth
+        self.prior_depth = prior_depth
+        self.bias = bias
         self.info = SearchInfo()
         self._prior: Callable[..., list[float]] | None = None
 
@@ -177,7 +194,7 @@ class MctsBot:
         path: list[tuple[_Node, list[tuple[Seat, _SeatStats, str]]]] = []
         node = root
         values: dict[Seat, float] | None = None
-        for _ in range(self.max_depth):
+        for depth in range(self.max_depth):
             outcome = ruleset.outcome(state)
             if outcome is not None:
                 values = outcome_values(ruleset.seats(state), outcome)
@@ -189,7 +206,9 @@ class MctsBot:
                 stats = node.seats.get(seat)
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()
-                rank = None if self._prior is None else partial(self._prior, state, seat)
+                rank = None
+                if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN):
+                    rank = partial(self._prior, state, seat)
                 key = self._select(stats, stats.legal_keys(legal, self._rng, rank), node.visits)
                 orders[seat] = stats.orders[key]
                 picks.append((seat, stats, key))
@@ -212,8 +231,8 @@ class MctsBot:
 
     def _select(self, stats: _SeatStats, legal: frozenset[str], parent_visits: int) -> str:
         """UCB1 over the widened candidates legal now; an untried candidate first."""
-        width = 1 + int(self.widening * math.sqrt(parent_visits))
-        visits, wins = stats.visits, stats.wins
+        width = 1 + int(self.widening * parent_visits ** WIDENING_POWER)
+        visits, wins, prior, bias = stats.visits, stats.wins, stats.bias, self.bias
         log_n = math.log(parent_visits + 1)
         best, best_value = "", -1.0
         for key in stats.perm:
@@ -222,7 +241,7 @@ class MctsBot:
             n = visits.get(key, 0)
             if n == 0:
                 return key
-            value = wins[key] / n + self.c * math.sqrt(log_n / n)
+            value = wins[key] / n + self.c * math.sqrt(log_n / n) + bias * prior.get(key, 0.0) / (n + 1)
             if value > best_value:
                 best, best_value = key, value
             width -= 1
