@@ -201,7 +201,7 @@ def evaluate(state: TobState) -> dict[Seat, float]:
 
 PREFERRED_GUN = "DB"
 """The dust buster: the strongest Module 1 gun in the heuristic bot's own gun study
-(``hexfleet simulate guns``; figures in docs/SIMULATIONS.md)."""
+(``hexfleet simulate guns``; figures in docs/bots.md)."""
 
 
 def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: list[tuple[Fighter, tuple[str, ...]]],
