@@ -12,8 +12,8 @@ averages over hidden cards and chance alike, and no node ever holds a state.
 * Progressive widening keeps big decisions (Turn or Burn's setup: 168 placements) tractable:
   a node considers only the first ``1 + widening · visits^0.4`` orders of a fixed shuffled
   (or prior-ranked) list.
-* A game's prior (:data:`PRIORS`, optional) ranks the orders at nodes above ``prior_depth``
-  and at large decisions: untried orders are tried best first, and UCB1 gets a progressive
+* A game's prior (:data:`PRIORS`, optional) ranks the orders at nodes above ``prior_depth``,
+  at nodes visited ``prior_visits`` times and at large decisions: untried orders are tried best first, and UCB1 gets a progressive
   bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that fades as statistics grow.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
   evaluator if ``ai`` knows one (:data:`EVALUATORS`), else as a draw.
@@ -93,7 +93,7 @@ class _SeatStats:
     since building the keys (``repr``) costs more than comparing lists.
     """
 
-    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias")
+    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias", "ranked")
 
     def __init__(self) -> None:
         self.orders: dict[str, Order] = {}
@@ -104,6 +104,7 @@ class _SeatStats:
         self.recent: list[tuple[list[Order], frozenset[str]]] = []
         self.bias: dict[str, float] = {}
         """Prior in ``(0, 1)`` per key where the game's prior was asked (progressive bias)."""
+        self.ranked = False
 
     def legal_keys(self, legal: list[Order], rng: random.Random,
                    rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
@@ -115,8 +116,7 @@ class _SeatStats:
         rng.shuffle(new)
         if rank is not None and new:
             scores = rank([legal[i] for i in new])
-            for i, score in zip(new, scores):
-                self.bias[keys[i]] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score)) / PRIOR_SCALE))
+            self._set_bias([keys[i] for i in new], scores)
             new = [i for _, i in sorted(zip(scores, new), key=lambda pair: -pair[0])]
         for k, o in zip(keys, legal):
             self.orders.setdefault(k, o)
@@ -125,6 +125,18 @@ class _SeatStats:
         self.recent.insert(0, (legal, frozen))
         del self.recent[6:]
         return frozen
+
+
+    def rank(self, legal: list[Order], scores: list[float]) -> None:
+        """Bias and re-order every order of ``legal`` by the prior ``scores`` (once per node)."""
+        self._set_bias([repr(o) for o in legal], scores)
+        ranked = sorted((k for k in self.perm if k in self.bias), key=lambda k: -self.bias[k])
+        self.perm = ranked + [k for k in self.perm if k not in self.bias]
+        self.ranked = True
+
+    def _set_bias(self, keys: list[str], scores: list[float]) -> None:
+        for key, score in zip(keys, scores):
+            self.bias[key] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score)) / PRIOR_SCALE))
 
 
 class _Node:
@@ -156,7 +168,7 @@ class MctsBot:
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
                  c: float = 0.7, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
-                 prior_depth: int = 1, bias: float = 1.0):
+                 prior_depth: int = 1, prior_visits: int = 30, bias: float = 1.0):
         self._rng = random.Random(f"mcts:{seed}")
         self.limit = Limit(time=think, iterations=iterations)
         self.c = c
@@ -164,6 +176,7 @@ class MctsBot:
         self.rollout_depth = rollout_depth
         self.max_depth = max_depth
         self.prior_depth = prior_depth
+        self.prior_visits = prior_visits
         self.bias = bias
         self.info = SearchInfo()
         self._prior: Callable[..., list[float]] | None = None
@@ -207,9 +220,13 @@ class MctsBot:
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()
                 rank = None
-                if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN):
+                if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN
+                                                or node.visits >= self.prior_visits):
                     rank = partial(self._prior, state, seat)
-                key = self._select(stats, stats.legal_keys(legal, self._rng, rank), node.visits)
+                legal_now = stats.legal_keys(legal, self._rng, rank if stats.ranked else None)
+                if rank is not None and not stats.ranked:
+                    stats.rank(legal, rank(legal))
+                key = self._select(stats, legal_now, node.visits)
                 orders[seat] = stats.orders[key]
                 picks.append((seat, stats, key))
             path.append((node, picks))
