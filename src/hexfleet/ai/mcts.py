@@ -167,8 +167,8 @@ class MctsBot:
     name = "mcts"
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
-                 c: float = 0.7, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
-                 prior_depth: int = 1, prior_visits: int = 30, bias: float = 1.0):
+                 c: float = 0.3, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
+                 prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0):
         self._rng = random.Random(f"mcts:{seed}")
         self.limit = Limit(time=think, iterations=iterations)
         self.c = c
