@@ -27,9 +27,9 @@ def test_schedule_swaps_sides_every_other_game():
 
 def test_tabulate_counts_from_each_bots_side():
     spec = lambda red, blue: MatchSpec("turn-or-burn", "quick-shot", (("red", red), ("blue", blue)), seed=0)  # noqa: E731
-    results = [MatchResult(spec("x", "y"), "elimination", ("red",), 3, 3),
-               MatchResult(spec("y", "x"), "elimination", ("red",), 3, 3),
-               MatchResult(spec("x", "y"), "turn_limit", (), 60, 60)]
+    results = [MatchResult(spec("x", "y"), "elimination", ("red",), 3),
+               MatchResult(spec("y", "x"), "elimination", ("red",), 3),
+               MatchResult(spec("x", "y"), "turn_limit", (), 60)]
     rows, elo = tabulate(results)
     by = {(r.bot, r.opponent): r for r in rows}
     assert (by["x", "y"].wins, by["x", "y"].draws, by["x", "y"].losses) == (1, 1, 1)

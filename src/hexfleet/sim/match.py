@@ -9,7 +9,7 @@ accumulators) to compute statistics without touching the engine.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..ai import get_bot
@@ -52,13 +52,12 @@ class MatchResult:
     outcome: str
     winners: tuple[Seat, ...]
     steps: int
-    turns: int
-    extra: dict[str, Any] = field(default_factory=dict)
+    """Decisions taken (a setup step plus one per turn in Turn or Burn)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.spec.game, "scenario": self.spec.scenario, "seed": self.spec.seed,
                 "bots": dict(self.spec.bots), **dict(self.spec.tags), "outcome": self.outcome,
-                "winners": list(self.winners), "steps": self.steps, "turns": self.turns, **self.extra}
+                "winners": list(self.winners), "steps": self.steps}
 
 
 def _gun_filter(gun: str) -> LegalFilter:
@@ -98,5 +97,4 @@ def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
         obs.after(game)
     outcome = ruleset.outcome(game.state)
     assert outcome is not None
-    turns = game.view(None).get("turn", game.steps)
-    return MatchResult(spec, outcome.reason, outcome.winners, game.steps, turns)
+    return MatchResult(spec, outcome.reason, outcome.winners, game.steps)
