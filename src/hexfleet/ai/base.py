@@ -37,6 +37,8 @@ class RandomBot:
 
 _BOTS: dict[str, str] = {
     "random": "hexfleet.ai.base:RandomBot",
+    "heuristic": "hexfleet.ai.heuristic_tob:HeuristicBot",
+    "mcts": "hexfleet.ai.mcts:MctsBot",
 }
 
 

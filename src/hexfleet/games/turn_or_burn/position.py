@@ -103,6 +103,9 @@ def _card(value: Any, where: str) -> str:
 # --- options ------------------------------------------------------------------------------
 
 
+_DEFAULT_OPTIONS = Options()
+
+
 def parse_options(data: Any, where: str = "options") -> Options:
     data = _obj(data, where)
     _known_fields(data, set(_OPTION_FIELDS), where)
@@ -111,7 +114,9 @@ def parse_options(data: Any, where: str = "options") -> Options:
         if name not in data:
             continue
         value = data[name]
-        if choices is None:
+        if value is None and getattr(_DEFAULT_OPTIONS, name) is None:
+            values[name] = None  # "not set" for options whose default is unset (turn_limit, victory)
+        elif choices is None:
             values[name] = None if value is None else _int(value, f"{where}.{name}", low=1)
         elif choices is _BOOL and not isinstance(value, bool):
             raise FormatError(f"{where}.{name}", f"expected true or false, got {_kind(value)}")

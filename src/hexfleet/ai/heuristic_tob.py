@@ -1,0 +1,277 @@
+"""Turn or Burn know-how for bots: a one-turn-lookahead heuristic bot and a state evaluator.
+
+Both rest on three estimates a pilot makes at the table:
+
+* **Kill chance** of a shot: the exact probability that pulling ``damage`` cards from the
+  target's hand (its working systems plus the miss cards for range, thrust and size,
+  TOB-M1-MISS-01..04) takes a card whose loss eliminates it (crew, structure or gun,
+  TOB-M1-SCEN-02). Range bands and the target's speed (dust buster) enter here.
+* **Safety**: whether some sequence of cards keeps the fighter and its momentum marker on the
+  map for the next turns (TOB-GEO-13); a fighter without a thruster can only turn.
+* **Aim**: the kill chance the fighter will have next turn if both fighters coast, after the
+  turn card it plays now (turns bring targets into the gun's arc, TOB-M1-MOVE-06).
+
+The bot sees only its view (the enemy's gun may be ``?``: it then assumes each Module 1 gun
+equally likely); the evaluator scores determinized states for search (``ai/mcts.py``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.turn_or_burn.cards import GUNS, M1_GUNS, MANEUVERS, Gun, gun_damage, range_miss_cards, size_miss_cards
+from ..games.turn_or_burn.combat import miss_cards, void_reason
+from ..games.turn_or_burn.movement import move_fighter
+from ..games.turn_or_burn.state import Fighter, TobState
+from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive
+
+_ELIMINATING = frozenset({"CM", "STR", *GUNS})
+"""Losing any of these eliminates a Module 1 fighter (TOB-M1-SCEN-02)."""
+
+_PLOT_CARDS = tuple(m.id for m in MANEUVERS.values() if m.module == 1)
+_TURN_CARDS = tuple(m.id for m in MANEUVERS.values() if m.module == 1 and not m.is_burn)
+
+
+def kill_chance(target: Fighter, damage: int, misses: int) -> float:
+    """P(at least one eliminating card among ``damage`` pulled without replacement)."""
+    working = target.working()
+    hand = len(working) + misses
+    safe = hand - sum(1 for c in working if c in _ELIMINATING)
+    pulls = min(damage, hand)
+    if pulls <= 0:
+        return 0.0
+    return 1.0 - math.comb(safe, pulls) / math.comb(hand, pulls)
+
+
+def shot_chance(shooter: Fighter, gun: str, target: Fighter, target_thrust: int = 0, exclusive: bool = False) -> float:
+    """Kill chance of ``shooter`` firing ``gun`` at ``target`` where both stand now (0 if it cannot)."""
+    spec = GUNS[gun]
+    if void_reason(shooter, spec, target, exclusive) is not None:
+        return 0.0
+    r = max(abs(target.hex[0] - shooter.hex[0]), abs(target.hex[1] - shooter.hex[1]),
+            abs(target.hex[0] - shooter.hex[0] + target.hex[1] - shooter.hex[1]))
+    return kill_chance(target, gun_damage(spec, r, target.speed), miss_cards(r, target_thrust, target))
+
+
+def coast(f: Fighter, wide: bool = False) -> Fighter:
+    return move_fighter(f, None, wide)[0]
+
+
+def on_map(board: RectMap, f: Fighter) -> bool:
+    return board.contains(f.hex) and board.contains(f.momentum)
+
+
+_SAFE_CACHE: dict[tuple[Any, ...], bool] = {}
+
+
+def is_safe(board: RectMap, f: Fighter, turns: int, wide: bool = False) -> bool:
+    """Can ``f`` (on the map now) stay on the map for ``turns`` more turns? Memoised on geometry."""
+    if turns <= 0:
+        return True
+    can_burn = f.has("THR")
+    key = (board.cols, board.rows, f.hex, f.momentum, f.facing, can_burn, turns, wide)
+    hit = _SAFE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    result = False
+    for card in (_PLOT_CARDS if can_burn else _TURN_CARDS):
+        g = move_fighter(f, card, wide)[0]
+        if on_map(board, g) and is_safe(board, g, turns - 1, wide):
+            result = True
+            break
+    if len(_SAFE_CACHE) > 500_000:
+        _SAFE_CACHE.clear()
+    _SAFE_CACHE[key] = result
+    return result
+
+
+def _guns_of(f: Fighter, known: bool) -> tuple[str, ...]:
+    """The gun(s) ``f`` may carry: its own if known, else every Module 1 gun."""
+    if known:
+        return tuple(c for c in f.working() if c in GUNS)
+    return M1_GUNS
+
+
+def _threat(enemy: Fighter, guns: tuple[str, ...], me: Fighter, thrust: int, exclusive: bool) -> float:
+    """Mean kill chance of ``enemy`` on ``me`` over the guns it may carry."""
+    return sum(shot_chance(enemy, g, me, thrust, exclusive) for g in guns) / len(guns)
+
+
+def score_move(board: RectMap, f: Fighter, card: str | None, enemies: list[tuple[Fighter, tuple[str, ...]]],
+               wide: bool = False, exclusive: bool = False) -> float:
+    """How good playing ``card`` (``None``: nothing) is for ``f`` this turn, enemies coasting."""
+    gun = next((c for c in f.working() if c in GUNS), None)
+    firing = card is not None and card in GUNS
+    g, thrust = move_fighter(f, None if firing else card, wide)
+    if not on_map(board, g):
+        return -1000.0
+    score = 0.0
+    if not is_safe(board, g, 1, wide):
+        score -= 60.0
+    elif not is_safe(board, g, 2, wide):
+        score -= 25.0
+    g2 = coast(g, wide)
+    for enemy, guns in enemies:
+        e1 = coast(enemy, wide)
+        if firing:
+            score += 12.0 * shot_chance(g, card, e1, 0, exclusive)  # type: ignore[arg-type]
+        score -= 6.0 * _threat(e1, guns, g, thrust, exclusive)  # burning dodges: miss cards and a new hex
+        e2 = coast(e1, wide)
+        if gun is not None and on_map(board, g2):
+            score += 4.0 * shot_chance(g2, gun, e2, 0, exclusive)
+            score -= 2.0 * _threat(e2, guns, g2, 0, exclusive)
+        score -= 0.05 * max(0, abs(g2.hex[0] - e2.hex[0]) + abs(g2.hex[1] - e2.hex[1]) - 8)  # close in
+    score -= 0.4 * max(0, g.speed - 4)  # fast fighters are hard to steer
+    return score
+
+
+def _chance_at(shooter_hex: Hex, facings: tuple[int, ...], gun: Gun, target: Fighter, target_hex: Hex,
+               target_speed: int, exclusive: bool) -> float:
+    """Kill chance of a shot from ``shooter_hex`` facing any of ``facings`` (no thrust): plain
+    ints, no fighter copies, for the evaluator's inner loop."""
+    vq, vr = target_hex[0] - shooter_hex[0], target_hex[1] - shooter_hex[1]
+    r = max(abs(vq), abs(vr), abs(vq + vr))
+    if r == 0 or r > gun.range:
+        return 0.0
+    arc_test = in_arc_exclusive if exclusive else in_arc
+    if not any(arc_test(facing, (vq, vr), gun.arc) for facing in facings):
+        return 0.0
+    misses = max(0, (range_miss_cards(r) or 0) + size_miss_cards(target.size))
+    key = (target.cards, target.destroyed, gun_damage(gun, r, target_speed), misses)
+    hit = _KILL_CACHE.get(key)
+    if hit is None:
+        hit = _KILL_CACHE[key] = kill_chance(target, key[2], misses)
+    return hit
+
+
+_KILL_CACHE: dict[tuple[Any, ...], float] = {}
+_ALL_FACINGS = tuple(range(6))
+
+
+def _danger(board: RectMap, f: Fighter, wide: bool) -> float:
+    """How near ``f`` is to being forced off the map: 0 if it can stay on for 3 more turns."""
+    if is_safe(board, f, 3, wide):
+        return 0.0
+    if is_safe(board, f, 2, wide):
+        return 0.5
+    return 1.0 if is_safe(board, f, 1, wide) else 2.0
+
+
+def evaluate(state: TobState) -> dict[Seat, float]:
+    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves.
+
+    A side gains its best kill chance next turn if both fighters coast (or, at 0.6 weight, the
+    turn after, having turned to any facing) and loses up to 2 for a fighter that will soon be
+    forced off the map (:func:`_danger`), ½ for one without a thruster (it can never change its
+    velocity again). The difference between sides goes through ``tanh``. Cheap by design (about 30 µs): coasting in plain ints, cached kill
+    chances and a memoised safety test; terminal states are scored by their outcome.
+    """
+    board = state.config.map
+    wide = state.config.options.slip_model == "wide"
+    exclusive = state.config.options.arc_boundary == "exclusive"
+    tracks = []
+    for f in state.fighters:  # coasting: P1 = M, M1 = 2M - P; P2 = M1 (TOB-M1-MOVE-05/07)
+        (pq, pr), (mq, mr) = f.hex, f.momentum
+        p1, p2 = (mq, mr), (2 * mq - pq, 2 * mr - pr)
+        p3 = (2 * p2[0] - mq, 2 * p2[1] - mr)
+        tracks.append((f, p1, p2, board.contains(p2) and board.contains(p3)))
+    score = {side: 0.0 for side in state.config.sides}
+    for f, p1, p2, stays in tracks:
+        if not f.has("THR"):
+            score[f.side] -= 0.5  # it can never change its velocity again: it will drift off the map
+        danger = _danger(board, f, wide)
+        if danger:
+            score[f.side] -= danger
+            if danger > 1.0:
+                continue
+        gun = next((GUNS[c] for c in f.working() if c in GUNS), None)
+        if gun is None:
+            continue
+        best = 0.0
+        for e, e1, e2, _ in tracks:
+            if e.side == f.side:
+                continue
+            best = max(best, _chance_at(p1, (f.facing,), gun, e, e1, e.speed, exclusive),
+                       0.6 * _chance_at(p2, _ALL_FACINGS, gun, e, e2, e.speed, exclusive) if stays else 0.0)
+        score[f.side] += best
+    total = sum(score.values())
+    n = len(score)
+    return {side: 0.5 + 0.5 * math.tanh(s - (total - s) / max(1, n - 1)) for side, s in score.items()}
+
+
+PREFERRED_GUN = "DB"
+"""The dust buster: the strongest Module 1 gun in the heuristic bot's own gun study
+(``hexfleet simulate guns``; figures in docs/bots.md)."""
+
+
+def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: list[tuple[Fighter, tuple[str, ...]]],
+                wide: bool = False, exclusive: bool = False, gun: str = PREFERRED_GUN) -> float:
+    """How good a setup placement is: the preferred gun, a moderate speed, a good first turn."""
+    chosen = placement.get("gun", gun)
+    facing = "ABCDEF".index(placement["facing"]) if "facing" in placement else f.facing
+    momentum = tuple(placement["momentum"]) if "momentum" in placement else f.momentum
+    cards = tuple(chosen if c in GUNS else c for c in f.cards)
+    g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)  # type: ignore[arg-type]
+    preferred = 5.0 if chosen == gun else 0.0
+    return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)
+
+
+def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
+    """``orders`` scored as the heuristic bot scores them, for search to try the sensible ones
+    first. Another side's gun counts as known only once revealed, as a player would see it."""
+    board = state.config.map
+    wide = state.config.options.slip_model == "wide"
+    exclusive = state.config.options.arc_boundary == "exclusive"
+    own = [f for f in state.fighters if f.side == seat]
+    enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
+    if state.phase == "setup":
+        return [sum(score_setup(board, f, o.get(f.id, {}), enemies, wide, exclusive) for f in own) for o in orders]
+    out = []
+    for o in orders:
+        total = 0.0
+        for f in own:
+            actions = o.get(f.id) or []
+            total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
+        out.append(total)
+    return out
+
+
+class HeuristicBot:
+    """Turn or Burn by rules of thumb: stay on the map, aim, fire when it pays, burn to dodge.
+
+    Each fighter scores every card it may plot with :func:`score_move` and plays the best one;
+    at setup it takes its preferred gun (``gun``, :data:`PREFERRED_GUN`) if the legal orders
+    allow it and the placement that scores best a turn ahead (:func:`score_setup`).
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str = 0, gun: str = PREFERRED_GUN):
+        self._rng = random.Random(str(seed))
+        self.gun = gun
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
+        if view["game"] != "turn-or-burn":
+            raise ValueError(f"the heuristic bot plays Turn or Burn, not {view['game']!r}")
+        state: TobState = ruleset.determinize(view, seat, 0)
+        known = {d["id"]: "?" not in d["cards"] for d in view["fighters"]}
+        board = state.config.map
+        wide = state.config.options.slip_model == "wide"
+        exclusive = state.config.options.arc_boundary == "exclusive"
+        own = [f for f in state.fighters if f.side == seat]
+        enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
+
+        def order_score(order: Order) -> float:
+            total = 0.0
+            for f in own:
+                if view["phase"] == "setup":
+                    total += score_setup(board, f, order.get(f.id, {}), enemies, wide, exclusive, self.gun)
+                else:
+                    actions = order.get(f.id) or []
+                    total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
+            return total + self._rng.random() * 1e-6
+
+        return max(legal, key=order_score)

@@ -1,0 +1,291 @@
+"""Monte Carlo tree search for any ruleset: decoupled UCT over determinizations.
+
+Each iteration samples a full state from the bot's view (``Ruleset.determinize``: the
+opponent's unseen cards drawn consistently with what was revealed, a fresh generator for
+chance), walks the tree and plays out. The tree is *open loop*: a node is the sequence of joint
+orders from the root, and states are re-derived along the path every iteration, so one tree
+averages over hidden cards and chance alike, and no node ever holds a state.
+
+* Simultaneous decisions use decoupled UCT (Lanctot et al., 2014): at a node every pending
+  seat keeps its own statistics and picks its own order by UCB1 on them; the joint order
+  selects the child. A sequential decision is the one-seat case of the same code.
+* Progressive widening keeps big decisions (Turn or Burn's setup: 168 placements) tractable:
+  a node considers only the first ``1 + widening · visits^0.4`` orders of a fixed shuffled
+  (or prior-ranked) list.
+* A game's prior (:data:`PRIORS`, optional) ranks the orders at nodes above ``prior_depth``,
+  at nodes visited ``prior_visits`` times and at large decisions: untried orders are tried best first, and UCB1 gets a progressive
+  bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that fades as statistics grow.
+* Leaves play out ``rollout_depth`` random steps, then score the state with the game's
+  evaluator if ``ai`` knows one (:data:`EVALUATORS`), else as a draw.
+
+The search uses only ruleset methods: determinize, pending, legal_orders, advance, outcome.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from functools import partial
+from importlib import import_module
+from typing import Any, Callable
+
+from ..engine.ruleset import Order, Outcome, Ruleset, Seat
+
+EVALUATORS: dict[str, str] = {
+    "turn-or-burn": "hexfleet.ai.heuristic_tob:evaluate",
+}
+"""Game name → ``module:function(state) -> {seat: value in [0, 1]}`` scoring search leaves."""
+
+PRIORS: dict[str, str] = {
+    "turn-or-burn": "hexfleet.ai.heuristic_tob:prior",
+}
+"""Game name → ``module:function(state, seat, orders) -> [score]``: the order in which
+progressive widening tries a large decision's orders (best first; otherwise random)."""
+
+PRIOR_MIN = 32
+"""Decisions with at least this many orders are ranked by the game's prior at any depth."""
+
+WIDENING_POWER = 0.4
+"""A node visited ``n`` times considers ``1 + widening · n^0.4`` orders (Couëtoux et al. use 0.25-0.5)."""
+
+PRIOR_SCALE = 4.0
+"""A prior score ``s`` becomes the bias ``1 / (1 + exp(-s / PRIOR_SCALE))``."""
+
+DEFAULT_ROLLOUT = 40
+"""Random steps played out from a leaf when the game has no evaluator."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """When to stop searching: after ``time`` seconds or ``iterations`` iterations, whichever
+    comes first (python-chess's ``engine.Limit``). A time limit makes play depend on the
+    machine; an iteration limit alone keeps a seeded bot reproducible."""
+
+    time: float | None = None
+    iterations: int | None = None
+
+    def __post_init__(self) -> None:
+        if self.time is None and self.iterations is None:
+            raise ValueError("a search limit needs a time or an iteration count")
+
+
+@dataclass(slots=True)
+class SearchInfo:
+    """What the last search did: for benchmarks and curious people."""
+
+    iterations: int = 0
+    seconds: float = 0.0
+    root_visits: dict[str, int] | None = None
+
+    @property
+    def rate(self) -> float:
+        return self.iterations / self.seconds if self.seconds else 0.0
+
+
+class _SeatStats:
+    """One seat's order statistics at one node.
+
+    The legal orders may differ between visits (a determinization gave the opponent another
+    gun, a chance outcome destroyed a thruster): every order ever seen keeps its statistics,
+    and selection runs over those legal now. Recent legal lists are cached with their keys,
+    since building the keys (``repr``) costs more than comparing lists.
+    """
+
+    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias", "ranked")
+
+    def __init__(self) -> None:
+        self.orders: dict[str, Order] = {}
+        self.perm: list[str] = []
+        """Keys in a random order fixed on first sight: the order progressive widening adds them."""
+        self.visits: dict[str, int] = {}
+        self.wins: dict[str, float] = {}
+        self.recent: list[tuple[list[Order], frozenset[str]]] = []
+        self.bias: dict[str, float] = {}
+        """Prior in ``(0, 1)`` per key where the game's prior was asked (progressive bias)."""
+        self.ranked = False
+
+    def legal_keys(self, legal: list[Order], rng: random.Random,
+                   rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
+        for seen, keys in self.recent:
+            if seen is legal or seen == legal:
+                return keys
+        keys = [repr(o) for o in legal]
+        new = [i for i, k in enumerate(keys) if k not in self.orders]
+        rng.shuffle(new)
+        if rank is not None and new:
+            scores = rank([legal[i] for i in new])
+            self._set_bias([keys[i] for i in new], scores)
+            new = [i for _, i in sorted(zip(scores, new), key=lambda pair: -pair[0])]
+        for k, o in zip(keys, legal):
+            self.orders.setdefault(k, o)
+        self.perm.extend(keys[i] for i in new)
+        frozen = frozenset(keys)
+        self.recent.insert(0, (legal, frozen))
+        del self.recent[6:]
+        return frozen
+
+
+    def rank(self, legal: list[Order], scores: list[float]) -> None:
+        """Bias and re-order every order of ``legal`` by the prior ``scores`` (once per node)."""
+        self._set_bias([repr(o) for o in legal], scores)
+        ranked = sorted((k for k in self.perm if k in self.bias), key=lambda k: -self.bias[k])
+        self.perm = ranked + [k for k in self.perm if k not in self.bias]
+        self.ranked = True
+
+    def _set_bias(self, keys: list[str], scores: list[float]) -> None:
+        for key, score in zip(keys, scores):
+            self.bias[key] = 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, score)) / PRIOR_SCALE))
+
+
+class _Node:
+    __slots__ = ("visits", "seats", "children")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.seats: dict[Seat, _SeatStats] = {}
+        self.children: dict[tuple[str, ...], _Node] = {}
+
+
+def outcome_values(seats: tuple[Seat, ...], outcome: Outcome) -> dict[Seat, float]:
+    """Win 1, loss 0, draw ½ for everybody."""
+    if outcome.is_draw:
+        return {s: 0.5 for s in seats}
+    return {s: 1.0 if s in outcome.winners else 0.0 for s in seats}
+
+
+class MctsBot:
+    """Simultaneous-move MCTS, generic over rulesets (see the module docstring).
+
+    ``think`` seconds per decision and/or ``iterations``; ``c`` the UCB1 exploration constant
+    on values in ``[0, 1]``; ``max_depth`` caps the steps below the root an iteration walks;
+    ``rollout_depth`` random steps before a leaf is scored (default: none where the game has an
+    evaluator, :data:`DEFAULT_ROLLOUT` otherwise).
+    """
+
+    name = "mcts"
+
+    def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
+                 c: float = 0.3, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
+                 prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0):
+        self._rng = random.Random(f"mcts:{seed}")
+        self.limit = Limit(time=think, iterations=iterations)
+        self.c = c
+        self.widening = widening
+        self.rollout_depth = rollout_depth
+        self.max_depth = max_depth
+        self.prior_depth = prior_depth
+        self.prior_visits = prior_visits
+        self.bias = bias
+        self.info = SearchInfo()
+        self._prior: Callable[..., list[float]] | None = None
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
+        if len(legal) == 1:
+            return legal[0]
+        evaluator = _hook(EVALUATORS, ruleset.name)
+        self._prior = _hook(PRIORS, ruleset.name)
+        depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
+        root = _Node()
+        start = time.perf_counter()
+        deadline = start + self.limit.time if self.limit.time is not None else math.inf
+        budget = self.limit.iterations if self.limit.iterations is not None else math.inf
+        done = 0
+        while done < budget and (done & 15 or time.perf_counter() < deadline):
+            state = ruleset.determinize(view, seat, self._rng.getrandbits(64))
+            self._iterate(ruleset, root, state, seat, legal, evaluator, depth)
+            done += 1
+        mine = root.seats[seat]
+        best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
+        self.info = SearchInfo(done, time.perf_counter() - start,
+                               dict(sorted(mine.visits.items(), key=lambda kv: -kv[1])[:10]))
+        return mine.orders[best]
+
+    def _iterate(self, ruleset: Ruleset[Any], root: _Node, state: Any, me: Seat, my_legal: list[Order],
+                 evaluator: Callable[[Any], dict[Seat, float]] | None, rollout_depth: int) -> None:
+        path: list[tuple[_Node, list[tuple[Seat, _SeatStats, str]]]] = []
+        node = root
+        values: dict[Seat, float] | None = None
+        for depth in range(self.max_depth):
+            outcome = ruleset.outcome(state)
+            if outcome is not None:
+                values = outcome_values(ruleset.seats(state), outcome)
+                break
+            orders: dict[Seat, Order] = {}
+            picks: list[tuple[Seat, _SeatStats, str]] = []
+            for seat in ruleset.pending(state):
+                legal = my_legal if node is root and seat == me else ruleset.legal_orders(state, seat)
+                stats = node.seats.get(seat)
+                if stats is None:
+                    stats = node.seats[seat] = _SeatStats()
+                rank = None
+                if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN
+                                                or node.visits >= self.prior_visits):
+                    rank = partial(self._prior, state, seat)
+                legal_now = stats.legal_keys(legal, self._rng, rank if stats.ranked else None)
+                if rank is not None and not stats.ranked:
+                    stats.rank(legal, rank(legal))
+                key = self._select(stats, legal_now, node.visits)
+                orders[seat] = stats.orders[key]
+                picks.append((seat, stats, key))
+            path.append((node, picks))
+            state, _ = ruleset.advance(state, orders)
+            joint = tuple(k for _, _, k in picks)
+            child = node.children.get(joint)
+            if child is None:
+                node = node.children[joint] = _Node()
+                break
+            node = child
+        if values is None:
+            values = self._rollout(ruleset, state, evaluator, rollout_depth)
+        node.visits += 1
+        for n, picks in path:
+            n.visits += 1
+            for seat, stats, key in picks:
+                stats.visits[key] = stats.visits.get(key, 0) + 1
+                stats.wins[key] = stats.wins.get(key, 0.0) + values[seat]
+
+    def _select(self, stats: _SeatStats, legal: frozenset[str], parent_visits: int) -> str:
+        """UCB1 over the widened candidates legal now; an untried candidate first."""
+        width = 1 + int(self.widening * parent_visits ** WIDENING_POWER)
+        visits, wins, prior, bias = stats.visits, stats.wins, stats.bias, self.bias
+        log_n = math.log(parent_visits + 1)
+        best, best_value = "", -1.0
+        for key in stats.perm:
+            if key not in legal:
+                continue
+            n = visits.get(key, 0)
+            if n == 0:
+                return key
+            value = wins[key] / n + self.c * math.sqrt(log_n / n) + bias * prior.get(key, 0.0) / (n + 1)
+            if value > best_value:
+                best, best_value = key, value
+            width -= 1
+            if width == 0:
+                break
+        return best
+
+    def _rollout(self, ruleset: Ruleset[Any], state: Any, evaluator: Callable[[Any], dict[Seat, float]] | None,
+                 depth: int) -> dict[Seat, float]:
+        for _ in range(depth):
+            outcome = ruleset.outcome(state)
+            if outcome is not None:
+                return outcome_values(ruleset.seats(state), outcome)
+            orders = {seat: self._rng.choice(ruleset.legal_orders(state, seat)) for seat in ruleset.pending(state)}
+            state, _ = ruleset.advance(state, orders)
+        outcome = ruleset.outcome(state)
+        if outcome is not None:
+            return outcome_values(ruleset.seats(state), outcome)
+        if evaluator is not None:
+            return evaluator(state)
+        return {s: 0.5 for s in ruleset.seats(state)}
+
+
+def _hook(table: dict[str, str], game: str) -> Any:
+    """The game's function from ``table``, imported on first use, or ``None``."""
+    target = table.get(game)
+    if target is None:
+        return None
+    module, attr = target.split(":")
+    return getattr(import_module(module), attr)  # type: ignore[no-any-return]

@@ -1,0 +1,100 @@
+"""One bot game, start to finish: the unit of every batch run.
+
+The runner holds the true state in a :class:`~hexfleet.engine.game.Game` and hands each bot
+only its seat's view and legal orders (STYLE §4). Observers watch with ``before(game)``,
+``step(game, orders, events)`` and ``after(game)`` hooks (STYLE §8, Catanatron's
+accumulators) to compute statistics without touching the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..ai import get_bot
+from ..ai.base import Bot
+from ..engine.game import Game
+from ..engine.ruleset import Event, Order, Seat
+from ..games import get_ruleset
+
+LegalFilter = Callable[[Seat, dict[str, Any], list[Order]], list[Order]]
+"""Narrows a seat's legal orders before its bot sees them (e.g. force a gun in a study)."""
+
+
+class Observer(Protocol):
+    def before(self, game: Game) -> None: ...
+    def step(self, game: Game, orders: Mapping[Seat, Order], events: list[Event]) -> None: ...
+    def after(self, game: Game) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSpec:
+    """Everything a worker needs to play one game, as plain picklable data (no states)."""
+
+    game: str
+    scenario: str
+    bots: tuple[tuple[Seat, str], ...]
+    """``(seat, bot name)`` pairs."""
+    seed: int
+    options: tuple[tuple[str, Any], ...] = ()
+    bot_options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    """``(bot name, ((option, value), ...))``: constructor options by bot (``think`` for mcts)."""
+    tags: tuple[tuple[str, Any], ...] = ()
+    """Free labels carried into the result (pairing, gun choices)."""
+    forced: tuple[tuple[Seat, str], ...] = ()
+    """``(seat, filter name)``: a registered legal-order filter per seat (:data:`FILTERS`)."""
+
+
+@dataclass(slots=True)
+class MatchResult:
+    spec: MatchSpec
+    outcome: str
+    winners: tuple[Seat, ...]
+    steps: int
+    """Decisions taken (a setup step plus one per turn in Turn or Burn)."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.spec.game, "scenario": self.spec.scenario, "seed": self.spec.seed,
+                "bots": dict(self.spec.bots), **dict(self.spec.tags), "outcome": self.outcome,
+                "winners": list(self.winners), "steps": self.steps}
+
+
+def _gun_filter(gun: str) -> LegalFilter:
+    def keep(seat: Seat, view: dict[str, Any], legal: list[Order]) -> list[Order]:
+        if view.get("phase") != "setup":
+            return legal
+        return [o for o in legal if all(p.get("gun", gun) == gun for p in o.values())]
+    return keep
+
+
+FILTERS: dict[str, LegalFilter] = {f"gun={g}": _gun_filter(g) for g in ("BG", "DB", "NB", "LT")}
+"""Named legal-order filters (names travel to workers; functions do not pickle well)."""
+
+
+def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
+    """Play ``spec`` to the end; bots are seeded from the game seed and their seat."""
+    ruleset = get_ruleset(spec.game)
+    game = Game(ruleset, spec.scenario, seed=spec.seed, options=dict(spec.options))
+    options = {name: dict(opts) for name, opts in spec.bot_options}
+    bots: dict[Seat, Bot] = {seat: get_bot(name, seed=f"{spec.seed}:{seat}", **options.get(name, {}))
+                             for seat, name in spec.bots}
+    forced = {seat: FILTERS[name] for seat, name in spec.forced}
+    for obs in observers:
+        obs.before(game)
+    while not game.over:
+        orders = {}
+        for seat in game.pending():
+            view = game.view(seat)
+            legal = ruleset.legal_orders(game.state, seat)
+            if seat in forced:
+                legal = forced[seat](seat, view, legal)
+            orders[seat] = bots[seat].choose(ruleset, seat, view, legal)
+        events = game.submit(orders)
+        for obs in observers:
+            obs.step(game, orders, events)
+    for obs in observers:
+        obs.after(game)
+    outcome = ruleset.outcome(game.state)
+    assert outcome is not None
+    return MatchResult(spec, outcome.reason, outcome.winners, game.steps)

@@ -1,0 +1,79 @@
+"""Every registered bot decides from its seat's view alone (STYLE §4, issue 5)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from hexfleet.ai import bot_names, get_bot
+from hexfleet.engine.errors import FormatError
+from hexfleet.games import get_ruleset
+from hexfleet.games.turn_or_burn.cards import M1_GUNS
+
+R = get_ruleset("turn-or-burn")
+FAST = {"mcts": {"think": None, "iterations": 80}}
+
+
+def _bot(name: str, seed: int = 1):
+    return get_bot(name, seed=seed, **FAST.get(name, {}))
+
+
+def _twins(phase: str):
+    """Four true states that differ only in what red cannot see: blue's gun and the seed."""
+    states = []
+    for i, gun in enumerate(M1_GUNS):
+        state = R.new_game("quick-shot", seed=100 + i, options={"turn_limit": 40})
+        if phase == "plot":
+            state, _ = R.advance(state, {"red": {"R1": {"gun": "NB", "facing": "C", "momentum": [8, 8]}},
+                                         "blue": {"B1": {"gun": gun, "facing": "F", "momentum": [21, -2]}}})
+        else:
+            state = replace(state, fighters=(state.fighters[0], replace(state.fighters[1], cards=("CM", "STR", "THR", gun))))
+        states.append(state)
+    return states
+
+
+@pytest.mark.rule("TOB-M1-BUILD-02")
+@pytest.mark.parametrize("phase", ["setup", "plot"])
+@pytest.mark.parametrize("name", bot_names())
+def test_a_bot_decides_the_same_whatever_it_cannot_see(name, phase):
+    states = _twins(phase)
+    views = [R.view(s, "red") for s in states]
+    assert all(v == views[0] for v in views), "the twins must look identical to red"
+    orders = [repr(_bot(name).choose(R, "red", v, R.legal_orders(s, "red"))) for s, v in zip(states, views)]
+    assert len(set(orders)) == 1
+
+
+@pytest.mark.parametrize("name", bot_names())
+def test_a_bot_gets_plain_data_and_answers_with_a_legal_order(name):
+    state = _twins("plot")[0]
+    view = R.view(state, "blue")
+    json.dumps(view)  # plain JSON: no object that could lead back to the state
+    assert not vars(R), "the ruleset handed to bots holds no state"
+    order = _bot(name).choose(R, "blue", view, R.legal_orders(state, "blue"))
+    R.validate(state, "blue", order)
+
+
+def test_heuristic_fires_when_the_target_will_be_in_arc_and_range():
+    state = R.new_game("quick-shot", seed=1)
+    state, _ = R.advance(state, {"red": {"R1": {"gun": "NB", "facing": "C", "momentum": [7, 8]}},
+                                 "blue": {"B1": {"gun": "LT", "hex": [15, 3], "facing": "F", "momentum": [13, 4]}}})
+    # red coasts to (7, 8) facing C; blue coasts to (13, 4): range 6, in the neutrino beam's arc
+    order = _bot("heuristic").choose(R, "red", R.view(state, "red"), R.legal_orders(state, "red"))
+    assert order == {"R1": [{"card": "NB"}]}
+
+
+def test_heuristic_never_flies_off_the_map_when_it_can_help_it():
+    state = R.new_game("quick-shot", seed=1)
+    state, _ = R.advance(state, {"red": {"R1": {"gun": "NB", "hex": [1, 8], "facing": "C", "momentum": [0, 9]}},
+                                 "blue": {}})
+    order = _bot("heuristic").choose(R, "red", R.view(state, "red"), R.legal_orders(state, "red"))
+    nxt, events = R.advance(state, {"red": order, "blue": {}})
+    assert not any(e["type"] == "eliminated" for e in events)
+    assert nxt.fighter("R1") is not None
+
+
+def test_unknown_bot_names_are_refused_with_the_list():
+    with pytest.raises(FormatError, match="heuristic, mcts, random"):
+        get_bot("alphazero")

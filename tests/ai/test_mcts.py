@@ -1,0 +1,61 @@
+"""MCTS: generic over rulesets (sequential and simultaneous), limits, Turn or Burn sanity."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfleet.ai import get_bot
+from hexfleet.ai.mcts import Limit, MctsBot
+from hexfleet.engine.ruleset import step
+from hexfleet.games import get_ruleset
+
+from toy_games import Duel, Race
+
+
+def test_a_limit_needs_time_or_iterations():
+    with pytest.raises(ValueError):
+        Limit()
+    assert Limit(iterations=5).time is None
+
+
+@pytest.mark.parametrize("start,best", [(8, 2), (9, 1), (6, 1), (5, 2)])
+def test_sequential_search_finds_the_winning_move(start, best):
+    race = Race()
+    state = race.new_game("from", seed=0, options={"start": start})
+    bot = MctsBot(seed=1, think=None, iterations=600)
+    assert bot.choose(race, "a", race.view(state, "a"), race.legal_orders(state, "a")) == best
+
+
+def test_simultaneous_search_plays_the_dominant_pick():
+    duel = Duel()
+    state = duel.new_game("once", seed=0)
+    for seat in ("a", "b"):
+        bot = MctsBot(seed=2, think=None, iterations=400)
+        assert bot.choose(duel, seat, duel.view(state, seat), duel.legal_orders(state, seat)) == 3
+        assert bot.info.iterations == 400
+
+
+def test_the_iteration_limit_makes_a_seeded_bot_reproducible():
+    tob = get_ruleset("turn-or-burn")
+    state = tob.new_game("quick-shot", seed=5, options={"turn_limit": 20})
+    view, legal = tob.view(state, "red"), tob.legal_orders(state, "red")
+    picks = {repr(get_bot("mcts", seed=9, think=None, iterations=150).choose(tob, "red", view, legal)) for _ in range(2)}
+    assert len(picks) == 1
+
+
+def test_mcts_plays_a_whole_turn_or_burn_game_legally():
+    tob = get_ruleset("turn-or-burn")
+    state = tob.new_game("quick-shot", seed=11, options={"turn_limit": 8})
+    bots = {s: get_bot("mcts", seed=s, think=None, iterations=60) for s in ("red", "blue")}
+    while not tob.is_over(state):
+        orders = {s: bots[s].choose(tob, s, tob.view(state, s), tob.legal_orders(state, s)) for s in tob.pending(state)}
+        state, _ = step(tob, state, orders)  # validates every order
+    assert tob.outcome(state) is not None
+
+
+def test_the_setup_prior_puts_the_preferred_gun_first():
+    tob = get_ruleset("turn-or-burn")
+    state = tob.new_game("quick-shot", seed=5)
+    bot = MctsBot(seed=3, think=None, iterations=40)
+    order = bot.choose(tob, "red", tob.view(state, "red"), tob.legal_orders(state, "red"))
+    assert order["R1"]["gun"] == "DB"

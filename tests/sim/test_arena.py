@@ -1,0 +1,123 @@
+"""Arena, gun study, batch backends and their command line, on a handful of fast games."""
+
+from __future__ import annotations
+
+import csv
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from hexfleet.sim.arena import arena, schedule, tabulate
+from hexfleet.sim.batch import run_matches
+from hexfleet.sim.cli import app, parse_seconds
+from hexfleet.sim.match import MatchResult, MatchSpec, play
+from hexfleet.sim.simulate import gun_study
+
+OPTIONS = {"turn_limit": 30}
+
+
+def test_schedule_swaps_sides_every_other_game():
+    specs = schedule("turn-or-burn", "quick-shot", ["random", "heuristic", "mcts"], 4, seed=10)
+    assert len(specs) == 3 * 4
+    first = specs[:4]
+    assert [dict(s.bots)["red"] for s in first] == ["random", "heuristic", "random", "heuristic"]
+    assert len({s.seed for s in specs}) == len(specs)
+
+
+def test_tabulate_counts_from_each_bots_side():
+    spec = lambda red, blue: MatchSpec("turn-or-burn", "quick-shot", (("red", red), ("blue", blue)), seed=0)  # noqa: E731
+    results = [MatchResult(spec("x", "y"), "elimination", ("red",), 3),
+               MatchResult(spec("y", "x"), "elimination", ("red",), 3),
+               MatchResult(spec("x", "y"), "turn_limit", (), 60)]
+    rows, elo = tabulate(results)
+    by = {(r.bot, r.opponent): r for r in rows}
+    assert (by["x", "y"].wins, by["x", "y"].draws, by["x", "y"].losses) == (1, 1, 1)
+    assert (by["y", "*"].wins, by["y", "*"].draws, by["y", "*"].losses) == (1, 1, 1)
+    assert elo["x"] == pytest.approx(elo["y"])
+
+
+def test_arena_on_two_workers_writes_csv_and_json(tmp_path):
+    report = arena("turn-or-burn", "quick-shot", ["heuristic", "random"], 4, workers=2, seed=3,
+                   options=OPTIONS, progress=False)
+    assert len(report.results) == 4
+    overall = {r.bot: r for r in report.rows if r.opponent == "*"}
+    assert overall["heuristic"].wins == overall["random"].losses
+    assert overall["heuristic"].games == 4
+    assert report.elo["heuristic"] >= report.elo["random"]
+    csv_path, json_path = report.write(tmp_path / "out")
+    rows = list(csv.DictReader(csv_path.open()))
+    assert {r["bot"] for r in rows} == {"heuristic", "random"}
+    assert {"wins", "draws", "losses", "win_low", "win_high", "elo"} <= set(rows[0])
+    data = json.loads(json_path.read_text())
+    assert data["config"]["options"] == OPTIONS and len(data["games"]) == 4
+
+
+def test_results_do_not_depend_on_the_number_of_workers():
+    specs = schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 3, seed=8, options=OPTIONS)
+    one = [r.to_json() for r in run_matches(specs, workers=1, progress=False)]
+    two = [r.to_json() for r in run_matches(specs, workers=2, progress=False)]
+    assert one == two
+
+
+class Recorder:
+    def __init__(self):
+        self.calls = []
+
+    def before(self, game):
+        self.calls.append(("before", game.steps))
+
+    def step(self, game, orders, events):
+        self.calls.append(("step", dict(orders)))
+
+    def after(self, game):
+        self.calls.append(("after", game.over))
+
+
+def test_observers_see_every_step_and_forced_guns_are_honoured():
+    spec = MatchSpec("turn-or-burn", "quick-shot", (("red", "heuristic"), ("blue", "random")), seed=4,
+                     options=(("turn_limit", 10),), forced=(("red", "gun=BG"), ("blue", "gun=LT")))
+    rec = Recorder()
+    result = play(spec, [rec])
+    assert rec.calls[0] == ("before", 0) and rec.calls[-1] == ("after", True)
+    setup = rec.calls[1][1]
+    assert setup["red"]["R1"]["gun"] == "BG" and setup["blue"]["B1"]["gun"] == "LT"
+    assert len(rec.calls) == result.steps + 2
+
+
+def test_gun_study_fills_sixteen_cells_and_draws_a_heat_map(tmp_path):
+    study = gun_study(bot="heuristic", games=1, workers=2, options=OPTIONS, progress=False)
+    assert len(study.cells) == 16 and all(c.games == 1 for c in study.cells)
+    paths = study.write(tmp_path / "guns")
+    assert [p.suffix for p in paths] == [".csv", ".json", ".png"]
+    assert paths[2].read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    assert len(list(csv.DictReader(paths[0].open()))) == 16
+
+
+def test_ray_backend_plays_the_same_games_locally():
+    pytest.importorskip("ray", reason="Ray is an optional extra (pip install 'hexfleet[ray]')")
+    specs = schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 2, seed=8, options=OPTIONS)
+    local = [r.to_json() for r in run_matches(specs, workers=1, progress=False)]
+    on_ray = [r.to_json() for r in run_matches(specs, workers=1, backend="ray", progress=False)]
+    assert on_ray == local
+
+
+@pytest.mark.parametrize("text,seconds", [("1s", 1.0), ("500ms", 0.5), ("0.25", 0.25), (" 2 s", 2.0)])
+def test_durations(text, seconds):
+    assert parse_seconds(text) == seconds
+
+
+def test_cli_arena_and_simulate(tmp_path):
+    runner = CliRunner()
+    out = tmp_path / "arena"
+    result = runner.invoke(app, ["arena", "--bots", "heuristic,random", "--games", "2", "--workers", "1",
+                                 "--think", "10ms", "--turn-limit", "20", "--quiet", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert "turn limit 20" in result.output
+    assert out.with_suffix(".csv").exists() and out.with_suffix(".json").exists()
+    bad = runner.invoke(app, ["arena", "--bots", "heuristic,alphazero", "--games", "1"])
+    assert bad.exit_code != 0 and "unknown bot 'alphazero'" in bad.output
+    study = runner.invoke(app, ["simulate", "guns", "--games", "1", "--workers", "2", "--no-plot", "--quiet",
+                                "--out", str(tmp_path / "guns")])
+    assert study.exit_code == 0, study.output
+    assert (tmp_path / "guns.csv").exists()
