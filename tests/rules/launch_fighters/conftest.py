@@ -83,14 +83,15 @@ def kinds(events: list[dict[str, Any]]) -> list[str]:
 
 @pytest.fixture
 def dice(monkeypatch: pytest.MonkeyPatch):
-    """``dice([4, 2, ...])`` makes the next d6 rolls come from the list, in order."""
+    """``dice([4, 2, ...])`` makes the next d6 rolls come from the list, in order; once it is
+    used up the state's own generator rolls again."""
     script: list[int] = []
+    real = Work.dice
 
     def scripted(self: Work, n: int) -> list[int]:
-        assert len(script) >= n, f"the test scripted too few dice: wanted {n}, left {script}"
         out = script[:n]
         del script[:n]
-        return out
+        return out + real(self, n - len(out))
 
     def load(values: list[int]) -> list[int]:
         script[:] = list(values)
