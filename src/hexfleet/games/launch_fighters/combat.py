@@ -320,8 +320,7 @@ def destroy_ship(w: Work, ship: Ship, credit: str | None) -> None:
     if credit is None or credit == ship.owner:
         return
     if w.config.options.vp_accounting == "raw":
-        surviving = sum(1 for q in w.sqs.values() if q.origin == ship.id and q.status != ELIMINATED)
-        value = ship.design.cost - SQUADRON_COST * surviving
+        value = ship.design.cost  # less its surviving original squadrons, counted at the end
     else:
         value = ship.design.hull_value + SQUADRON_COST * len(aboard)
     w.ledger.append((credit, 2 * value, ship.id))

@@ -28,6 +28,7 @@ from .movement import allowance, best_paths, check_path, may_end, move_unit
 from .state import (
     ASTEROID,
     ATTACK,
+    ELIMINATED,
     FIGHTER_MOVE,
     FLEET,
     HOSTED,
@@ -1114,7 +1115,10 @@ def scores(w: Work) -> dict[Seat, int]:
     """Victory points in half-points (LF-VIC-02..10): elimination credits, full value for
     capable units on the map, half for incapable ones and for retreated ships."""
     half = {p: 0 for p in w.config.seats}
-    for seat, value, _ in w.ledger:
+    raw = w.config.options.vp_accounting == "raw"
+    for seat, value, uid in w.ledger:
+        if raw and uid in w.ships:  # the book's formula: original value less surviving originals
+            value -= 2 * SQUADRON_COST * sum(1 for q in w.sqs.values() if q.origin == uid and q.status != ELIMINATED)
         half[seat] += value
     fighters_half = w.config.options.retreated_fighters_score_half
     for s in w.ships.values():
