@@ -45,7 +45,7 @@ def test_book_flanking_examples():
                           step=3, order=("Y", "X")))
     s, _ = play(s, {"unit": "S1"})
     s, ev = play(s, {"system": "cannons", "target": "S3"})
-    assert ev[0]["dice"] == 3 and ev[1] == {"type": "flank", "target": "S3", "pool": 6}
+    assert ev[0]["pool"] == 3 and ev[1] == {"type": "flank", "target": "S3", "pool": 6}
 
 
 @pytest.mark.rule("LF-ARC-07")
@@ -74,7 +74,7 @@ def test_cannon_pool_halved_by_fast_targets(target_move, dice):
                           step=5, order=("Y", "X")))
     s, _ = play(s, {"unit": "X-A"})
     s, ev = play(s, {"system": "cannons", "target": "Y-A"})
-    assert ev[0]["dice"] == dice and ev[0].get("halved", False) == (target_move > 3)
+    assert ev[0]["pool"] == dice and ev[0].get("halved", False) == (target_move > 3)
 
 
 @pytest.mark.rule("LF-WE-10")
@@ -89,7 +89,7 @@ def test_launcher_pool_spends_missiles():
         RULESET.validate(s, "X", {"system": "launchers", "target": "Y-A", "missiles": 5})
     assert e.value.rule == "LF-POOL-03"
     s, ev = play(s, {"system": "launchers", "target": "Y-A", "missiles": 4})
-    assert ev[0]["dice"] == 4 and ships_of(s)["X-A"].missiles == 3
+    assert ev[0]["pool"] == 4 and ships_of(s)["X-A"].missiles == 3
 
 
 @pytest.mark.rule("LF-WE-11")
@@ -100,7 +100,7 @@ def test_flak_halving(cannons, dice):
                           [sq("Y-F1", "Y", (1, 0))], step=5, order=("Y", "X")))
     s, _ = play(s, {"unit": "X-A"})
     s, ev = play(s, {"system": "cannons", "target": "Y-F1"})
-    assert ev[0]["dice"] == dice
+    assert ev[0]["pool"] == dice
 
 
 @pytest.mark.rule("LF-WE-12")
@@ -179,7 +179,7 @@ def test_attacker_may_stop_and_forfeit():
     s, _ = play(s, {"unit": "X-A"})
     s, _ = play(s, {"system": "cannons", "target": "Y-A"})
     s, ev = play(s, {"stop": True})
-    assert ev[0] == {"type": "pool_forfeited", "unit": "X-A", "dice": 3, "reason": "stopped"}
+    assert ev[0] == {"type": "pool_forfeited", "unit": "X-A", "forfeited": 3, "reason": "stopped"}
 
 
 @pytest.mark.rule("LF-WE-16")
@@ -235,7 +235,7 @@ def test_all_stats_zero_destroys_and_scores(dice):
     dice([2])
     s, ev = play(s, {"dice": 1})
     assert {"type": "destroyed", "ship": "Y-A", "squadrons": ["Y-F1"], "credit": "X"} in ev
-    assert {"type": "pool_forfeited", "unit": "X-A", "dice": 2, "reason": "no target"} in ev
+    assert {"type": "pool_forfeited", "unit": "X-A", "forfeited": 2, "reason": "no target"} in ev
     # cost: bays 1 + move 1 (x1) + squadron 5 = 7; hull 2, plus 5 for the squadron lost aboard
     assert s.ledger == (("X", 2 * (2 + 5), "Y-A"),)
     assert s.outcome.reason == "last_fleet" and s.outcome.winners == ("X",)
@@ -275,7 +275,7 @@ def test_so_many_targets_so_little_time(dice):
                    [sq("Y-F", "Y", (-1, 0)), sq("Y-G", "Y", (2, 0))], step=3, order=("Y", "X"))
     s, _ = play(state_of(pos), {"unit": "X-1"})
     s, ev = play(s, {"system": "cannons", "target": "Y-F"})
-    assert ev[0]["dice"] == 1 and ev[0]["halved"]
+    assert ev[0]["pool"] == 1 and ev[0]["halved"]
     dice([4, 2])
     s, ev = play(s, {"dice": 1, "target": "Y-F"})
     assert ev[0]["dice"] == [4] and ev[0]["defense_roll"] == [2] and ev[0]["result"] == "hit"

@@ -132,7 +132,7 @@ def gather(w: Work, ship: Ship, system: str, target_id: str, missiles: int) -> N
     pool = {"system": system, "target": target_id, "dice": n, "flak": flak,
             "flank": not flak and flanking(ship, target)}  # type: ignore[arg-type]
     w.act["pool"] = pool
-    event["dice"] = n
+    event["pool"] = n
     w.events.append(event)
     if system == "launchers" and not flak:
         eligible = interceptors(w, target, ship.hex)  # type: ignore[arg-type]
@@ -172,7 +172,7 @@ def end_pool(w: Work, reason: str) -> None:
     pool = w.act["pool"]
     w.act["used"].append(pool["system"])
     if pool["dice"]:
-        w.events.append({"type": "pool_forfeited", "unit": w.act["ship"], "dice": pool["dice"], "reason": reason})
+        w.events.append({"type": "pool_forfeited", "unit": w.act["ship"], "forfeited": pool["dice"], "reason": reason})
     w.act["pool"] = None
 
 
