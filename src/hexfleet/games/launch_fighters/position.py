@@ -217,8 +217,10 @@ def check_position(state: LfState) -> None:
     if len(set(ids)) != len(ids):
         raise FormatError("ships", "unit ids must be unique")
     ships = {s.id: s for s in state.ships}
+    d = state.decision
+    pushed = d.get("squadron") if d and d.get("kind") == "push" else None
     for u in [*state.ships, *state.squadrons]:
-        if u.status != ON_MAP:
+        if u.status != ON_MAP or u.id == pushed:  # a pushed squadron shares the pusher's hex until it moves
             continue
         if u.hex is None:
             raise FormatError(f"{u.id}.hex", "a unit on the map needs a hex")
