@@ -142,6 +142,7 @@ def test_interception_dice_remove_pool_dice(dice):
 @pytest.mark.rule("LF-BAR-02")
 @pytest.mark.rule("LF-BAR-05")
 @pytest.mark.rule("LF-AMB-46")
+@pytest.mark.rule("LF-GEN-06")
 def test_barrage_outcomes():
     assert [barrage_result(d, 0, 3) for d in ([1, 1], [2, 1], [3, 1], [6], [4, 3])] == \
         ["auto_miss", "miss", "hit", "hit", "direct"]
@@ -298,3 +299,68 @@ def test_so_many_targets_so_little_time(dice):
     s, ev = play(s, {"dice": 1})
     assert ev[0]["defense"] == 4 and ev[0]["result"] == "miss"
     assert next(q for q in s.squadrons if q.id == "Y-G").active
+
+
+@pytest.mark.rule("LF-POOL-08")
+@pytest.mark.rule("LF-POOL-09")
+@pytest.mark.rule("LF-POOL-07")
+def test_pool_pipeline_intercept_before_flank(dice):
+    # X fires 3 missiles into Y's rear while in X's front: intercepted once, then doubled
+    pos = position([ship("X-A", "X", (-4, 0), 0, launchers=3), ship("Y-D", "Y", (0, 0), 0, move=5)],
+                   [sq("Y-F1", "Y", (-1, 0))], step=3, order=("Y", "X"))
+    s, _ = play(state_of(pos), {"unit": "X-A"})
+    s, ev = play(s, {"system": "launchers", "target": "Y-D", "missiles": 3})
+    assert ev[0]["pool"] == 3 and "halved" not in ev[0]   # missiles are never halved
+    dice([6])
+    s, ev = play(s, {"squadrons": ["Y-F1"]})
+    assert ev[0]["pool"] == 2 and ev[1] == {"type": "flank", "target": "Y-D", "pool": 4}
+    assert s.decision["pool"]["dice"] == 4
+
+
+@pytest.mark.rule("LF-GEN-05")
+@pytest.mark.rule("LF-UNIT-01")
+@pytest.mark.rule("LF-UNIT-03")
+@pytest.mark.rule("LF-UNIT-04")
+@pytest.mark.rule("LF-UNIT-05")
+@pytest.mark.rule("LF-DES-05")
+@pytest.mark.rule("LF-FLEET-05")
+def test_units_stats_and_munitions():
+    from hexfleet.games.launch_fighters.designer import STATS
+    s = RULESET.new_game("standard", seed=1)
+    assert STATS == ("cannons", "launchers", "bays", "defense", "move")
+    ex = next(x for x in s.ships if x.design.name == "Excelsior")
+    assert ex.stats == (3, 5, 0, 6, 3) and ex.missiles == 28
+    carrier = next(x for x in s.ships if x.design.name == "Carrier")
+    assert [q.id for q in s.squadrons if q.host == carrier.id] == [f"red-F{i}" for i in range(1, 7)]
+    # three attack forms: cannons and launchers on ships, guns on fighters; bays launch
+    pos = position([ship("X-A", "X", (0, 0), 0, cannons=1, launchers=1, bays=1, squadrons=1), ship("Y-A", "Y", (2, 0))],
+                   [sq("X-F1", "X", host="X-A")], step=3, order=("Y", "X"))
+    s, _ = play(state_of(pos), {"unit": "X-A"})
+    assert {o["system"] for o in RULESET.legal_orders(s, "X")} == {"cannons", "launchers", "bays", "end"}
+
+
+@pytest.mark.rule("LF-MAP-08")
+@pytest.mark.rule("LF-MAP-12")
+def test_facing_is_one_of_six_hexsides():
+    from hexfleet.engine.errors import FormatError
+    pos = position([ship("X-A", "X", (0, 0)), ship("Y-A", "Y", (0, 8))], phase="move", step=3, order=("X", "Y"))
+    s = state_of(pos)
+    for bad in (6, -1, "E"):
+        with pytest.raises(FormatError):
+            RULESET.validate(s, "X", {"unit": "X-A", "to": at(0, 0), "facing": bad})
+
+
+@pytest.mark.rule("LF-TGT-02")
+@pytest.mark.rule("LF-MAP-05")
+@pytest.mark.rule("LF-AMB-07")
+def test_range_is_plain_distance_through_terrain():
+    from hexfleet.games.launch_fighters.combat import ship_targets
+    pos = position([ship("X-A", "X", (0, 0), cannons=1), ship("Y-A", "Y", (5, 0)), ship("Y-B", "Y", (6, 0))],
+                   terrain=[((1, 0), "planetoid"), ((2, 0), "planetoid")])
+    w = Work(parse_position_(pos))
+    assert ship_targets(w, w.ships["X-A"]) == ["Y-A"]
+
+
+def parse_position_(pos):
+    from hexfleet.games.launch_fighters.position import parse_position
+    return parse_position(pos, rng=1)

@@ -120,3 +120,15 @@ def test_turn_runs_initiative_move_attack_recovery():
         assert len(RULESET.pending(s)) <= 1
     firsts = [seen.index(k) for k in ("initiative", "moved", "attack", "recovery")]
     assert firsts == sorted(firsts)
+
+
+@pytest.mark.rule("LF-TER-06")
+@pytest.mark.rule("LF-TER-01")
+def test_scenario_places_terrain_before_placement():
+    s = RULESET.new_game("asteroid-field", seed=1)
+    kinds_ = set(s.config.terrain.values())
+    assert kinds_ == {"planetoid", "asteroid", "nebula"} and s.phase == "fleet"
+    c = s.config.map.center()
+    s, _ = step(RULESET, s, {"blue": {}, "red": {}})
+    for order in RULESET.legal_orders(s, s.decision["seat"]):
+        assert s.config.terrain.get(tuple(order["hex"])) != "planetoid"

@@ -167,3 +167,20 @@ def test_warp_retreats_at_the_end_of_the_turn():
         s, ev = play(s, RULESET.legal_orders(s, s.decision["seat"])[-1])
         events += ev
     assert {"type": "retreated", "unit": "X-A", "cause": "warp", "squadrons": []} in events
+
+
+@pytest.mark.rule("LF-ADD-03a")
+def test_optional_warp_rule_no_move_no_fire():
+    pos = position([ship("X-A", "X", (0, 0), move=3, warp=1, cannons=2), ship("Y-A", "Y", (0, 4), move=3, cannons=1)],
+                   phase="move", step=0, order=("X", "Y"), options={"warp_no_move_fire": True})
+    s = state_of(pos)
+    with pytest.raises(RuleError) as e:
+        RULESET.validate(s, "X", {"unit": "X-A", "to": at(1, 0), "facing": 0, "warp": True})
+    assert e.value.rule == "LF-ADD-03a"
+    s, _ = play(s, {"unit": "X-A", "to": at(0, 0), "facing": 0, "warp": True})
+    s, _ = play(s, {"unit": "Y-A", "to": at(0, 4), "facing": 2})
+    assert s.decision["kind"] == "activate"
+    while s.decision["seat"] != "X":
+        s, _ = play(s, RULESET.legal_orders(s, s.decision["seat"])[-1])
+    s, _ = play(s, {"unit": "X-A"})
+    assert s.decision is None or s.decision.get("kind") != "system"   # it may not fire

@@ -62,6 +62,8 @@ OPTIONS = (
                "Squadrons that retreat on their own score half (the book: nothing).", "LF-AMB-27"),
     OptionInfo("stalemate_turns", 3, (), "End the game after this many turns without attack dice.", "LF-AMB-33"),
     OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05"),
+    OptionInfo("warp_no_move_fire", False, (True, False),
+               "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
 )
 
 _RULE_OF_KIND = {
@@ -338,6 +340,9 @@ class LaunchFighters(Ruleset[LfState]):
         limit = allowance(u, bool(booster))
         path = _order_path(w, u, order, limit)
         check_path(w.config, u.id, u.hex, path, limit, "order.path")
+        if warp and path and w.config.options.warp_no_move_fire:
+            raise RuleError("LF-ADD-03a", "a ship engaging warp may not move this turn (optional rule in play)",
+                            unit=u.id, field="order.to")
         end = path[-1] if path else u.hex
         if not may_end(w, u, end):
             other = w.unit_at(end)
@@ -652,8 +657,9 @@ def _usable_systems(w: Work, ship: Ship) -> list[str]:
     used = w.act["used"]
     out = []
     targets = None
+    holds_fire = ship.warp_declared and w.config.options.warp_no_move_fire  # LF-ADD-03a
     for system in ("cannons", "launchers"):
-        if system in used or not ship.stat(system) or (system == "launchers" and not ship.missiles):
+        if system in used or not ship.stat(system) or (system == "launchers" and not ship.missiles) or holds_fire:
             continue
         targets = combat.ship_targets(w, ship) if targets is None else targets
         if targets:

@@ -50,11 +50,13 @@ class Options:
     retreated_fighters_score_half: bool = False
     stalemate_turns: int = 3
     turn_limit: int | None = None
+    warp_no_move_fire: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return {"launched_fighters_attack_immediately": self.launched_fighters_attack_immediately,
                 "vp_accounting": self.vp_accounting, "retreated_fighters_score_half": self.retreated_fighters_score_half,
-                "stalemate_turns": self.stalemate_turns, "turn_limit": self.turn_limit}
+                "stalemate_turns": self.stalemate_turns, "turn_limit": self.turn_limit,
+                "warp_no_move_fire": self.warp_no_move_fire}
 
 
 @dataclass(frozen=True, slots=True)
