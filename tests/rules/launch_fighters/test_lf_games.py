@@ -142,3 +142,11 @@ def test_position_rule_errors_name_the_rule():
     with pytest.raises(RuleError) as e:
         resolve(pos, [], seed=1)
     assert e.value.rule == "LF-MAP-09"
+
+
+def test_docs_example_position_resolves():
+    from pathlib import Path
+    text = (Path(__file__).parents[3] / "docs" / "launch-fighters.md").read_text()
+    example = json.loads(text.split("```json", 1)[1].split("```", 1)[0])
+    nxt, events = resolve(example, [], seed=1)
+    assert nxt["decision"]["kind"] == "activate" and nxt["decision"]["seat"] == "blue"
