@@ -43,7 +43,8 @@ class LaunchFightersHeuristicBot:
         score = getattr(self, f"_score_{kind}", None)
         if score is None:
             return legal[0]
-        scored = [(score(w, seat, decision.get("options") or {}, o), self._rng.random(), i) for i, o in enumerate(legal)]
+        options = decision.get("options") or {}
+        scored = [(score(w, seat, options, o), self._rng.random(), i) for i, o in enumerate(legal)]
         return legal[max(scored)[2]]
 
     # --- helpers ------------------------------------------------------------------------

@@ -1,14 +1,13 @@
 """Arcs, flanking, pools, interception, barrages and damage (LF-ARC, LF-TGT, LF-POOL, LF-BAR, LF-DMG)."""
 
 import pytest
+from conftest import at, kinds, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result, flanking, interceptors
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import Work, arc
 from hexfleet.hexgrid import FRONT, REAR, SIDE, ring
-
-from conftest import at, kinds, play, position, ship, sq, state_of
 
 
 def ships_of(s):

@@ -4,7 +4,15 @@ import pytest
 
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.games.launch_fighters.designer import (
-    Design, catalogue, check_design, check_fleet, describe_price, multiplier, price, progressive, sample_fleets,
+    Design,
+    catalogue,
+    check_design,
+    check_fleet,
+    describe_price,
+    multiplier,
+    price,
+    progressive,
+    sample_fleets,
 )
 
 
@@ -46,8 +54,8 @@ def test_otox_gol_costs_40():
 @pytest.mark.rule("LF-AMB-38")
 @pytest.mark.rule("LF-FLEET-04")
 def test_catalogue_is_priced_and_house_designs_are_labelled():
-    from importlib import resources
     import tomllib
+    from importlib import resources
     raw = tomllib.loads(resources.files("hexfleet.games.launch_fighters").joinpath("data/catalogue.toml").read_text())
     for entry in raw["design"]:
         assert entry["source"].startswith("book") == (entry["name"] in ("Excelsior", "Otox Gol 79b"))

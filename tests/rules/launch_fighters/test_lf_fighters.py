@@ -1,11 +1,10 @@
 """Fighters: launching, dogfights, return to base, advance (LF-LAUNCH, LF-FTR, LF-BAR-08, LF-ATK-02/03)."""
 
 import pytest
+from conftest import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.rules import RULESET
-
-from conftest import at, kinds, play, position, ship, sq, state_of
 
 
 def squads(s):
@@ -58,7 +57,7 @@ def test_dogfight_draw_does_nothing(dice):
 @pytest.mark.rule("LF-FTR-04")
 @pytest.mark.rule("LF-AMB-24")
 def test_recovery_capacity():
-    from hexfleet.games.launch_fighters.rules import run
+    from hexfleet.games.launch_fighters.play import run
     from hexfleet.games.launch_fighters.state import Work
     s = state_of(position([ship("Y-H", "Y", (0, 0), 0, bays=2, move=2), ship("X-S", "X", (-9, 0), move=1)],
                           [sq(f"Y-F{i}", "Y", (2, i)) for i in range(3)], step=5, order=("X", "Y")))
@@ -118,7 +117,6 @@ def test_launching(dice):
 
 @pytest.mark.rule("LF-AMB-14")
 def test_launched_fighters_status_only_option():
-    blockers = []
     pos = position([ship("X-C", "X", (0, 0), 0, bays=2, move=3, squadrons=1), ship("Y-A", "Y", (2, 0), 3, move=3)],
                    [sq("X-F1", "X", host="X-C")], step=3, order=("Y", "X"),
                    options={"launched_fighters_attack_immediately": False})

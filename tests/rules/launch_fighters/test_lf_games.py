@@ -5,6 +5,7 @@ import io
 import json
 
 import pytest
+from conftest import position, ship
 
 from hexfleet.ai.base import RandomBot
 from hexfleet.engine.canonical import canonical_json
@@ -14,8 +15,6 @@ from hexfleet.engine.record import RecordWriter, replay
 from hexfleet.games import get_ruleset
 from hexfleet.games.launch_fighters.position import describe, resolve
 from hexfleet.games.launch_fighters.state import PLANETOID
-
-from conftest import at, position, ship, sq
 
 RS = get_ruleset("launch-fighters")
 

@@ -1,13 +1,12 @@
 """Recovery, retreat and victory points (LF-REC, LF-VIC, LF-WE-29, LF-WE-33)."""
 
 import pytest
+from conftest import BOARD, C, at, kinds, position, ship, sq
 
 from hexfleet.engine.rng import rng_from_seed
+from hexfleet.games.launch_fighters.play import scores
 from hexfleet.games.launch_fighters.position import parse_position, settle
-from hexfleet.games.launch_fighters.rules import scores
 from hexfleet.games.launch_fighters.state import Work
-
-from conftest import BOARD, C, at, kinds, position, ship, sq
 
 
 def edge_at(row):
@@ -86,7 +85,6 @@ def test_stalemate_and_turn_limit():
 @pytest.mark.parametrize("accounting, x_score", [("no_double_count", 66), ("raw", 71)])
 def test_victory_points_end_to_end(accounting, x_score):
     from hexfleet.games.launch_fighters import combat
-    lc = {"name": "Light Carrier"}
     pos = position([{"id": "X-A", "owner": "X", "design": "Light Carrier", "hex": at(0, 0)},
                     {"id": "X-B", "owner": "X", "design": "Otox Gol 79b", "hex": at(0, 3)},
                     {"id": "Y-E", "owner": "Y", "design": "Excelsior", "hex": at(6, 0),

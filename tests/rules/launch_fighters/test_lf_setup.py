@@ -1,15 +1,14 @@
 """Fleets, placement and initiative (LF-FLEET-08, LF-SETUP, LF-INIT, LF-TURN, LF-UNIT-11)."""
 
 import pytest
+from conftest import play, position, ship, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step
+from hexfleet.games.launch_fighters.play import rank
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import LF_DIRECTIONS, Work
-from hexfleet.games.launch_fighters import rules as lf_rules
-from hexfleet.hexgrid import RectMap, add, distance, scale
-
-from conftest import at, kinds, play, position, ship, state_of
+from hexfleet.hexgrid import add, distance, scale
 
 
 def new(scenario="duel", seed=3):
@@ -100,7 +99,7 @@ def test_initiative_with_rolloff(dice):
     w.turn = 0
     # Andy 8, Eli 3, Aaron 3; roll-off Eli 5, Aaron 2
     dice([4, 4, 1, 2, 2, 1, 5, 2])
-    order = lf_rules._rank(w, ["Andy", "Eli", "Aaron"], "initiative")
+    order = rank(w, ["Andy", "Eli", "Aaron"], "initiative")
     assert order == ("Aaron", "Eli", "Andy")
     assert tuple(reversed(order)) == ("Andy", "Eli", "Aaron")
     assert w.events[-1]["rolloffs"] == [{"Eli": 5, "Aaron": 2}]
@@ -128,7 +127,6 @@ def test_scenario_places_terrain_before_placement():
     s = RULESET.new_game("asteroid-field", seed=1)
     kinds_ = set(s.config.terrain.values())
     assert kinds_ == {"planetoid", "asteroid", "nebula"} and s.phase == "fleet"
-    c = s.config.map.center()
     s, _ = step(RULESET, s, {"blue": {}, "red": {}})
     for order in RULESET.legal_orders(s, s.decision["seat"]):
         assert s.config.terrain.get(tuple(order["hex"])) != "planetoid"

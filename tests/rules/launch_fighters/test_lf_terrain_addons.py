@@ -2,16 +2,14 @@
 boosters, warp."""
 
 import pytest
+from conftest import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
-from hexfleet.engine.rng import rng_from_seed
-from hexfleet.games.launch_fighters import rules as lf_rules
 from hexfleet.games.launch_fighters.combat import barrage_result, modifier, ship_targets
-from hexfleet.games.launch_fighters.position import parse_position, settle
+from hexfleet.games.launch_fighters.play import rank
+from hexfleet.games.launch_fighters.position import parse_position
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import Work
-
-from conftest import at, kinds, play, position, ship, sq, state_of
 
 
 @pytest.mark.rule("LF-WE-30")
@@ -99,11 +97,11 @@ def test_sensors_bonus(dice):
     pos = position([ship("X-S3", "X", (0, 0), sensors=3), ship("X-S1", "X", (1, 0), sensors=1), ship("Y-A", "Y", (0, 8))])
     w = Work(parse_position(pos, rng=1))
     dice([4, 2, 1, 1])
-    lf_rules._rank(w, ["X", "Y"], "initiative")
+    rank(w, ["X", "Y"], "initiative")
     assert w.events[-1]["rolls"]["X"] == {"dice": [4, 2], "bonus": 3, "total": 9}
     w.ships["X-S3"].status = "destroyed"
     dice([4, 2, 1, 1])
-    lf_rules._rank(w, ["X", "Y"], "initiative")
+    rank(w, ["X", "Y"], "initiative")
     assert w.events[-1]["rolls"]["X"]["total"] == 7
 
 

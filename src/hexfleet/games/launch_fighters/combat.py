@@ -68,7 +68,8 @@ def adjacent_enemy_squadrons(w: Work, ship: Ship) -> list[str]:
 def flanking(attacker: Ship, target: Ship) -> bool:
     """Firing out of your front arc into the target's rear arc (LF-ARC-05)."""
     assert attacker.hex is not None and target.hex is not None
-    return arc(attacker.hex, attacker.facing, target.hex) == FRONT and arc(target.hex, target.facing, attacker.hex) == REAR
+    return (arc(attacker.hex, attacker.facing, target.hex) == FRONT
+            and arc(target.hex, target.facing, attacker.hex) == REAR)
 
 
 def interceptors(w: Work, defender: Ship, attacker_hex: Hex) -> list[str]:
@@ -347,7 +348,8 @@ def eliminate(w: Work, q: Squadron, credit: str | None, cause: str) -> None:
 def landing_ships(w: Work, q: Squadron, origin: Hex) -> list[str]:
     """Friendly ships within 5 spaces with a bay free this turn (LF-FTR-02, LF-FTR-03)."""
     return [s.id for s in w.ships.values()
-            if s.status == ON_MAP and s.owner == q.owner and s.hex is not None and distance(origin, s.hex) <= LANDING_RANGE
+            if s.status == ON_MAP and s.owner == q.owner and s.hex is not None
+            and distance(origin, s.hex) <= LANDING_RANGE
             and s.stat("bays") - s.recoveries >= 1]
 
 

@@ -12,7 +12,16 @@ from typing import Any
 
 from ...engine.errors import RuleError
 from ...hexgrid import Hex, distance
-from .state import ASTEROID, ELIMINATED, ON_MAP, Config, Ship, Squadron, Work, lf_neighbors
+from .state import (
+    ASTEROID,
+    ELIMINATED,
+    ON_MAP,
+    Config,
+    Ship,
+    Squadron,
+    Work,
+    lf_neighbors,
+)
 
 
 def best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, list[Hex]]:

@@ -250,7 +250,7 @@ def settle(state: LfState) -> tuple[LfState, list[Event]]:
     """Play on from a hand-written position with no open decision up to the next one."""
     if state.decision is not None or state.phase in (FLEET, OVER):
         return state, []
-    from .rules import run
+    from .play import run
 
     w = Work(state)
     run(w)

@@ -18,7 +18,15 @@ from typing import Any
 
 from ...engine.rng import roll
 from ...engine.ruleset import Event, Outcome, Seat
-from ...hexgrid import DIRECTIONS, FRONT, REAR, SIDE, Hex, RectMap, distance, half_plane, neighbors, sub
+from ...hexgrid import (
+    DIRECTIONS,
+    Hex,
+    RectMap,
+    distance,
+    half_plane,
+    neighbors,
+    sub,
+)
 from .designer import STATS, Design
 
 LF_TO_HEXGRID = (2, 1, 0, 5, 4, 3)
@@ -31,8 +39,8 @@ FIGHTER_MOVE = 5
 FLEET, PLACE, MOVE, ATTACK, RECOVERY, OVER = "fleet", "place", "move", "attack", "recovery", "over"
 PLANETOID, ASTEROID, NEBULA = "planetoid", "asteroid", "nebula"
 TERRAIN = (PLANETOID, ASTEROID, NEBULA)
-RESERVE, ON_MAP, HOSTED, DESTROYED, ELIMINATED, RETREATED = "reserve", "map", "hosted", "destroyed", "eliminated", "retreated"
-ARC_NAMES = {FRONT: "front", REAR: "rear", SIDE: "side"}
+RESERVE, ON_MAP, HOSTED = "reserve", "map", "hosted"
+DESTROYED, ELIMINATED, RETREATED = "destroyed", "eliminated", "retreated"
 
 
 def arc(origin: Hex, facing: int, target: Hex) -> int:
@@ -54,7 +62,8 @@ class Options:
 
     def to_json(self) -> dict[str, Any]:
         return {"launched_fighters_attack_immediately": self.launched_fighters_attack_immediately,
-                "vp_accounting": self.vp_accounting, "retreated_fighters_score_half": self.retreated_fighters_score_half,
+                "vp_accounting": self.vp_accounting,
+                "retreated_fighters_score_half": self.retreated_fighters_score_half,
                 "stalemate_turns": self.stalemate_turns, "turn_limit": self.turn_limit,
                 "warp_no_move_fire": self.warp_no_move_fire}
 
