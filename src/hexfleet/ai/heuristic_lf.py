@@ -51,13 +51,13 @@ class LaunchFightersHeuristicBot:
 
     @staticmethod
     def _enemy_ships(w: Work, seat: Seat) -> list[Ship]:
-        return [s for s in w.ships.values() if s.on_map and s.owner != seat]
+        return [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat)]
 
     # --- decisions ----------------------------------------------------------------------
 
     def _score_place(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         h = tuple(o["hex"])
-        foes = [s for s in w.ships.values() if s.on_map and s.owner != seat and s.hex]
+        foes = [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat) and s.hex]
         s = -5.0 if edge(w.config, h) else 0.0  # type: ignore[arg-type]
         if foes:
             near = min(foes, key=lambda f: distance(h, f.hex))  # type: ignore[arg-type]
@@ -91,7 +91,7 @@ class LaunchFightersHeuristicBot:
                 s -= 20
         else:
             s -= dist
-            bays = [x for x in w.ships.values() if x.on_map and x.owner == seat and x.stat("bays")]
+            bays = [x for x in w.ships.values() if x.on_map and w.config.allied(x.owner, seat) and x.stat("bays")]
             if bays and min(distance(h, b.hex) for b in bays) <= 5:  # type: ignore[arg-type]
                 s += 0.5
         return s

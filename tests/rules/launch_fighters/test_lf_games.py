@@ -5,7 +5,7 @@ import io
 import json
 
 import pytest
-from conftest import position, ship
+from conftest import position, ship, sq
 
 from hexfleet.ai.base import RandomBot
 from hexfleet.engine.canonical import canonical_json
@@ -149,3 +149,26 @@ def test_docs_example_position_resolves():
     example = json.loads(text.split("```json", 1)[1].split("```", 1)[0])
     nxt, events = resolve(example, [], seed=1)
     assert nxt["decision"]["kind"] == "activate" and nxt["decision"]["seat"] == "blue"
+
+
+@pytest.mark.rule("LF-AMB-36")
+@pytest.mark.rule("LF-TGT-05")
+@pytest.mark.rule("LF-AMB-41")
+def test_teams_share_decks_and_interceptors_and_win_together(dice):
+    from hexfleet.games.launch_fighters.combat import interceptors, landing_ships, ship_targets
+    from hexfleet.games.launch_fighters.position import parse_position
+    from hexfleet.games.launch_fighters.state import Work
+    pos = position([ship("X-A", "X", (0, 0), 0, cannons=2), ship("Z-C", "Z", (3, 0), 3, bays=1, move=2),
+                    ship("Y-A", "Y", (-3, 0), 0, launchers=2)],
+                   [sq("Z-F1", "Z", (-1, 0)), sq("X-F1", "X", (4, 1))], order=("X", "Y", "Z"),
+                   options={"teams": [["X", "Z"]]})
+    w = Work(parse_position(pos, rng=1))
+    assert ship_targets(w, w.ships["X-A"]) == ["Y-A"]                      # not teammate Z's ship
+    assert landing_ships(w, w.sqs["X-F1"], w.sqs["X-F1"].hex) == ["Z-C"]  # a teammate's free bay
+    assert interceptors(w, w.ships["X-A"], w.ships["Y-A"].hex) == ["Z-F1"]
+    with pytest.raises(RuleError) as e:
+        resolve({**pos, "options": {"teams": [["X", "Q"]]}}, [], seed=1)
+    assert e.value.rule == "LF-AMB-36"
+    g = play_random("melee-4", 3, options={"turn_limit": 3, "teams": [["blue", "green"], ["red", "gold"]]})
+    winners = set(RS.outcome(g.state).winners)
+    assert winners in ({"blue", "green"}, {"red", "gold"}, {"blue", "green", "red", "gold"})

@@ -52,7 +52,7 @@ def ship_targets(w: Work, ship: Ship) -> list[str]:
     assert ship.hex is not None
     out = []
     for u in w.units_on_map():
-        if u.owner == ship.owner or u.hex is None:
+        if w.config.allied(u.owner, ship.owner) or u.hex is None:
             continue
         d = distance(ship.hex, u.hex)
         reach = MAX_RANGE if isinstance(u, Ship) else 1
@@ -62,7 +62,8 @@ def ship_targets(w: Work, ship: Ship) -> list[str]:
 
 
 def adjacent_enemy_squadrons(w: Work, ship: Ship) -> list[str]:
-    return [q.id for q in w.sqs.values() if q.status == ON_MAP and q.owner != ship.owner and adjacent(q.hex, ship.hex)]
+    return [q.id for q in w.sqs.values() if q.status == ON_MAP and not w.config.allied(q.owner, ship.owner)
+            and adjacent(q.hex, ship.hex)]
 
 
 def flanking(attacker: Ship, target: Ship) -> bool:
@@ -80,7 +81,8 @@ def interceptors(w: Work, defender: Ship, attacker_hex: Hex) -> list[str]:
     incoming = arc(defender.hex, defender.facing, attacker_hex)
     out = []
     for q in w.sqs.values():
-        if q.status != ON_MAP or not q.active or q.owner != defender.owner or not adjacent(q.hex, defender.hex):
+        if (q.status != ON_MAP or not q.active or not w.config.allied(q.owner, defender.owner)
+                or not adjacent(q.hex, defender.hex)):
             continue
         assert q.hex is not None
         if incoming in (FRONT, REAR) and arc(defender.hex, defender.facing, q.hex) != incoming:
@@ -318,7 +320,7 @@ def destroy_ship(w: Work, ship: Ship, credit: str | None) -> None:
         q.status, q.host = ELIMINATED, None
     ship.status, ship.hex = DESTROYED, None
     w.events.append({"type": "destroyed", "ship": ship.id, "squadrons": [q.id for q in aboard], "credit": credit})
-    if credit is None or credit == ship.owner:
+    if credit is None or w.config.allied(credit, ship.owner):
         return
     if w.config.options.vp_accounting == "raw":
         value = ship.design.cost  # less its surviving original squadrons, counted at the end
@@ -341,14 +343,14 @@ def hit_squadron(w: Work, q: Squadron, result: str, chooser: str) -> None:
 def eliminate(w: Work, q: Squadron, credit: str | None, cause: str) -> None:
     q.status, q.hex, q.host = ELIMINATED, None, None
     w.events.append({"type": "eliminated", "unit": q.id, "cause": cause, "credit": credit})
-    if credit is not None and credit != q.owner:
+    if credit is not None and not w.config.allied(credit, q.owner):
         w.ledger.append((credit, 2 * SQUADRON_COST, q.id))
 
 
 def landing_ships(w: Work, q: Squadron, origin: Hex) -> list[str]:
     """Friendly ships within 5 spaces with a bay free this turn (LF-FTR-02, LF-FTR-03)."""
     return [s.id for s in w.ships.values()
-            if s.status == ON_MAP and s.owner == q.owner and s.hex is not None
+            if s.status == ON_MAP and w.config.allied(s.owner, q.owner) and s.hex is not None
             and distance(origin, s.hex) <= LANDING_RANGE
             and s.stat("bays") - s.recoveries >= 1]
 
@@ -369,7 +371,7 @@ def advance_candidates(w: Work, task: dict[str, Any]) -> list[str]:
         return []
     out = [victor.id] if victor.active else []
     out += [q.id for q in w.sqs.values() if q is not victor and q.status == ON_MAP and q.active
-            and q.owner == task["seat"] and adjacent(q.hex, victor.hex) and adjacent(q.hex, h)]  # type: ignore[arg-type]
+            and w.config.allied(q.owner, task["seat"]) and adjacent(q.hex, victor.hex) and adjacent(q.hex, h)]  # type: ignore[arg-type]
     return out
 
 

@@ -152,10 +152,10 @@ def legal_activate(w: Work, d: Mapping[str, Any]) -> list[Order]:
         if combat.landing_ships(w, u, u.hex):
             out.append({"unit": u.id, "rtb": True})
         out += [{"unit": u.id, "attack": e.id} for e in w.units_on_map()
-                if e.owner != u.owner and e.hex is not None and distance(e.hex, u.hex) == 1]
+                if not w.config.allied(e.owner, u.owner) and e.hex is not None and distance(e.hex, u.hex) == 1]
     squadrons = [u for u in units if isinstance(u, Squadron)]
     for t in w.ships.values():
-        if t.status == ON_MAP and t.owner != d["seat"]:
+        if t.status == ON_MAP and not w.config.allied(t.owner, d["seat"]):
             group = [q.id for q in squadrons if q.hex is not None and t.hex is not None and distance(q.hex, t.hex) == 1]
             if len(group) >= 2:
                 out.append({"units": group, "attack": t.id})
@@ -264,7 +264,7 @@ def check_activate(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> N
                 raise RuleError("LF-BAR-06", f"{q.id} cannot join a formation now (an active squadron that has "
                                 "not attacked this turn)", unit=q.id, field="order.units")
         target = w.ships.get(order["attack"])
-        if target is None or target.status != ON_MAP or target.owner == d["seat"]:
+        if target is None or target.status != ON_MAP or w.config.allied(target.owner, d["seat"]):
             raise RuleError("LF-BAR-06", "formations attack an enemy ship only", field="order.attack")
         for q in members:
             if not (q.hex and target.hex and distance(q.hex, target.hex) == 1):
@@ -291,7 +291,7 @@ def check_activate(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> N
         target = w.ships.get(order["attack"]) or w.sqs.get(order["attack"])
         if target is None or not target.on_map:
             raise FormatError("order.attack", f"no unit {order['attack']!r} on the map")
-        if target.owner == u.owner:
+        if w.config.allied(target.owner, u.owner):
             raise RuleError("LF-TGT-05", "targets must be enemy units", unit=u.id, field="order.attack")
         if target.hex is None or distance(u.hex, target.hex) != 1:
             raise RuleError("LF-TGT-04", "fighter guns attack adjacent units only", unit=u.id, field="order.attack")

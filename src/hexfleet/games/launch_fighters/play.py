@@ -481,8 +481,8 @@ def _end_reason(w: Work) -> str | None:
     able = set()
     for s in w.ships.values():
         if s.status == ON_MAP and (s.move or _can_fight(w, s) or (s.stat("bays") and w.hosted(s.id))):
-            able.add(s.owner)
-    able.update(q.owner for q in w.sqs.values() if q.status == ON_MAP)
+            able.add(w.config.side(s.owner))
+    able.update(w.config.side(q.owner) for q in w.sqs.values() if q.status == ON_MAP)
     if len(able) <= 1:
         return "last_fleet"
     opts = w.config.options
@@ -523,8 +523,9 @@ def scores(w: Work) -> dict[Seat, int]:
 
 def _game_over(w: Work, reason: str) -> None:
     final = scores(w)
-    best = max(final.values())
-    winners = tuple(p for p in w.config.seats if final[p] == best)
+    team_vp = {p: sum(final[m] for m in w.config.side(p)) for p in w.config.seats}  # summed per team
+    best = max(team_vp.values())
+    winners = tuple(p for p in w.config.seats if team_vp[p] == best)
     w.phase, w.scores, w.decision = OVER, final, None
     w.outcome = Outcome(reason, winners)
     w.events.append({"type": "game_over", "reason": reason, "vp": {p: v / 2 for p, v in final.items()},

@@ -212,6 +212,9 @@ def _parse_sq(raw: Any, where: str, seats: tuple[str, ...]) -> Squadron:
 def check_position(state: LfState) -> None:
     """Rule problems in a parsed position, naming the rule (LF-IMPL-08 invariants)."""
     config = state.config
+    strangers = [p for t in config.options.teams for p in t if p not in config.seats]
+    if strangers:
+        raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of this game", field="options.teams")
     seen: dict[tuple[int, int], str] = {}
     ids = [s.id for s in state.ships] + [q.id for q in state.squadrons]
     if len(set(ids)) != len(ids):

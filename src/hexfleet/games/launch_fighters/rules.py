@@ -44,6 +44,8 @@ OPTIONS = (
                "Squadrons that retreat on their own score half (the book: nothing).", "LF-AMB-27"),
     OptionInfo("stalemate_turns", 3, (), "End the game after this many turns without attack dice.", "LF-AMB-33"),
     OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05"),
+    OptionInfo("teams", [], (), "Teams as lists of seats: teammates are never targets, land on and intercept "
+               "for each other, and win together on summed VP (default: free-for-all).", "LF-AMB-36"),
     OptionInfo("warp_no_move_fire", False, (True, False),
                "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
 )
@@ -92,7 +94,17 @@ def parse_options(raw: Mapping[str, Any]) -> Options:
                             field=f"options.{key}")
         if key in ("stalemate_turns", "turn_limit") and value is not None and (not isinstance(value, int) or value < 1):
             raise RuleError(o.rule, f"option {key} must be a whole number >= 1", field=f"options.{key}")
-    return Options(**raw)
+    values = dict(raw)
+    if "teams" in values:
+        teams = values["teams"]
+        if not isinstance(teams, list) or not all(isinstance(t, list) and t and all(isinstance(p, str) for p in t)
+                                                  for t in teams):
+            raise FormatError("options.teams", "expected a list of teams, each a list of seats")
+        members = [p for t in teams for p in t]
+        if len(set(members)) != len(members):
+            raise RuleError("LF-AMB-36", "a player may be on one team only", field="options.teams")
+        values["teams"] = tuple(tuple(t) for t in teams)
+    return Options(**values)
 
 
 
@@ -126,6 +138,10 @@ class LaunchFighters(Ruleset[LfState]):
         config = Config(scenario=scenario, map=RectMap(data["map"]["cols"], data["map"]["rows"]), seats=tuple(fleets),
                         fleet_limit=limit, fleets=fleets, terrain=terrain,  # type: ignore[arg-type]
                         options=parse_options({**data.get("options", {}), **(options or {})}))
+        strangers = [p for t in config.options.teams for p in t if p not in config.seats]
+        if strangers:
+            raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",
+                            field="options.teams")
         ships, sqs = [], []
         for seat, designs in fleets.items():
             a, b = build_ships(seat, designs)

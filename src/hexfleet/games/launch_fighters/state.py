@@ -59,13 +59,15 @@ class Options:
     stalemate_turns: int = 3
     turn_limit: int | None = None
     warp_no_move_fire: bool = False
+    teams: tuple[tuple[Seat, ...], ...] = ()
+    """Allied players (LF-AMB-36); empty: every other player is an enemy."""
 
     def to_json(self) -> dict[str, Any]:
         return {"launched_fighters_attack_immediately": self.launched_fighters_attack_immediately,
                 "vp_accounting": self.vp_accounting,
                 "retreated_fighters_score_half": self.retreated_fighters_score_half,
                 "stalemate_turns": self.stalemate_turns, "turn_limit": self.turn_limit,
-                "warp_no_move_fire": self.warp_no_move_fire}
+                "warp_no_move_fire": self.warp_no_move_fire, "teams": [list(t) for t in self.teams]}
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,15 @@ class Config:
     """Each seat's scenario fleet: what a seat gets when it submits no fleet of its own."""
     terrain: Mapping[Hex, str] = field(default_factory=dict)
     options: Options = field(default_factory=Options)
+
+    def allied(self, a: Seat, b: Seat) -> bool:
+        """Same player or teammates: not a target, a friendly landing deck, a fellow interceptor
+        (LF-TGT-05, LF-AMB-36)."""
+        return a == b or any(a in t and b in t for t in self.options.teams)
+
+    def side(self, seat: Seat) -> tuple[Seat, ...]:
+        """The team ``seat`` plays on (just itself without teams)."""
+        return next((t for t in self.options.teams if seat in t), (seat,))
 
     def passable(self, h: Hex) -> bool:
         """On the board and not a planetoid: a unit may enter it (LF-MAP-09, LF-TER-02)."""
