@@ -115,3 +115,17 @@ def test_retreated_ships_score_half():
     assert scores(w)["X"] == 7 + 5   # half of hull 7 and half of the squadron aboard; the lone squadron 0
     pos["options"] = {"retreated_fighters_score_half": True}
     assert scores(Work(parse_position(pos, rng=1)))["X"] == 7 + 5 + 5
+
+
+@pytest.mark.rule("LF-VIC-01")
+@pytest.mark.rule("LF-AMB-33")
+def test_end_by_mutual_agreement():
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.launch_fighters.rules import RULESET
+    base = [ship("X-A", "X", (0, 0), cannons=1, activated=True), ship("Y-A", "Y", (4, 0), cannons=1, activated=True)]
+    s, _ = end_of_turn(position(base, step=0, order=("X", "Y"), options={"end_by_agreement": True}))
+    assert s.phase == "vote" and set(RULESET.pending(s)) == {"X", "Y"}
+    s2, ev = step(RULESET, s, {"X": {"end": True}, "Y": {"end": False}})
+    assert ev[0] == {"type": "vote", "turn": 2, "end": {"X": True, "Y": False}} and s2.phase == "move"
+    s3, ev = step(RULESET, s, {"X": {"end": True}, "Y": {"end": True}})
+    assert s3.outcome.reason == "agreement" and ev[-1]["type"] == "game_over"

@@ -30,6 +30,7 @@ from .state import (
     PLACE,
     RECOVERY,
     RETREATED,
+    VOTE,
     Ship,
     Squadron,
     Work,
@@ -53,7 +54,7 @@ def build_ships(seat: Seat, designs: tuple[Design, ...]) -> tuple[list[Ship], li
 
 def run(w: Work) -> None:
     """Play on until a player must decide or the game ends."""
-    while w.decision is None and w.phase != OVER:
+    while w.decision is None and w.phase not in (OVER, VOTE):
         if w.queue:
             _task(w, w.queue.pop(0))
         elif w.phase == PLACE:
@@ -222,12 +223,30 @@ def _start_turn(w: Work) -> None:
     if reason:
         _game_over(w, reason)
         return
+    if w.config.options.end_by_agreement and w.turn > 1:
+        w.phase = VOTE
+        return
+    _initiative(w)
+
+
+def _initiative(w: Work) -> None:
     w.phase = MOVE
-    w.order = rank(w, _live_players(w), "initiative")
+    w.order = rank(w, live_players(w), "initiative")
     w.step, w.cursor = 0, 0
 
 
-def _live_players(w: Work) -> list[Seat]:
+def apply_votes(w: Work, orders: Mapping[Seat, Order]) -> None:
+    """The game ends by mutual agreement when every player still in it votes to end
+    (LF-VIC-01 condition 3, LF-AMB-33)."""
+    votes = {seat: bool(order["end"]) for seat, order in orders.items()}
+    w.events.append({"type": "vote", "turn": w.turn, "end": votes})
+    if all(votes.values()):
+        _game_over(w, "agreement")
+    else:
+        _initiative(w)
+
+
+def live_players(w: Work) -> list[Seat]:
     return [p for p in w.config.seats if any(u.owner == p for u in w.units_on_map())]
 
 

@@ -29,6 +29,7 @@ from .state import (
     RESERVE,
     RETREATED,
     TERRAIN,
+    VOTE,
     Config,
     LfState,
     Ship,
@@ -37,7 +38,7 @@ from .state import (
 )
 
 FORMAT = "launch-fighters/1"
-PHASES = ("fleet", "place", "move", "attack", "recovery", "over")
+PHASES = ("fleet", "place", "vote", "move", "attack", "recovery", "over")
 _SHIP_FLAGS = ("moved", "activated", "booster_used", "repair_used", "warp_declared")
 _SQ_FLAGS = ("moved", "activated")
 
@@ -251,7 +252,7 @@ def check_position(state: LfState) -> None:
 
 def settle(state: LfState) -> tuple[LfState, list[Event]]:
     """Play on from a hand-written position with no open decision up to the next one."""
-    if state.decision is not None or state.phase in (FLEET, OVER):
+    if state.decision is not None or state.phase in (FLEET, VOTE, OVER):
         return state, []
     from .play import run
 

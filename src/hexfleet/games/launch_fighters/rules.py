@@ -32,8 +32,8 @@ from ...engine.ruleset import (
 from ...hexgrid import RectMap
 from . import orders
 from .designer import Design, check_fleet, sample_fleets
-from .play import APPLY, apply_fleets, build_ships, run
-from .state import FLEET, OVER, Config, LfState, Options, Work
+from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
+from .state import FLEET, OVER, VOTE, Config, LfState, Options, Work
 
 OPTIONS = (
     OptionInfo("launched_fighters_attack_immediately", True, (True, False),
@@ -46,6 +46,9 @@ OPTIONS = (
     OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05"),
     OptionInfo("teams", [], (), "Teams as lists of seats: teammates are never targets, land on and intercept "
                "for each other, and win together on summed VP (default: free-for-all).", "LF-AMB-36"),
+    OptionInfo("end_by_agreement", False, (True, False),
+               "At the start of each turn after the first, every player votes; all voting to end ends the game.",
+               "LF-VIC-01"),
     OptionInfo("warp_no_move_fire", False, (True, False),
                "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
 )
@@ -58,6 +61,7 @@ _RULE_OF_KIND = {
 _PROMPTS = {
     "fleet": "Submit your fleet (secret until every fleet is in), or {} for the scenario's fleet.",
     "place": "Place a ship: hex and facing.",
+    "vote": "End the game now by mutual agreement? (ends only if every player votes to end)",
     "move": "Move one of your units in this step.",
     "activate": "Activate one of your units in this attack step.",
     "system": "Choose a weapon system of the active ship, or end its activation.",
@@ -159,6 +163,8 @@ class LaunchFighters(Ruleset[LfState]):
         if state.phase == FLEET:
             return {s: Decision(s, "fleet", _PROMPTS["fleet"], {"limit": state.config.fleet_limit})
                     for s in state.config.seats}
+        if state.phase == VOTE:
+            return {s: Decision(s, "vote", _PROMPTS["vote"], {"turn": state.turn}) for s in live_players(Work(state))}
         d = state.decision
         if d is None:
             return {}
@@ -172,6 +178,8 @@ class LaunchFighters(Ruleset[LfState]):
         if state.phase == FLEET:
             return [{}] + [{"ships": [d.name for d in f]} for f in sample_fleets().values()
                            if sum(d.cost for d in f) <= state.config.fleet_limit]
+        if state.phase == VOTE:
+            return [{"end": False}, {"end": True}] if seat in self.pending(state) else []
         d = state.decision
         if d is None or d["seat"] != seat:
             return []
@@ -184,8 +192,8 @@ class LaunchFighters(Ruleset[LfState]):
     def default_order(self, state: LfState, seat: Seat) -> Order:
         """Standing orders for a missed deadline: the scenario fleet, or the first legal order
         (the first stat, hex or ship offered; no interceptors; no advance)."""
-        if state.phase == FLEET:
-            return {}
+        if state.phase in (FLEET, VOTE):
+            return {} if state.phase == FLEET else {"end": False}
         return self.legal_orders(state, seat)[0]
 
     # --- validation ---------------------------------------------------------------------
@@ -195,6 +203,12 @@ class LaunchFighters(Ruleset[LfState]):
             raise RuleError("LF-VIC-01", "the game is over")
         if state.phase == FLEET:
             orders.check_fleet_order(state, seat, order)
+            return
+        if state.phase == VOTE:
+            if seat not in self.pending(state):
+                raise RuleError("ENGINE-STALE", f"seat {seat!r} has no unit left and does not vote", unit=seat)
+            if not isinstance(order, dict) or set(order) != {"end"} or not isinstance(order["end"], bool):
+                raise FormatError("order", 'a vote is {"end": true} or {"end": false}')
             return
         d = state.decision
         if d is None or d["seat"] != seat:
@@ -214,6 +228,8 @@ class LaunchFighters(Ruleset[LfState]):
         w = Work(state)
         if state.phase == FLEET:
             apply_fleets(w, orders)
+        elif state.phase == VOTE:
+            apply_votes(w, orders)
         else:
             d = dict(state.decision or {})
             APPLY[d["kind"]](w, d, orders[d["seat"]])

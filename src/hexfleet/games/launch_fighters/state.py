@@ -36,7 +36,7 @@ LF_DIRECTIONS: tuple[Hex, ...] = tuple(DIRECTIONS[i] for i in LF_TO_HEXGRID)
 
 FIGHTER_MOVE = 5
 """Squadrons always have Move 5: moved and attack in step 5 (LF-UNIT-08, LF-TURN-03)."""
-FLEET, PLACE, MOVE, ATTACK, RECOVERY, OVER = "fleet", "place", "move", "attack", "recovery", "over"
+FLEET, PLACE, VOTE, MOVE, ATTACK, RECOVERY, OVER = "fleet", "place", "vote", "move", "attack", "recovery", "over"
 PLANETOID, ASTEROID, NEBULA = "planetoid", "asteroid", "nebula"
 TERRAIN = (PLANETOID, ASTEROID, NEBULA)
 RESERVE, ON_MAP, HOSTED = "reserve", "map", "hosted"
@@ -59,6 +59,7 @@ class Options:
     stalemate_turns: int = 3
     turn_limit: int | None = None
     warp_no_move_fire: bool = False
+    end_by_agreement: bool = False
     teams: tuple[tuple[Seat, ...], ...] = ()
     """Allied players (LF-AMB-36); empty: every other player is an enemy."""
 
@@ -67,7 +68,8 @@ class Options:
                 "vp_accounting": self.vp_accounting,
                 "retreated_fighters_score_half": self.retreated_fighters_score_half,
                 "stalemate_turns": self.stalemate_turns, "turn_limit": self.turn_limit,
-                "warp_no_move_fire": self.warp_no_move_fire, "teams": [list(t) for t in self.teams]}
+                "warp_no_move_fire": self.warp_no_move_fire,
+                "end_by_agreement": self.end_by_agreement, "teams": [list(t) for t in self.teams]}
 
 
 @dataclass(frozen=True, slots=True)
