@@ -129,3 +129,21 @@ def test_end_by_mutual_agreement():
     assert ev[0] == {"type": "vote", "turn": 2, "end": {"X": True, "Y": False}} and s2.phase == "move"
     s3, ev = step(RULESET, s, {"X": {"end": True}, "Y": {"end": True}})
     assert s3.outcome.reason == "agreement" and ev[-1]["type"] == "game_over"
+
+
+@pytest.mark.rule("LF-REC-04")
+@pytest.mark.rule("LF-VIC-08")
+@pytest.mark.rule("LF-SCEN-03")
+def test_scenario_exit_area_and_its_victory_points():
+    from hexfleet.games.launch_fighters.rules import RULESET
+    pos = position([ship("X-A", "X", (0, 0), cannons=1, activated=True),
+                    ship("Y-A", "Y", (5, 0), cannons=1, activated=True),
+                    ship("Y-B", "Y", (5, 3), cannons=1, activated=True)],
+                   step=0, order=("X", "Y"), exits=[{"seat": "Y", "hexes": [at(5, 0)], "full_vp": True}])
+    s, ev = end_of_turn(pos)
+    assert {"type": "retreated", "unit": "Y-A", "cause": "exit", "squadrons": []} in ev
+    w = Work(s)
+    hull = w.ships["Y-A"].design.hull_value
+    assert scores(w)["Y"] == 2 * hull + 2 * w.ships["Y-B"].design.hull_value   # full value, not half
+    breakout = RULESET.new_game("breakout", seed=1)
+    assert breakout.config.exit_full_vp == {"red"} and len(breakout.config.exits["red"]) == 48

@@ -462,12 +462,18 @@ def _end_recovery(w: Work) -> None:
     """Retreat, warp, then clear the turn's flags (LF-REC-04..06)."""
     config = w.config
     for s in list(w.ships.values()):
-        if s.status == ON_MAP and s.move >= 1 and s.hex is not None and edge(config, s.hex):
-            _retreat(w, s, "edge")
+        if s.status == ON_MAP and s.move >= 1 and s.hex is not None:
+            if s.hex in config.exits.get(s.owner, ()):
+                s.exited = True
+                _retreat(w, s, "exit")
+            elif edge(config, s.hex):
+                _retreat(w, s, "edge")
     for q in w.sqs.values():
-        if q.status == ON_MAP and q.hex is not None and edge(config, q.hex):
-            q.status, q.hex = RETREATED, None
-            w.events.append({"type": "retreated", "unit": q.id, "cause": "edge"})
+        if q.status == ON_MAP and q.hex is not None:
+            cause = "exit" if q.hex in config.exits.get(q.owner, ()) else "edge" if edge(config, q.hex) else None
+            if cause:
+                q.status, q.hex = RETREATED, None
+                w.events.append({"type": "retreated", "unit": q.id, "cause": cause})
     for s in list(w.ships.values()):
         if s.status == ON_MAP and s.warp_declared and s.move >= 1:
             _retreat(w, s, "warp")
@@ -530,7 +536,8 @@ def scores(w: Work) -> dict[Seat, int]:
             per = 2 * SQUADRON_COST if s.stat("bays") >= 1 else SQUADRON_COST
             half[s.owner] += per * len(w.hosted(s.id))
         elif s.status == RETREATED:
-            half[s.owner] += h + SQUADRON_COST * sum(1 for q in w.sqs.values()
+            full = s.exited and s.owner in w.config.exit_full_vp  # the scenario's escape condition
+            half[s.owner] += (2 * h if full else h) + SQUADRON_COST * sum(1 for q in w.sqs.values()
                                                      if q.status == RETREATED and q.host == s.id)
     for q in w.sqs.values():
         if q.status == ON_MAP:

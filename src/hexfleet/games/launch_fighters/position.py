@@ -39,7 +39,7 @@ from .state import (
 
 FORMAT = "launch-fighters/1"
 PHASES = ("fleet", "place", "vote", "move", "attack", "recovery", "over")
-_SHIP_FLAGS = ("moved", "activated", "booster_used", "repair_used", "warp_declared")
+_SHIP_FLAGS = ("moved", "activated", "booster_used", "repair_used", "warp_declared", "exited")
 _SQ_FLAGS = ("moved", "activated")
 
 
@@ -54,6 +54,8 @@ def position_to_json(state: LfState) -> dict[str, Any]:
         "fleet_limit": c.fleet_limit, "seats": list(c.seats),
         "fleets": {p: [d.to_json() for d in ds] for p, ds in c.fleets.items()},
         "options": c.options.to_json(),
+        "exits": [{"seat": p, "hexes": [list(h) for h in sorted(hs)], "full_vp": p in c.exit_full_vp}
+                  for p, hs in c.exits.items()],
         "phase": state.phase, "turn": state.turn, "step": state.step, "order": list(state.order),
         "cursor": state.cursor,
         "ships": [_ship_json(s) for s in state.ships],
@@ -152,7 +154,16 @@ def parse_position(data: Any, *, rng: int) -> LfState:
     seats = tuple(_list(data.get("seats"), "seats"))
     fleets = {p: tuple(check_design(d, f"fleets.{p}[{i}]") for i, d in enumerate(_list(ds, f"fleets.{p}")))
               for p, ds in _obj(data.get("fleets", {}), "fleets").items()}
-    config = Config(scenario=str(data.get("scenario", "custom")), map=board, seats=seats,
+    exits, full_vp = {}, set()
+    for i, e in enumerate(_list(data.get("exits", []), "exits")):
+        e = _obj(e, f"exits[{i}]")
+        seat = _choice(e.get("seat"), seats, f"exits[{i}].seat")
+        exits[seat] = frozenset(h for j, x in enumerate(_list(e.get("hexes"), f"exits[{i}].hexes"))
+                                if (h := _hex(x, f"exits[{i}].hexes[{j}]")) is not None)
+        if e.get("full_vp"):
+            full_vp.add(seat)
+    config = Config(scenario=str(data.get("scenario", "custom")), map=board, seats=seats, exits=exits,
+                    exit_full_vp=frozenset(full_vp),
                     fleet_limit=_int(data.get("fleet_limit", 100), "fleet_limit", 1), fleets=fleets,
                     terrain=terrain, options=parse_options(_obj(data.get("options", {}), "options")))
     ships = tuple(_parse_ship(s, f"ships[{i}]", seats) for i, s in enumerate(_list(data.get("ships"), "ships")))

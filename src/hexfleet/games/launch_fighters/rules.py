@@ -139,7 +139,11 @@ class LaunchFighters(Ruleset[LfState]):
             else:
                 fleets[p["seat"]] = check_fleet(p["ships"], limit, f"{where}.ships")
         terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
-        config = Config(scenario=scenario, map=RectMap(data["map"]["cols"], data["map"]["rows"]), seats=tuple(fleets),
+        board = RectMap(data["map"]["cols"], data["map"]["rows"])
+        exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
+                 for e in data.get("exit", [])}
+        full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
+        config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
                         fleet_limit=limit, fleets=fleets, terrain=terrain,  # type: ignore[arg-type]
                         options=parse_options({**data.get("options", {}), **(options or {})}))
         strangers = [p for t in config.options.teams for p in t if p not in config.seats]

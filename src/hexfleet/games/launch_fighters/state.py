@@ -84,6 +84,10 @@ class Config:
     """Each seat's scenario fleet: what a seat gets when it submits no fleet of its own."""
     terrain: Mapping[Hex, str] = field(default_factory=dict)
     options: Options = field(default_factory=Options)
+    exits: Mapping[Seat, frozenset[Hex]] = field(default_factory=dict)
+    """Scenario "designated areas": a seat's units able to move retreat from them (LF-REC-04)."""
+    exit_full_vp: frozenset[Seat] = frozenset()
+    """Seats whose ships leaving by their exit area score full value (a LF-VIC-08 scenario hook)."""
 
     def allied(self, a: Seat, b: Seat) -> bool:
         """Same player or teammates: not a target, a friendly landing deck, a fellow interceptor
@@ -121,6 +125,8 @@ class Ship:
     booster_used: bool = False
     repair_used: bool = False
     warp_declared: bool = False
+    exited: bool = False
+    """Retreated through its scenario exit area (LF-REC-04)."""
 
     def stat(self, name: str) -> int:
         return self.stats[STATS.index(name)]
