@@ -39,7 +39,7 @@ class LaunchFightersHeuristicBot:
         if kind == "fleet":
             return {}
         state: LfState = ruleset.determinize(view, seat, 0)
-        w = Work(state)
+        w = Work(state, share=True)
         score = getattr(self, f"_score_{kind}", None)
         if score is None:
             return legal[0]

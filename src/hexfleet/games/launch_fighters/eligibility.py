@@ -26,7 +26,7 @@ def placement_hexes(w: Work, seat: Seat, flagship: bool) -> list[tuple[int, int]
     if flagship:
         flags = [s for s in placed if s.flagship]
         if not flags:
-            return [config.map.center()]
+            return [config.center]
         out = set()
         for f in flags:
             assert f.hex is not None

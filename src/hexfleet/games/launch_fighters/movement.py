@@ -36,9 +36,11 @@ def best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, list[Hex
         nxt: dict[Hex, tuple[int, list[Hex]]] = {}
         for h, (rocks, path) in frontier.items():
             for n in lf_neighbors(h):
-                if not config.passable(n):
+                if n not in config.open_hexes:
                     continue
                 cost = rocks + (config.terrain.get(n) == ASTEROID)
+                if n in best and best[n][0] <= cost:
+                    continue  # reached before in fewer steps with no more asteroids: dominated
                 if n not in nxt or cost < nxt[n][0]:
                     nxt[n] = (cost, path + [n])
         for h, (rocks, path) in nxt.items():
@@ -55,12 +57,13 @@ def allowance(unit: Ship | Squadron, booster: bool) -> int:
     return unit.move + (1 if booster else 0)
 
 
-def may_end(w: Work, unit: Ship | Squadron, h: Hex) -> bool:
+def may_end(w: Work, unit: Ship | Squadron, h: Hex, occupied: dict[Hex, Ship | Squadron] | None = None) -> bool:
     """Ships may end on a squadron (and push it) but not on a ship; squadrons may not end on
-    any unit (LF-MOVE-06, LF-MOVE-08, LF-MOVE-09, LF-MAP-09)."""
+    any unit (LF-MOVE-06, LF-MOVE-08, LF-MOVE-09, LF-MAP-09). ``occupied`` (hex → unit) saves
+    a scan of the map when many hexes are checked."""
     if not w.config.passable(h):
         return False
-    other = w.unit_at(h)
+    other = occupied.get(h) if occupied is not None else w.unit_at(h)
     if other is None or other is unit:
         return True
     return isinstance(unit, Ship) and isinstance(other, Squadron)

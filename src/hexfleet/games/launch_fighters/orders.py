@@ -126,15 +126,17 @@ def legal_place(w: Work, d: Mapping[str, Any]) -> list[Order]:
 
 def legal_move(w: Work, d: Mapping[str, Any]) -> list[Order]:
     out: list[Order] = []
+    occupied = {x.hex: x for x in w.units_on_map() if x.hex is not None}
     for u in movers(w, d["seat"]):
         assert u.hex is not None
-        plain = [u.hex] + [h for h in best_paths(w.config, u.hex, allowance(u, False)) if may_end(w, u, h)]
+        reach = best_paths(w.config, u.hex, allowance(u, False))
+        plain = [u.hex] + [h for h in reach if may_end(w, u, h, occupied)]
         if isinstance(u, Squadron):
             out += [{"unit": u.id, "to": list(h)} for h in plain]
             continue
         out += [{"unit": u.id, "to": list(h), "facing": f} for h in plain for f in range(6)]
         if u.boosters_left and u.move:
-            extra = [h for h in best_paths(w.config, u.hex, u.move + 1) if h not in plain and may_end(w, u, h)]
+            extra = [h for h in best_paths(w.config, u.hex, u.move + 1) if h not in plain and may_end(w, u, h, occupied)]
             out += [{"unit": u.id, "to": list(h), "facing": u.facing, "booster": True} for h in extra]
         if u.design.warp and u.move:
             out.append({"unit": u.id, "to": list(u.hex), "facing": u.facing, "warp": True})

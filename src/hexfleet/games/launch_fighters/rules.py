@@ -168,7 +168,8 @@ class LaunchFighters(Ruleset[LfState]):
             return {s: Decision(s, "fleet", _PROMPTS["fleet"], {"limit": state.config.fleet_limit})
                     for s in state.config.seats}
         if state.phase == VOTE:
-            return {s: Decision(s, "vote", _PROMPTS["vote"], {"turn": state.turn}) for s in live_players(Work(state))}
+            voters = live_players(Work(state, share=True))
+            return {s: Decision(s, "vote", _PROMPTS["vote"], {"turn": state.turn}) for s in voters}
         d = state.decision
         if d is None:
             return {}
@@ -187,7 +188,7 @@ class LaunchFighters(Ruleset[LfState]):
         d = state.decision
         if d is None or d["seat"] != seat:
             return []
-        w = Work(state)
+        w = Work(state, share=True)
         kind = d["kind"]
         if "choices" in d:
             return list(d["choices"])
@@ -224,7 +225,7 @@ class LaunchFighters(Ruleset[LfState]):
                 raise RuleError(_RULE_OF_KIND[d["kind"]], f"{order} is not one of the choices: {d['choices']}",
                                 unit=d.get("ship") or d.get("squadron"), field="order")
             return
-        getattr(orders, f"check_{d['kind']}")(Work(state), d, order)
+        getattr(orders, f"check_{d['kind']}")(Work(state, share=True), d, order)
 
     # --- resolution ---------------------------------------------------------------------
 

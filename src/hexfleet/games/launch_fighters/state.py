@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from ...engine.rng import roll
@@ -88,6 +89,14 @@ class Config:
     """Scenario "designated areas": a seat's units able to move retreat from them (LF-REC-04)."""
     exit_full_vp: frozenset[Seat] = frozenset()
     """Seats whose ships leaving by their exit area score full value (a LF-VIC-08 scenario hook)."""
+    open_hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
+    """Board hexes that are not planetoids, computed once: the movement hot path."""
+    center: Hex = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
+                                                         if self.terrain.get(h) != PLANETOID))
+        object.__setattr__(self, "center", _center(self.map))
 
     def allied(self, a: Seat, b: Seat) -> bool:
         """Same player or teammates: not a target, a friendly landing deck, a fellow interceptor
@@ -100,7 +109,7 @@ class Config:
 
     def passable(self, h: Hex) -> bool:
         """On the board and not a planetoid: a unit may enter it (LF-MAP-09, LF-TER-02)."""
-        return self.map.contains(h) and self.terrain.get(h) != PLANETOID
+        return h in self.open_hexes
 
 
 @dataclass(slots=True)
@@ -190,15 +199,27 @@ class LfState:
     """Final victory points in half-points (LF-VIC-10), once the game is over."""
 
 
-class Work:
-    """A mutable copy of a state for one ``advance``: units by id, queue, events, generator."""
+def _clone(unit: Any) -> Any:
+    """A shallow copy of a slotted unit, several times cheaper than ``copy.copy``."""
+    new = object.__new__(type(unit))
+    for name in type(unit).__slots__:
+        object.__setattr__(new, name, getattr(unit, name))
+    return new
 
-    def __init__(self, s: LfState):
+
+class Work:
+    """A mutable copy of a state for one ``advance``: units by id, queue, events, generator.
+
+    ``share=True`` skips copying the units, for read-only use (legal orders, checks, bots):
+    nothing may then be changed through it.
+    """
+
+    def __init__(self, s: LfState, *, share: bool = False):
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
-        self.ships = {x.id: copy.copy(x) for x in s.ships}
-        self.sqs = {x.id: copy.copy(x) for x in s.squadrons}
+        self.ships = {x.id: x if share else _clone(x) for x in s.ships}
+        self.sqs = {x.id: x if share else _clone(x) for x in s.squadrons}
         self.rng = s.rng
         self.order = s.order
         self.step = s.step
@@ -255,6 +276,11 @@ class Work:
         """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
         taken = {u.hex for u in self.units_on_map()}
         return [n for n in lf_neighbors(h) if self.config.passable(n) and n not in taken]
+
+
+@cache
+def _center(board: RectMap) -> Hex:
+    return board.center()
 
 
 def lf_neighbors(h: Hex) -> tuple[Hex, ...]:
