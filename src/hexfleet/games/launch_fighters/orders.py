@@ -136,7 +136,8 @@ def legal_move(w: Work, d: Mapping[str, Any]) -> list[Order]:
             continue
         out += [{"unit": u.id, "to": list(h), "facing": f} for h in plain for f in range(6)]
         if u.boosters_left and u.move:
-            extra = [h for h in best_paths(w.config, u.hex, u.move + 1) if h not in plain and may_end(w, u, h, occupied)]
+            further = best_paths(w.config, u.hex, u.move + 1)
+            extra = [h for h in further if h not in plain and may_end(w, u, h, occupied)]
             out += [{"unit": u.id, "to": list(h), "facing": u.facing, "booster": True} for h in extra]
         if u.design.warp and u.move:
             out.append({"unit": u.id, "to": list(u.hex), "facing": u.facing, "warp": True})
