@@ -18,6 +18,7 @@ import random
 from typing import Any
 
 from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.launch_fighters.combat import landing_ships
 from ..games.launch_fighters.state import LfState, Ship, Work, arc, edge
 from ..hexgrid import FRONT, REAR, distance
 
@@ -151,8 +152,6 @@ class LaunchFightersHeuristicBot:
         return -_ATTACKER_STAT_ORDER.index(stat)
 
     def _score_fighter_hit(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
-        from ..games.launch_fighters.combat import landing_ships
-
         q = w.sqs[d["squadron"]]
         doomed = not landing_ships(w, q, q.hex)  # type: ignore[arg-type]
         return 1.0 if (o["result"] == "rtb") == doomed else 0.0

@@ -182,3 +182,16 @@ def test_optional_warp_rule_no_move_no_fire():
         s, _ = play(s, RULESET.legal_orders(s, s.decision["seat"])[-1])
     s, _ = play(s, {"unit": "X-A"})
     assert s.decision is None or s.decision.get("kind") != "system"   # it may not fire
+
+
+@pytest.mark.rule("LF-MOVE-08")
+@pytest.mark.rule("LF-AMB-11")
+@pytest.mark.rule("LF-TER-03")
+def test_push_into_asteroids_rolls(dice):
+    blockers = [ship(f"Y-{i}", "Y", h, move=1) for i, h in enumerate([(3, 0), (3, -1), (2, -1), (1, 1), (1, 0)])]
+    pos = position([ship("X-1", "X", (0, 0), move=2)] + blockers, [sq("Y-F1", "Y", (2, 0), active=False)],
+                   terrain=[((2, 1), "asteroid")], phase="move", step=2, order=("X", "Y"))
+    dice([5])
+    s, ev = play(state_of(pos), {"unit": "X-1", "path": [at(1, 0), at(2, 0)], "facing": 0})
+    assert ev[1] == {"type": "pushed", "unit": "Y-F1", "from": at(2, 0), "to": at(2, 1)}
+    assert ev[2]["type"] == "asteroid" and ev[2]["hit"] and ev[3]["type"] == "eliminated"

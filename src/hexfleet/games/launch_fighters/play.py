@@ -15,7 +15,7 @@ from ...engine.ruleset import Order, Outcome, Seat
 from . import combat
 from .designer import SQUADRON_COST, STATS, Design, check_fleet
 from .eligibility import attackers, damaged, movers, unplaced, usable_systems
-from .movement import allowance, move_unit
+from .movement import allowance, enter_asteroid, move_unit
 from .orders import order_path
 from .state import (
     ASTEROID,
@@ -390,8 +390,6 @@ def _apply_push(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
     w.events.append({"type": "pushed", "unit": q.id, "from": list(q.hex or h), "to": list(h)})
     q.hex = h  # type: ignore[assignment]
     if w.config.terrain.get(h) == ASTEROID:  # type: ignore[arg-type]
-        from .movement import enter_asteroid
-
         enter_asteroid(w, q, h)  # type: ignore[arg-type]
 
 

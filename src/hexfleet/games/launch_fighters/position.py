@@ -17,7 +17,9 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.rng import rng_from_seed
 from ...engine.ruleset import Event, Outcome, step
 from ...hexgrid import RectMap
-from .designer import STATS, check_design
+from .designer import STATS, check_design, resolve_design
+from .options import parse_options
+from .play import run
 from .state import (
     DESTROYED,
     ELIMINATED,
@@ -137,8 +139,6 @@ def _choice(v: Any, choices: tuple[str, ...], where: str) -> str:
 
 def parse_position(data: Any, *, rng: int) -> LfState:
     """A state from a position object; missing per-turn fields take their start-of-turn values."""
-    from .rules import parse_options
-
     data = _obj(data, "position")
     if data.get("format", FORMAT) != FORMAT:
         raise FormatError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
@@ -185,8 +185,6 @@ def parse_position(data: Any, *, rng: int) -> LfState:
 
 
 def _parse_ship(raw: Any, where: str, seats: tuple[str, ...]) -> Ship:
-    from .designer import resolve_design
-
     raw = _obj(raw, where)
     design = resolve_design(raw.get("design"), f"{where}.design")
     owner = _choice(raw.get("owner"), seats, f"{where}.owner")
@@ -265,8 +263,6 @@ def settle(state: LfState) -> tuple[LfState, list[Event]]:
     """Play on from a hand-written position with no open decision up to the next one."""
     if state.decision is not None or state.phase in (FLEET, VOTE, OVER):
         return state, []
-    from .play import run
-
     w = Work(state)
     run(w)
     return w.freeze(), w.events
@@ -278,7 +274,7 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[
     ``orders`` is one ``{seat: order}`` step or a list of them, applied in turn; each is
     validated first, and nothing is applied from a step that fails.
     """
-    from .rules import RULESET
+    from .rules import RULESET  # the ruleset imports this module
 
     state, events = settle(parse_position(position, rng=rng_from_seed(seed)))
     steps = orders if isinstance(orders, list) else [orders]

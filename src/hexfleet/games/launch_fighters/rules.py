@@ -22,7 +22,6 @@ from ...engine.rng import rng_from_seed
 from ...engine.ruleset import (
     Decision,
     Event,
-    OptionInfo,
     Order,
     Outcome,
     Ruleset,
@@ -32,26 +31,10 @@ from ...engine.ruleset import (
 from ...hexgrid import RectMap
 from . import orders
 from .designer import Design, check_fleet, sample_fleets
+from .options import OPTIONS, parse_options
 from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
-from .state import FLEET, OVER, VOTE, Config, LfState, Options, Work
-
-OPTIONS = (
-    OptionInfo("launched_fighters_attack_immediately", True, (True, False),
-               "Launched squadrons may attack in the step they are launched in (reading B).", "LF-AMB-14"),
-    OptionInfo("vp_accounting", "no_double_count", ("no_double_count", "raw"),
-               "How a destroyed ship's squadrons are scored.", "LF-AMB-34"),
-    OptionInfo("retreated_fighters_score_half", False, (True, False),
-               "Squadrons that retreat on their own score half (the book: nothing).", "LF-AMB-27"),
-    OptionInfo("stalemate_turns", 3, (), "End the game after this many turns without attack dice.", "LF-AMB-33"),
-    OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05"),
-    OptionInfo("teams", [], (), "Teams as lists of seats: teammates are never targets, land on and intercept "
-               "for each other, and win together on summed VP (default: free-for-all).", "LF-AMB-36"),
-    OptionInfo("end_by_agreement", False, (True, False),
-               "At the start of each turn after the first, every player votes; all voting to end ends the game.",
-               "LF-VIC-01"),
-    OptionInfo("warp_no_move_fire", False, (True, False),
-               "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
-)
+from .position import parse_position, position_to_json
+from .state import FLEET, OVER, VOTE, Config, LfState, Work
 
 _RULE_OF_KIND = {
     "stat": "LF-DMG-01", "fighter_hit": "LF-DMG-04", "push": "LF-MOVE-08", "land": "LF-FTR-02",
@@ -87,28 +70,6 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 _SCENARIOS = _scenario_files()
 
 
-def parse_options(raw: Mapping[str, Any]) -> Options:
-    known = {o.name: o for o in OPTIONS}
-    for key, value in raw.items():
-        if key not in known:
-            raise FormatError(f"options.{key}", f"unknown option; known: {', '.join(known)}")
-        o = known[key]
-        if o.choices and value not in o.choices:
-            raise RuleError(o.rule, f"option {key} must be one of {list(o.choices)}, got {value!r}",
-                            field=f"options.{key}")
-        if key in ("stalemate_turns", "turn_limit") and value is not None and (not isinstance(value, int) or value < 1):
-            raise RuleError(o.rule, f"option {key} must be a whole number >= 1", field=f"options.{key}")
-    values = dict(raw)
-    if "teams" in values:
-        teams = values["teams"]
-        if not isinstance(teams, list) or not all(isinstance(t, list) and t and all(isinstance(p, str) for p in t)
-                                                  for t in teams):
-            raise FormatError("options.teams", "expected a list of teams, each a list of seats")
-        members = [p for t in teams for p in t]
-        if len(set(members)) != len(members):
-            raise RuleError("LF-AMB-36", "a player may be on one team only", field="options.teams")
-        values["teams"] = tuple(tuple(t) for t in teams)
-    return Options(**values)
 
 
 
@@ -246,8 +207,6 @@ class LaunchFighters(Ruleset[LfState]):
     def view(self, state: LfState, seat: Seat | None) -> dict[str, Any]:
         """Everything on the map and the record sheets is public (LF-UNIT-07, LF-TURN-05);
         only the generator's value is withheld. Fleets are not state until all are in."""
-        from .position import position_to_json
-
         pending = self.pending(state)
         return {
             "game": self.name, "seat": seat, "position": position_to_json(state),
@@ -261,20 +220,14 @@ class LaunchFighters(Ruleset[LfState]):
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
         """Perfect information: the view's position is the whole state but for the generator."""
-        from .position import parse_position
-
         return parse_position(view["position"], rng=rng)
 
     # --- serialisation ------------------------------------------------------------------
 
     def to_json(self, state: LfState) -> dict[str, Any]:
-        from .position import position_to_json
-
         return {**position_to_json(state), "rng": format(state.rng, "016x")}
 
     def from_json(self, data: Mapping[str, Any]) -> LfState:
-        from .position import parse_position
-
         if "rng" not in data:
             raise FormatError("rng", "a saved state needs its generator value (a position file does not: use resolve)")
         return parse_position(data, rng=int(data["rng"], 16))
