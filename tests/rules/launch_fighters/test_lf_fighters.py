@@ -185,3 +185,40 @@ def test_inactive_squadrons_only_defend(dice):
     dice([4, 2])
     s, ev = play(s, {"dice": 1, "target": "Y-F1"})
     assert {"type": "eliminated", "unit": "Y-F1", "cause": "hit while inactive", "credit": "X"} in ev
+
+
+@pytest.mark.rule("LF-DMG-04")
+@pytest.mark.rule("LF-REC-02")
+def test_attacker_may_flip_instead(dice):
+    s = state_of(position([ship("X-S", "X", (0, 0), 0, cannons=5, move=3), ship("Y-S", "Y", (9, 0), move=1)],
+                          [sq("Y-F1", "Y", (1, 0))], step=3, order=("Y", "X")))
+    s, _ = play(s, {"unit": "X-S"})
+    s, _ = play(s, {"system": "cannons", "target": "Y-F1"})
+    dice([5, 3])
+    s, _ = play(s, {"dice": 1, "target": "Y-F1"})
+    s, ev = play(s, {"result": "flip"})
+    assert ev[0] == {"type": "flipped", "unit": "Y-F1", "by": "X"} and not squads(s)["Y-F1"].active
+    assert squads(s)["Y-F1"].on_map
+
+
+@pytest.mark.rule("LF-LAUNCH-02")
+@pytest.mark.rule("LF-FTR-06")
+@pytest.mark.rule("LF-AMB-13")
+@pytest.mark.rule("LF-AMB-23")
+def test_launch_and_advance_into_asteroids_roll(dice):
+    pos = position([ship("X-C", "X", (0, 0), 0, bays=1, move=3, squadrons=1), ship("Y-A", "Y", (6, 0), 3, move=3)],
+                   [sq("X-F1", "X", host="X-C")], terrain=[((1, 0), "asteroid")], step=3, order=("Y", "X"))
+    s, _ = play(state_of(pos), {"unit": "X-C"})
+    dice([4])
+    s, ev = play(s, {"system": "bays", "launch": [{"squadron": "X-F1", "hex": at(1, 0)}]})
+    assert ev[1] == {"type": "asteroid", "unit": "X-F1", "hex": at(1, 0), "dice": [4], "hit": True}
+    assert not squads(s)["X-F1"].active
+    pos = position([ship("X-S", "X", (-9, 0), move=1), ship("Y-S", "Y", (9, 0), move=1)],
+                   [sq("X-F1", "X", (0, 0)), sq("Y-F1", "Y", (1, 0))], terrain=[((1, 0), "asteroid")],
+                   order=("Y", "X"))
+    dice([6, 1])   # attacker 6 against (1 - 0): a direct hit through the cover (6 - 1 = 5 > 2)
+    s, ev = play(state_of(pos), {"unit": "X-F1", "attack": "Y-F1"})
+    assert ev[1]["result"] == "direct"
+    dice([2])
+    s, ev = play(s, {"squadron": "X-F1"})
+    assert ev[0]["to"] == at(1, 0) and ev[1]["type"] == "asteroid" and not ev[1]["hit"]

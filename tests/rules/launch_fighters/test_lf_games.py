@@ -155,7 +155,11 @@ def test_docs_example_position_resolves():
 @pytest.mark.rule("LF-TGT-05")
 @pytest.mark.rule("LF-AMB-41")
 def test_teams_share_decks_and_interceptors_and_win_together(dice):
-    from hexfleet.games.launch_fighters.combat import interceptors, landing_ships, ship_targets
+    from hexfleet.games.launch_fighters.combat import (
+        interceptors,
+        landing_ships,
+        ship_targets,
+    )
     from hexfleet.games.launch_fighters.position import parse_position
     from hexfleet.games.launch_fighters.state import Work
     pos = position([ship("X-A", "X", (0, 0), 0, cannons=2), ship("Z-C", "Z", (3, 0), 3, bays=1, move=2),

@@ -8,7 +8,7 @@ from hexfleet.engine.ruleset import step
 from hexfleet.games.launch_fighters.play import rank
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import LF_DIRECTIONS, Work
-from hexfleet.hexgrid import add, distance, scale
+from hexfleet.hexgrid import RectMap, add, distance, scale
 
 
 def new(scenario="duel", seed=3):
@@ -130,3 +130,33 @@ def test_scenario_places_terrain_before_placement():
     s, _ = step(RULESET, s, {"blue": {}, "red": {}})
     for order in RULESET.legal_orders(s, s.decision["seat"]):
         assert s.config.terrain.get(tuple(order["hex"])) != "planetoid"
+
+
+@pytest.mark.rule("LF-SETUP-03")
+@pytest.mark.rule("LF-SETUP-04")
+@pytest.mark.rule("LF-AMB-08")
+def test_placement_fallbacks():
+    from hexfleet.engine.rng import rng_from_seed
+    from hexfleet.games.launch_fighters.eligibility import placement_hexes
+    from hexfleet.games.launch_fighters.position import parse_position
+
+    small = RectMap(12, 12)
+    c = small.center()
+    pos = {"map": {"cols": 12, "rows": 12}, "seats": ["X", "Y", "Z"], "phase": "place",
+           "ships": [{"id": "X-A", "owner": "X", "design": "Picket", "hex": list(c), "flagship": True},
+                     {"id": "Y-A", "owner": "Y", "design": "Picket", "hex": list(small.from_offset(0, 0)),
+                      "flagship": True},
+                     {"id": "Z-A", "owner": "Z", "design": "Picket", "status": "reserve"}]}
+    w = Work(parse_position(pos, rng=rng_from_seed(1)))
+    hexes = placement_hexes(w, "Z", True)
+    far = max(min(distance(h, s) for s in (c, small.from_offset(0, 0))) for h in small.hexes())
+    assert hexes and all(min(distance(h, s) for s in (c, small.from_offset(0, 0))) == far for h in hexes)
+    # a flagship with no free neighbour: the next ship goes next to another ship of the fleet
+    ring_ = [add(c, v) for v in LF_DIRECTIONS]
+    pos["ships"] = [{"id": "X-A", "owner": "X", "design": "Picket", "hex": list(c), "flagship": True},
+                    {"id": "X-B", "owner": "X", "design": "Picket", "hex": list(ring_[0])}]
+    pos["ships"] += [{"id": f"Y-{i}", "owner": "Y", "design": "Picket", "hex": list(h)} for i, h in enumerate(ring_[1:])]
+    pos["ships"] += [{"id": "X-C", "owner": "X", "design": "Picket", "status": "reserve"}]
+    w = Work(parse_position(pos, rng=rng_from_seed(1)))
+    got = placement_hexes(w, "X", False)
+    assert got and all(distance(h, ring_[0]) == 1 and w.unit_at(h) is None for h in got)
