@@ -176,3 +176,33 @@ def test_teams_share_decks_and_interceptors_and_win_together(dice):
     g = play_random("melee-4", 3, options={"turn_limit": 3, "teams": [["blue", "green"], ["red", "gold"]]})
     winners = set(RS.outcome(g.state).winners)
     assert winners in ({"blue", "green"}, {"red", "gold"}, {"blue", "green", "red", "gold"})
+
+
+def test_malformed_orders_are_refused_with_errors_for_people():
+    """Mutated legal orders either validate (and then advance cleanly) or raise RuleError or
+    FormatError: never another exception, never a half-applied state."""
+    import random
+    rng = random.Random(7)
+    junk = [None, 1, -1, 99, "x", "", [], [1, 2], [1, 2, 3], {}, True, 2.5, ["X-A"], [[1, 2]]]
+    keys = ["unit", "units", "to", "path", "facing", "booster", "warp", "attack", "rtb", "system", "target",
+            "missiles", "launch", "dice", "stop", "stat", "result", "hex", "ship", "squadron", "squadrons", "attempt"]
+    for seed in range(3):
+        s = RS.new_game("asteroid-field", seed=seed)
+        for _ in range(120):
+            pending = RS.pending(s)
+            if not pending:
+                break
+            for seat in pending:
+                legal = RS.legal_orders(s, seat)
+                for _ in range(4):
+                    o = dict(rng.choice(legal))
+                    o[rng.choice(keys + list(o))] = rng.choice(junk + list(o.values()))
+                    before = RS.state_hash(s)
+                    try:
+                        RS.validate(s, seat, o)
+                        if len(pending) == 1:
+                            RS.advance(s, {seat: o})
+                    except (RuleError, FormatError):
+                        pass
+                    assert RS.state_hash(s) == before
+            s, _ = RS.advance(s, {seat: rng.choice(RS.legal_orders(s, seat)) for seat in pending})

@@ -44,6 +44,19 @@ def _facing(value: Any, where: str) -> int:
     return value
 
 
+def _flag(order: Mapping[str, Any], key: str) -> bool:
+    value = order.get(key, False)
+    if not isinstance(value, bool):
+        raise FormatError(f"order.{key}", f"expected true or false, got {value!r}")
+    return value
+
+
+def _id(value: Any, where: str) -> str:
+    if not isinstance(value, str):
+        raise FormatError(where, f"expected a unit id (a string), got {value!r}")
+    return value
+
+
 def _own_unit(w: Work, seat: Seat, uid: Any) -> Ship | Squadron:
     u = w.ships.get(uid) if isinstance(uid, str) else None
     u = u or (w.sqs.get(uid) if isinstance(uid, str) else None)
@@ -97,7 +110,7 @@ def _check_launch(w: Work, ship: Ship, launch: Any) -> None:
         where = f"order.launch[{i}]"
         if not isinstance(item, dict) or set(item) != {"squadron", "hex"}:
             raise FormatError(where, "expected {\"squadron\": id, \"hex\": [q, r]}")
-        q = w.sqs.get(item["squadron"])
+        q = w.sqs.get(_id(item["squadron"], f"{where}.squadron"))
         if q is None or q.status != HOSTED or q.host != ship.id:
             raise RuleError("LF-LAUNCH-01", f"{item['squadron']!r} is not aboard {ship.id}", unit=ship.id,
                             field=f"{where}.squadron")
@@ -205,7 +218,7 @@ def legal_barrage(w: Work, d: Mapping[str, Any]) -> list[Order]:
 
 def check_place(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> None:
     _fields(order, {"ship", "hex", "facing"}, {"ship", "hex", "facing"})
-    ship = w.ships.get(order["ship"])
+    ship = w.ships.get(_id(order["ship"], "order.ship"))
     if ship is None or ship.owner != d["seat"] or ship.status != RESERVE:
         raise RuleError("LF-SETUP-04", f"{order['ship']!r} is not one of your ships waiting to be placed: "
                         f"{[s.id for s in unplaced(w, d['seat'])]}", field="order.ship")
@@ -227,8 +240,8 @@ def check_move(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> None:
                         f"{'already moved' if u.moved else 'inactive or off the map'}" if u.moved or not u.on_map
                         or isinstance(u, Squadron) and not u.active
                         else f"{u.id} moves in step {step}, not step {d['step']}", unit=u.id, field="order.unit")
-    booster = order.get("booster", False)
-    warp = order.get("warp", False)
+    booster = _flag(order, "booster")
+    warp = _flag(order, "warp")
     if isinstance(u, Squadron):
         if "facing" in order or booster or warp:
             raise RuleError("LF-UNIT-09", "squadrons have no facing, boosters or warp drive", unit=u.id, field="order")
@@ -266,7 +279,7 @@ def check_activate(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> N
             if not isinstance(q, Squadron) or q not in eligible:
                 raise RuleError("LF-BAR-06", f"{q.id} cannot join a formation now (an active squadron that has "
                                 "not attacked this turn)", unit=q.id, field="order.units")
-        target = w.ships.get(order["attack"])
+        target = w.ships.get(_id(order["attack"], "order.attack"))
         if target is None or target.status != ON_MAP or w.config.allied(target.owner, d["seat"]):
             raise RuleError("LF-BAR-06", "formations attack an enemy ship only", field="order.attack")
         for q in members:
@@ -284,14 +297,15 @@ def check_activate(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> N
                             unit=u.id, field="order")
         return
     assert u.hex is not None
-    if order.get("rtb"):
+    if _flag(order, "rtb"):
         if "attack" in order:
             raise RuleError("LF-FTR-05", "a squadron returning to base does not also attack", unit=u.id)
         if not combat.landing_ships(w, u, u.hex):
             raise RuleError("LF-FTR-05", "no friendly ship with a free bay within 5 spaces to return to",
                             unit=u.id, field="order.rtb")
     if "attack" in order:
-        target = w.ships.get(order["attack"]) or w.sqs.get(order["attack"])
+        aim = _id(order["attack"], "order.attack")
+        target = w.ships.get(aim) or w.sqs.get(aim)
         if target is None or not target.on_map:
             raise FormatError("order.attack", f"no unit {order['attack']!r} on the map")
         if w.config.allied(target.owner, u.owner):
@@ -332,7 +346,7 @@ def check_system(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> Non
 
 def check_barrage(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> None:
     assert w.act is not None
-    if order.get("stop"):
+    if _flag(order, "stop"):
         _fields(order, {"stop"}, {"stop"})
         return
     pool = w.act["pool"]
