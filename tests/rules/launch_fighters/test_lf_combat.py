@@ -363,3 +363,15 @@ def test_range_is_plain_distance_through_terrain():
 def parse_position_(pos):
     from hexfleet.games.launch_fighters.position import parse_position
     return parse_position(pos, rng=1)
+
+
+@pytest.mark.rule("LF-MAP-05")
+@pytest.mark.rule("LF-AMB-07")
+def test_range_around_planetoids_option():
+    from hexfleet.games.launch_fighters.combat import ship_targets
+    wall = [((1, r), "planetoid") for r in range(-4, 5)] + [((r, -r + 1), "planetoid") for r in range(-3, 0)]
+    pos = position([ship("X-A", "X", (0, 0), cannons=1), ship("Y-A", "Y", (4, 0))], terrain=wall)
+    assert ship_targets(Work(parse_position_(pos)), ships_of(state_of(pos))["X-A"]) == ["Y-A"]
+    pos["options"] = {"range_routes_around_planetoids": True}
+    w = Work(parse_position_(pos))
+    assert ship_targets(w, w.ships["X-A"]) == []

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...hexgrid import FRONT, REAR, Hex, distance
 from .designer import SQUADRON_COST, STATS
-from .movement import enter_asteroid
+from .movement import best_paths, enter_asteroid
 from .state import (
     ASTEROID,
     DESTROYED,
@@ -51,10 +51,13 @@ def ship_targets(w: Work, ship: Ship) -> list[str]:
     """Enemy ships 1-5 spaces away and adjacent enemy squadrons (LF-TGT-01, LF-TGT-05)."""
     assert ship.hex is not None
     out = []
+    around = best_paths(w.config, ship.hex, MAX_RANGE) if w.config.options.range_routes_around_planetoids else None
     for u in w.units_on_map():
         if w.config.allied(u.owner, ship.owner) or u.hex is None:
             continue
         d = distance(ship.hex, u.hex)
+        if around is not None and d > 1:  # counted as a move would go, around planetoids (LF-AMB-07)
+            d = len(around[u.hex]) if u.hex in around else MAX_RANGE + 1
         reach = MAX_RANGE if isinstance(u, Ship) else 1
         if 1 <= d <= reach and may_attack(w, ship.hex, u.hex):
             out.append(u.id)

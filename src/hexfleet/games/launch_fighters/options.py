@@ -23,6 +23,8 @@ OPTIONS = (
     OptionInfo("end_by_agreement", False, (True, False),
                "At the start of each turn after the first, every player votes; all voting to end ends the game.",
                "LF-VIC-01"),
+    OptionInfo("range_routes_around_planetoids", False, (True, False),
+               "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
     OptionInfo("warp_no_move_fire", False, (True, False),
                "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
@@ -61,16 +61,14 @@ class Options:
     turn_limit: int | None = None
     warp_no_move_fire: bool = False
     end_by_agreement: bool = False
+    range_routes_around_planetoids: bool = False
     teams: tuple[tuple[Seat, ...], ...] = ()
     """Allied players (LF-AMB-36); empty: every other player is an enemy."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"launched_fighters_attack_immediately": self.launched_fighters_attack_immediately,
-                "vp_accounting": self.vp_accounting,
-                "retreated_fighters_score_half": self.retreated_fighters_score_half,
-                "stalemate_turns": self.stalemate_turns, "turn_limit": self.turn_limit,
-                "warp_no_move_fire": self.warp_no_move_fire,
-                "end_by_agreement": self.end_by_agreement, "teams": [list(t) for t in self.teams]}
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["teams"] = [list(t) for t in self.teams]
+        return out
 
 
 @dataclass(frozen=True, slots=True)
