@@ -126,3 +126,19 @@ def test_stated_cost_must_match():
     with pytest.raises(RuleError) as e:
         check_design({"name": "Ex", "cannons": 3, "launchers": 5, "defense": 6, "move": 3, "missiles": 28, "cost": 74})
     assert e.value.rule == "LF-DES-08" and "80" in str(e.value)
+
+
+@pytest.mark.rule("LF-ADD-03b")
+@pytest.mark.rule("LF-ADD-03")
+def test_warp_flat_cost_option():
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.launch_fighters.rules import RULESET
+    warper = {"name": "Runner", "cannons": 1, "defense": 1, "move": 1, "warp": 3}
+    assert price(check_design(warper)).base == 1 + 1 + 6
+    flat = check_fleet([warper], 100, warp_flat=5)[0]
+    assert price(flat).base == 1 + 1 + 5 and flat.to_json()["warp_flat"] == 5
+    s = RULESET.new_game("duel", seed=1, options={"warp_flat_cost": 5})
+    s, ev = step(RULESET, s, {"blue": {"ships": [warper]}, "red": {}})
+    assert ev[0]["fleets"]["blue"][0]["cost"] == flat.cost
+    with pytest.raises(RuleError):
+        RULESET.new_game("duel", seed=1, options={"warp_flat_cost": -1})

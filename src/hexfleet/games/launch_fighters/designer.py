@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -31,7 +31,7 @@ MAX_MOVE = 5
 SQUADRON_COST = 5
 MISSILES_PER_POINT = 2
 HOLD_COST = {"cargo": 1, "passenger": 2}
-_FIELDS = {"name", "type", "source", "cost", "missiles", "squadrons", *STATS, *ADDONS, *HOLDS}
+_FIELDS = {"name", "type", "source", "cost", "missiles", "squadrons", "warp_flat", *STATS, *ADDONS, *HOLDS}
 
 
 def progressive(level: int) -> int:
@@ -74,6 +74,8 @@ class Design:
     warp: int = 0
     cargo: int = 0
     passenger: int = 0
+    warp_flat: int | None = None
+    """The optional flat warp price per ship (LF-ADD-03b); ``None``: warp levels are progressive."""
 
     @property
     def stats(self) -> tuple[int, int, int, int, int]:
@@ -94,6 +96,8 @@ class Design:
             value = getattr(self, key)
             if value or key in STATS:
                 out[key] = value
+        if self.warp_flat is not None:
+            out["warp_flat"] = self.warp_flat
         return out
 
 
@@ -119,7 +123,8 @@ def price(design: Design) -> Pricing:
     """
     base = (sum(progressive(getattr(design, s)) for s in STATS if s != "move")
             + design.missiles // MISSILES_PER_POINT + SQUADRON_COST * design.squadrons
-            + sum(progressive(getattr(design, a)) for a in ADDONS)
+            + sum(progressive(getattr(design, a)) for a in ADDONS if a != "warp")
+            + (design.warp_flat if design.warp and design.warp_flat is not None else progressive(design.warp))
             + sum(HOLD_COST[h] * getattr(design, h) for h in HOLDS))
     p = progressive(design.move)
     if p == 0:
@@ -174,7 +179,10 @@ def check_design(data: Mapping[str, Any], where: str = "design") -> Design:
     if not any(values[s] for s in STATS):
         raise RuleError("LF-DES-09", "at least one stat must be 1 or more (a ship with every stat 0 is destroyed)",
                         unit=name, field=where)
-    design = Design(name=name, **values)
+    flat = data.get("warp_flat")
+    if flat is not None and (isinstance(flat, bool) or not isinstance(flat, int) or flat < 0):
+        raise FormatError(f"{where}.warp_flat", f"expected a whole number >= 0 or null, got {flat!r}")
+    design = Design(name=name, warp_flat=flat, **values)
     if "cost" in data and data["cost"] != design.cost:
         raise RuleError("LF-DES-08", f"the stated cost {data['cost']} differs from the price {design.cost} "
                         f"({describe_price(design)})", unit=name, field=f"{where}.cost")
@@ -233,11 +241,17 @@ def resolve_design(entry: Any, where: str) -> Design:
     return check_design(entry, where)
 
 
-def check_fleet(entries: Any, limit: int, where: str = "fleet") -> tuple[Design, ...]:
-    """A fleet within its point limit (LF-FLEET-03, LF-DES-09 item 6)."""
+def with_warp_rule(design: Design, warp_flat: int | None) -> Design:
+    """The design priced under a game's warp rule: flat per ship (LF-ADD-03b) or progressive."""
+    return replace(design, warp_flat=warp_flat) if design.warp and design.warp_flat != warp_flat else design
+
+
+def check_fleet(entries: Any, limit: int, where: str = "fleet", *, warp_flat: int | None = None) -> tuple[Design, ...]:
+    """A fleet within its point limit (LF-FLEET-03, LF-DES-09 item 6), priced under the game's
+    warp rule."""
     if not isinstance(entries, list) or not entries:
         raise FormatError(where, "a fleet is a non-empty list of designs (catalogue names or design objects)")
-    ships = tuple(resolve_design(e, f"{where}[{i}]") for i, e in enumerate(entries))
+    ships = tuple(with_warp_rule(resolve_design(e, f"{where}[{i}]"), warp_flat) for i, e in enumerate(entries))
     total = sum(s.cost for s in ships)
     if total > limit:
         raise RuleError("LF-FLEET-03", f"the fleet costs {total} points, over its limit of {limit}", field=where)

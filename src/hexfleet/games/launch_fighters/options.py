@@ -25,6 +25,8 @@ OPTIONS = (
                "LF-VIC-01"),
     OptionInfo("range_routes_around_planetoids", False, (True, False),
                "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
+    OptionInfo("warp_flat_cost", None, (), "Price warp drive at this flat cost per ship instead of by level "
+               "(the book suggests 5).", "LF-ADD-03b"),
     OptionInfo("warp_no_move_fire", False, (True, False),
                "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
 )
@@ -39,6 +41,9 @@ def parse_options(raw: Mapping[str, Any]) -> Options:
         if o.choices and value not in o.choices:
             raise RuleError(o.rule, f"option {key} must be one of {list(o.choices)}, got {value!r}",
                             field=f"options.{key}")
+        if key == "warp_flat_cost" and value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                                               or value < 0):
+            raise RuleError(o.rule, "option warp_flat_cost must be a whole number >= 0", field=f"options.{key}")
         if key in ("stalemate_turns", "turn_limit") and value is not None and (not isinstance(value, int) or value < 1):
             raise RuleError(o.rule, f"option {key} must be a whole number >= 1", field=f"options.{key}")
     values = dict(raw)

@@ -93,7 +93,8 @@ def check_fleet_order(state: LfState, seat: Seat, order: Any) -> None:
         raise FormatError("order", "a fleet order is an object: {} or {\"ships\": [...]}")
     _fields(order, set(), {"ships"})
     if "ships" in order:
-        check_fleet(order["ships"], state.config.fleet_limit, "order.ships")
+        check_fleet(order["ships"], state.config.fleet_limit, "order.ships",
+                    warp_flat=state.config.options.warp_flat_cost)
 
 
 def _check_launch(w: Work, ship: Ship, launch: Any) -> None:

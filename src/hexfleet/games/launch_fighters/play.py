@@ -142,7 +142,8 @@ def apply_fleets(w: Work, orders: Mapping[Seat, Order]) -> None:
     for seat in w.config.seats:
         order = orders.get(seat) or {}
         if "ships" in order:
-            designs = check_fleet(order["ships"], w.config.fleet_limit, "order.ships")
+            designs = check_fleet(order["ships"], w.config.fleet_limit, "order.ships",
+                                  warp_flat=w.config.options.warp_flat_cost)
             for sid in [s.id for s in w.ships.values() if s.owner == seat]:
                 del w.ships[sid]
             for qid in [q.id for q in w.sqs.values() if q.owner == seat]:

@@ -92,13 +92,12 @@ class LaunchFighters(Ruleset[LfState]):
                               f"known: {', '.join(sorted(_SCENARIOS))}")
         data = _SCENARIOS[scenario]
         limit = int(data["fleet_limit"])
+        opts = parse_options({**data.get("options", {}), **(options or {})})
         fleets: dict[Seat, tuple[Design, ...]] = {}
         for i, p in enumerate(data["player"]):
             where = f"scenario {scenario}: player[{i}]"
-            if "fleet" in p:
-                fleets[p["seat"]] = sample_fleets()[p["fleet"]]
-            else:
-                fleets[p["seat"]] = check_fleet(p["ships"], limit, f"{where}.ships")
+            entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
+            fleets[p["seat"]] = check_fleet(entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost)
         terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
         board = RectMap(data["map"]["cols"], data["map"]["rows"])
         exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
@@ -106,7 +105,7 @@ class LaunchFighters(Ruleset[LfState]):
         full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
         config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
                         fleet_limit=limit, fleets=fleets, terrain=terrain,  # type: ignore[arg-type]
-                        options=parse_options({**data.get("options", {}), **(options or {})}))
+                        options=opts)
         strangers = [p for t in config.options.teams for p in t if p not in config.seats]
         if strangers:
             raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",

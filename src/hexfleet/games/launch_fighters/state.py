@@ -62,6 +62,7 @@ class Options:
     warp_no_move_fire: bool = False
     end_by_agreement: bool = False
     range_routes_around_planetoids: bool = False
+    warp_flat_cost: int | None = None
     teams: tuple[tuple[Seat, ...], ...] = ()
     """Allied players (LF-AMB-36); empty: every other player is an enemy."""
 
