@@ -69,7 +69,7 @@ def play_random(scenario, seed, record=None, options=None):
 @pytest.mark.rule("LF-IMPL-05")
 @pytest.mark.rule("LF-GEN-07")
 @pytest.mark.rule("LF-GEN-02")
-@pytest.mark.parametrize("scenario", ["duel", "standard", "asteroid-field", "breakout", "melee-3", "melee-4", "melee-5", "melee-6"])
+@pytest.mark.parametrize("scenario", ["duel", "standard", "asteroid-field", "breakout", "attrition", "melee-3", "melee-4", "melee-5", "melee-6"])
 def test_random_games_finish_with_invariants(scenario):
     for seed in range(2):
         g = play_random(scenario, seed)

@@ -147,3 +147,18 @@ def test_scenario_exit_area_and_its_victory_points():
     assert scores(w)["Y"] == 2 * hull + 2 * w.ships["Y-B"].design.hull_value   # full value, not half
     breakout = RULESET.new_game("breakout", seed=1)
     assert breakout.config.exit_full_vp == {"red"} and len(breakout.config.exits["red"]) == 48
+
+
+@pytest.mark.rule("LF-SCEN-05")
+def test_turn_limit_scenario_won_by_ships_destroyed():
+    from hexfleet.games.launch_fighters import combat
+    from hexfleet.games.launch_fighters.play import _game_over
+    pos = position([ship("X-A", "X", (0, 0), cannons=1), ship("X-B", "X", (0, 3), cannons=1),
+                    ship("Y-A", "Y", (4, 0), cannons=9, defense=9), ship("Y-B", "Y", (4, 3), cannons=1)],
+                   step=0, order=("X", "Y"), options={"victory": "ships_destroyed", "turn_limit": 8})
+    w = Work(parse_position(pos, rng=1))
+    combat.destroy_ship(w, w.ships["Y-B"], "X")      # X kills one small ship, Y keeps a big one
+    _game_over(w, "turn_limit")
+    assert w.outcome.winners == ("X",) and w.scores["Y"] > w.scores["X"]
+    from hexfleet.games.launch_fighters.rules import RULESET
+    assert RULESET.new_game("attrition", seed=1).config.options.turn_limit == 8

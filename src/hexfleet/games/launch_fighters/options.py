@@ -25,6 +25,8 @@ OPTIONS = (
                "LF-VIC-01"),
     OptionInfo("range_routes_around_planetoids", False, (True, False),
                "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
+    OptionInfo("victory", "vp", ("vp", "ships_destroyed"),
+               "Who wins: most victory points, or most enemy ships destroyed regardless of loss.", "LF-SCEN-05"),
     OptionInfo("warp_flat_cost", None, (), "Price warp drive at this flat cost per ship instead of by level "
                "(the book suggests 5).", "LF-ADD-03b"),
     OptionInfo("warp_no_move_fire", False, (True, False),

@@ -548,7 +548,12 @@ def scores(w: Work) -> dict[Seat, int]:
 
 def _game_over(w: Work, reason: str) -> None:
     final = scores(w)
-    team_vp = {p: sum(final[m] for m in w.config.side(p)) for p in w.config.seats}  # summed per team
+    if w.config.options.victory == "ships_destroyed":  # LF-SCEN-05: kills, regardless of losses
+        kills = {p: sum(1 for seat, _, uid in w.ledger if seat == p and uid in w.ships) for p in w.config.seats}
+        final_rank = kills
+    else:
+        final_rank = final
+    team_vp = {p: sum(final_rank[m] for m in w.config.side(p)) for p in w.config.seats}  # summed per team
     best = max(team_vp.values())
     winners = tuple(p for p in w.config.seats if team_vp[p] == best)
     w.phase, w.scores, w.decision = OVER, final, None

@@ -63,6 +63,8 @@ class Options:
     end_by_agreement: bool = False
     range_routes_around_planetoids: bool = False
     warp_flat_cost: int | None = None
+    victory: str = "vp"
+    """``vp`` (LF-VIC-09) or ``ships_destroyed``: most enemy ships destroyed wins (LF-SCEN-05)."""
     teams: tuple[tuple[Seat, ...], ...] = ()
     """Allied players (LF-AMB-36); empty: every other player is an enemy."""
 
