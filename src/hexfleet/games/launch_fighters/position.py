@@ -301,8 +301,9 @@ def describe(view: Mapping[str, Any]) -> str:
             lines.append(f"  {s['id']:<9} {s['design']['name']:<15} at {s['hex']} facing {s['facing']}  "
                          f"C{st['cannons']} L{st['launchers']} B{st['bays']} D{st['defense']} M{st['move']}  "
                          f"missiles {s['missiles']}" + (f"  aboard {' '.join(aboard)}" if aboard else ""))
-        elif s["status"] != RESERVE:
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} {s['status']}")
+        else:
+            state = "not yet placed" if s["status"] == RESERVE else s["status"]
+            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} {state}")
     for q in pos["squadrons"]:
         if q["status"] == ON_MAP:
             lines.append(f"  {q['id']:<9} squadron        at {q['hex']} {'active' if q['active'] else 'INACTIVE'}")
