@@ -159,7 +159,7 @@ def test_warp_retreats_at_the_end_of_the_turn():
     with pytest.raises(RuleError):
         RULESET.validate(s, "X", {"unit": "X-B", "to": at(0, 3), "facing": 0, "warp": True})
     s, ev = play(s, {"unit": "X-A", "to": at(0, 0), "facing": 0, "warp": True})
-    assert {"type": "warp_declared", "ship": "X-A"} in ev
+    assert {"type": "warp_declared", "unit": "X-A"} in ev
     events = []
     while s.turn == 1:
         s, ev = play(s, RULESET.legal_orders(s, s.decision["seat"])[-1])
@@ -195,3 +195,28 @@ def test_push_into_asteroids_rolls(dice):
     s, ev = play(state_of(pos), {"unit": "X-1", "path": [at(1, 0), at(2, 0)], "facing": 0})
     assert ev[1] == {"type": "pushed", "unit": "Y-F1", "from": at(2, 0), "to": at(2, 1)}
     assert ev[2]["type"] == "asteroid" and ev[2]["hit"] and ev[3]["type"] == "eliminated"
+
+
+@pytest.mark.rule("LF-ADD-03c")
+def test_fighter_warp_option():
+    from hexfleet.games.launch_fighters.designer import check_design, check_fleet
+    carrier = {"name": "Warp Tender", "bays": 1, "defense": 2, "move": 2, "squadrons": 2, "fighter_warp": True}
+    assert check_design(carrier).cost == check_design({**carrier, "fighter_warp": False}).cost + 2
+    with pytest.raises(RuleError) as e:
+        check_fleet([carrier], 100)
+    assert e.value.rule == "LF-ADD-03c"
+    pos = position([{"id": "X-T", "owner": "X", "design": carrier, "hex": at(0, 0)}, ship("Y-A", "Y", (0, 8), cannons=1)],
+                   [sq("X-F1", "X", (2, 0), origin="X-T")], phase="move", step=5, order=("X", "Y"),
+                   options={"fighter_warp": True})
+    s = state_of(pos)
+    assert {"unit": "X-F1", "to": at(2, 0), "warp": True} in RULESET.legal_orders(s, "X")
+    s, ev = play(s, {"unit": "X-F1", "to": at(3, 0), "warp": True})
+    events = list(ev)
+    while s.turn == 1:
+        s, ev = play(s, RULESET.legal_orders(s, s.decision["seat"])[0])
+        events += ev
+    assert {"type": "retreated", "unit": "X-F1", "cause": "warp"} in events
+    pos["options"] = {}
+    with pytest.raises(RuleError) as e:
+        RULESET.validate(state_of(pos), "X", {"unit": "X-F1", "to": at(2, 0), "warp": True})
+    assert e.value.rule == "LF-ADD-03c"

@@ -31,7 +31,10 @@ MAX_MOVE = 5
 SQUADRON_COST = 5
 MISSILES_PER_POINT = 2
 HOLD_COST = {"cargo": 1, "passenger": 2}
-_FIELDS = {"name", "type", "source", "cost", "missiles", "squadrons", "warp_flat", *STATS, *ADDONS, *HOLDS}
+_FIELDS = {"name", "type", "source", "cost", "missiles", "squadrons", "warp_flat", "fighter_warp", *STATS, *ADDONS,
+           *HOLDS}
+FIGHTER_WARP_COST = 1
+"""The optional fighter warp drive: 1 extra point per squadron (LF-ADD-03c)."""
 
 
 def progressive(level: int) -> int:
@@ -76,6 +79,8 @@ class Design:
     passenger: int = 0
     warp_flat: int | None = None
     """The optional flat warp price per ship (LF-ADD-03b); ``None``: warp levels are progressive."""
+    fighter_warp: bool = False
+    """Its squadrons carry warp drive (the optional LF-ADD-03c)."""
 
     @property
     def stats(self) -> tuple[int, int, int, int, int]:
@@ -98,6 +103,8 @@ class Design:
                 out[key] = value
         if self.warp_flat is not None:
             out["warp_flat"] = self.warp_flat
+        if self.fighter_warp:
+            out["fighter_warp"] = True
         return out
 
 
@@ -125,6 +132,7 @@ def price(design: Design) -> Pricing:
             + design.missiles // MISSILES_PER_POINT + SQUADRON_COST * design.squadrons
             + sum(progressive(getattr(design, a)) for a in ADDONS if a != "warp")
             + (design.warp_flat if design.warp and design.warp_flat is not None else progressive(design.warp))
+            + (FIGHTER_WARP_COST * design.squadrons if design.fighter_warp else 0)
             + sum(HOLD_COST[h] * getattr(design, h) for h in HOLDS))
     p = progressive(design.move)
     if p == 0:
@@ -182,7 +190,13 @@ def check_design(data: Mapping[str, Any], where: str = "design") -> Design:
     flat = data.get("warp_flat")
     if flat is not None and (isinstance(flat, bool) or not isinstance(flat, int) or flat < 0):
         raise FormatError(f"{where}.warp_flat", f"expected a whole number >= 0 or null, got {flat!r}")
-    design = Design(name=name, warp_flat=flat, **values)
+    fighter_warp = data.get("fighter_warp", False)
+    if not isinstance(fighter_warp, bool):
+        raise FormatError(f"{where}.fighter_warp", f"expected true or false, got {fighter_warp!r}")
+    if fighter_warp and not values["squadrons"]:
+        raise RuleError("LF-ADD-03c", "fighter warp drive needs squadrons to carry it", unit=name,
+                        field=f"{where}.fighter_warp")
+    design = Design(name=name, warp_flat=flat, fighter_warp=fighter_warp, **values)
     if "cost" in data and data["cost"] != design.cost:
         raise RuleError("LF-DES-08", f"the stated cost {data['cost']} differs from the price {design.cost} "
                         f"({describe_price(design)})", unit=name, field=f"{where}.cost")
@@ -246,12 +260,17 @@ def with_warp_rule(design: Design, warp_flat: int | None) -> Design:
     return replace(design, warp_flat=warp_flat) if design.warp and design.warp_flat != warp_flat else design
 
 
-def check_fleet(entries: Any, limit: int, where: str = "fleet", *, warp_flat: int | None = None) -> tuple[Design, ...]:
+def check_fleet(entries: Any, limit: int, where: str = "fleet", *, warp_flat: int | None = None,
+                fighter_warp: bool = False) -> tuple[Design, ...]:
     """A fleet within its point limit (LF-FLEET-03, LF-DES-09 item 6), priced under the game's
-    warp rule."""
+    warp rule; fighter warp drive only where the game allows it (LF-ADD-03c)."""
     if not isinstance(entries, list) or not entries:
         raise FormatError(where, "a fleet is a non-empty list of designs (catalogue names or design objects)")
     ships = tuple(with_warp_rule(resolve_design(e, f"{where}[{i}]"), warp_flat) for i, e in enumerate(entries))
+    for i, s in enumerate(ships):
+        if s.fighter_warp and not fighter_warp:
+            raise RuleError("LF-ADD-03c", "fighter warp drive is an optional rule this game does not use",
+                            unit=s.name, field=f"{where}[{i}].fighter_warp")
     total = sum(s.cost for s in ships)
     if total > limit:
         raise RuleError("LF-FLEET-03", f"the fleet costs {total} points, over its limit of {limit}", field=where)

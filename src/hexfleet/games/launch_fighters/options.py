@@ -27,6 +27,8 @@ OPTIONS = (
                "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
     OptionInfo("victory", "vp", ("vp", "ships_destroyed"),
                "Who wins: most victory points, or most enemy ships destroyed regardless of loss.", "LF-SCEN-05"),
+    OptionInfo("fighter_warp", False, (True, False),
+               "Squadrons may have warp drive for 1 extra point each and warp out like ships.", "LF-ADD-03c"),
     OptionInfo("warp_flat_cost", None, (), "Price warp drive at this flat cost per ship instead of by level "
                "(the book suggests 5).", "LF-ADD-03b"),
     OptionInfo("warp_no_move_fire", False, (True, False),

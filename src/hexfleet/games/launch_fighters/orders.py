@@ -44,6 +44,11 @@ def _facing(value: Any, where: str) -> int:
     return value
 
 
+def _has_fighter_warp(w: Work, q: Squadron) -> bool:
+    origin = w.ships.get(q.origin)
+    return bool(w.config.options.fighter_warp and origin is not None and origin.design.fighter_warp)
+
+
 def _flag(order: Mapping[str, Any], key: str) -> bool:
     value = order.get(key, False)
     if not isinstance(value, bool):
@@ -94,7 +99,7 @@ def check_fleet_order(state: LfState, seat: Seat, order: Any) -> None:
     _fields(order, set(), {"ships"})
     if "ships" in order:
         check_fleet(order["ships"], state.config.fleet_limit, "order.ships",
-                    warp_flat=state.config.options.warp_flat_cost)
+                    warp_flat=state.config.options.warp_flat_cost, fighter_warp=state.config.options.fighter_warp)
 
 
 def _check_launch(w: Work, ship: Ship, launch: Any) -> None:
@@ -147,6 +152,8 @@ def legal_move(w: Work, d: Mapping[str, Any]) -> list[Order]:
         plain = [u.hex] + [h for h in reach if may_end(w, u, h, occupied)]
         if isinstance(u, Squadron):
             out += [{"unit": u.id, "to": list(h)} for h in plain]
+            if _has_fighter_warp(w, u):
+                out.append({"unit": u.id, "to": list(u.hex), "warp": True})
             continue
         out += [{"unit": u.id, "to": list(h), "facing": f} for h in plain for f in range(6)]
         if u.boosters_left and u.move:
@@ -244,8 +251,10 @@ def check_move(w: Work, d: Mapping[str, Any], order: Mapping[str, Any]) -> None:
     booster = _flag(order, "booster")
     warp = _flag(order, "warp")
     if isinstance(u, Squadron):
-        if "facing" in order or booster or warp:
-            raise RuleError("LF-UNIT-09", "squadrons have no facing, boosters or warp drive", unit=u.id, field="order")
+        if "facing" in order or booster:
+            raise RuleError("LF-UNIT-09", "squadrons have no facing or boosters", unit=u.id, field="order")
+        if warp and not _has_fighter_warp(w, u):
+            raise RuleError("LF-ADD-03c", f"{u.id} has no warp drive", unit=u.id, field="order.warp")
     else:
         if "facing" in order:
             _facing(order["facing"], "order.facing")

@@ -143,7 +143,8 @@ def apply_fleets(w: Work, orders: Mapping[Seat, Order]) -> None:
         order = orders.get(seat) or {}
         if "ships" in order:
             designs = check_fleet(order["ships"], w.config.fleet_limit, "order.ships",
-                                  warp_flat=w.config.options.warp_flat_cost)
+                                  warp_flat=w.config.options.warp_flat_cost,
+                                  fighter_warp=w.config.options.fighter_warp)
             for sid in [s.id for s in w.ships.values() if s.owner == seat]:
                 del w.ships[sid]
             for qid in [q.id for q in w.sqs.values() if q.owner == seat]:
@@ -310,9 +311,9 @@ def _apply_move(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
         if booster:
             u.boosters_left -= 1
             u.booster_used = True
-        if order.get("warp"):
-            u.warp_declared = True
-            w.events.append({"type": "warp_declared", "ship": u.id})
+    if order.get("warp"):
+        u.warp_declared = True
+        w.events.append({"type": "warp_declared", "unit": u.id})
     path = order_path(w, u, order, allowance(u, booster))
     facing = order.get("facing", u.facing) if isinstance(u, Ship) else None
     move_unit(w, u, path, facing, u.owner)
@@ -476,11 +477,15 @@ def _end_recovery(w: Work) -> None:
     for s in list(w.ships.values()):
         if s.status == ON_MAP and s.warp_declared and s.move >= 1:
             _retreat(w, s, "warp")
+    for q in w.sqs.values():
+        if q.status == ON_MAP and q.warp_declared:  # LF-ADD-03c: squadrons warp out too
+            q.status, q.hex = RETREATED, None
+            w.events.append({"type": "retreated", "unit": q.id, "cause": "warp"})
     for s in w.ships.values():
         s.moved = s.activated = s.booster_used = s.repair_used = s.warp_declared = False
         s.launches = s.recoveries = 0
     for q in w.sqs.values():
-        q.moved = q.activated = False
+        q.moved = q.activated = q.warp_declared = False
         q.launched_step = None
     w.quiet_turns = 0 if w.rolled else w.quiet_turns + 1
     w.rolled = False

@@ -42,7 +42,7 @@ from .state import (
 FORMAT = "launch-fighters/1"
 PHASES = ("fleet", "place", "vote", "move", "attack", "recovery", "over")
 _SHIP_FLAGS = ("moved", "activated", "booster_used", "repair_used", "warp_declared", "exited")
-_SQ_FLAGS = ("moved", "activated")
+_SQ_FLAGS = ("moved", "activated", "warp_declared")
 
 
 # --- writing ------------------------------------------------------------------------------

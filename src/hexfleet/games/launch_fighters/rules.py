@@ -97,7 +97,8 @@ class LaunchFighters(Ruleset[LfState]):
         for i, p in enumerate(data["player"]):
             where = f"scenario {scenario}: player[{i}]"
             entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
-            fleets[p["seat"]] = check_fleet(entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost)
+            fleets[p["seat"]] = check_fleet(entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost,
+                                          fighter_warp=opts.fighter_warp)
         terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
         board = RectMap(data["map"]["cols"], data["map"]["rows"])
         exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))

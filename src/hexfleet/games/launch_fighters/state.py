@@ -63,6 +63,7 @@ class Options:
     end_by_agreement: bool = False
     range_routes_around_planetoids: bool = False
     warp_flat_cost: int | None = None
+    fighter_warp: bool = False
     victory: str = "vp"
     """``vp`` (LF-VIC-09) or ``ships_destroyed``: most enemy ships destroyed wins (LF-SCEN-05)."""
     teams: tuple[tuple[Seat, ...], ...] = ()
@@ -166,6 +167,7 @@ class Squadron:
     activated: bool = False
     launched_step: int | None = None
     """The attack step it was launched in this turn (LF-LAUNCH-03), else ``None``."""
+    warp_declared: bool = False
 
     @property
     def on_map(self) -> bool:
