@@ -375,3 +375,25 @@ def test_range_around_planetoids_option():
     pos["options"] = {"range_routes_around_planetoids": True}
     w = Work(parse_position_(pos))
     assert ship_targets(w, w.ships["X-A"]) == []
+
+
+@pytest.mark.rule("LF-ADD-06")
+def test_optional_hittable_holds_absorb_hits(dice):
+    pos = position([ship("X-A", "X", (0, 0), 3, cannons=3),
+                    ship("Y-A", "Y", (3, 0), 3, defense=3, cannons=1, cargo=2)], step=3, order=("Y", "X"),
+                   options={"holds_hittable": True})
+    s, _ = play(state_of(pos), {"unit": "X-A"})
+    s, _ = play(s, {"system": "cannons", "target": "Y-A"})
+    dice([5])
+    s, _ = play(s, {"dice": 1})
+    assert {"stat": "cargo"} in s.decision["choices"]
+    s, ev = play(s, {"stat": "cargo"})
+    assert ev[0]["stat"] == "cargo" and ev[0]["level"] == 1
+    y = ships_of(s)["Y-A"]
+    assert y.holds == (1, 0) and y.stats == y.design.stats
+    pos["options"] = {}
+    s, _ = play(state_of(pos), {"unit": "X-A"})
+    s, _ = play(s, {"system": "cannons", "target": "Y-A"})
+    dice([5])
+    s, _ = play(s, {"dice": 1})
+    assert {"stat": "cargo"} not in s.decision["choices"]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...hexgrid import FRONT, REAR, Hex, distance
-from .designer import SQUADRON_COST, STATS
+from .designer import HOLDS, SQUADRON_COST, STATS
 from .movement import best_paths, enter_asteroid
 from .state import (
     ASTEROID,
@@ -283,20 +283,33 @@ def hit_ship(w: Work, ship: Ship, result: str, system: str, attacker: str) -> No
                        "cause": system})
 
 
-def stat_options(ship: Ship) -> list[str]:
-    """Stats the chooser may reduce: those at 1 or more (LF-DMG-01, LF-AMB-19)."""
-    return [s for s in STATS if ship.stat(s) >= 1]
+def stat_options(w: Work, ship: Ship, cause: str) -> list[str]:
+    """Stats the chooser may reduce: those at 1 or more (LF-DMG-01, LF-AMB-19), and with the
+    optional ``holds_hittable`` rule its cargo and passenger holds in combat (LF-ADD-06)."""
+    out = [s for s in STATS if ship.stat(s) >= 1]
+    if w.config.options.holds_hittable and cause != "asteroid":
+        out += [h for h, n in zip(HOLDS, ship.holds) if n >= 1]
+    return out
 
 
 def reduce_stat(w: Work, ship: Ship, stat: str, task: dict[str, Any]) -> None:
     """Lower one stat by one level, now (LF-DMG-01, LF-DMG-07); bays lost with squadrons
     aboard roll for them (LF-DMG-06); all five at zero destroys the ship (LF-DMG-08)."""
+    follow: list[dict[str, Any]] = []
+    if stat in HOLDS:  # never one of the five stats: it cannot destroy the ship
+        holds = list(ship.holds)
+        holds[HOLDS.index(stat)] -= 1
+        ship.holds = (holds[0], holds[1])
+        w.events.append({"type": "stat_lost", "ship": ship.id, "stat": stat, "level": holds[HOLDS.index(stat)],
+                         "chooser": task["chooser"]})
+        if task["left"] > 1:
+            w.queue.insert(0, {**task, "left": task["left"] - 1})
+        return
     i = STATS.index(stat)
     stats = list(ship.stats)
     stats[i] -= 1
     ship.stats = tuple(stats)  # type: ignore[assignment]
     w.events.append({"type": "stat_lost", "ship": ship.id, "stat": stat, "level": stats[i], "chooser": task["chooser"]})
-    follow: list[dict[str, Any]] = []
     if stat == "bays" and w.hosted(ship.id):
         follow.append({"kind": "bay_roll", "ship": ship.id, "credit": task["credit"]})
     if not any(ship.stats):

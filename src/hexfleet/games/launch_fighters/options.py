@@ -27,6 +27,9 @@ OPTIONS = (
                "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
     OptionInfo("victory", "vp", ("vp", "ships_destroyed"),
                "Who wins: most victory points, or most enemy ships destroyed regardless of loss.", "LF-SCEN-05"),
+    OptionInfo("holds_hittable", False, (True, False),
+               "Cargo and passenger holds may be chosen to absorb combat hits, like stats (never destroying the "
+               "ship).", "LF-ADD-06"),
     OptionInfo("fighter_warp", False, (True, False),
                "Squadrons may have warp drive for 1 extra point each and warp out like ships.", "LF-ADD-03c"),
     OptionInfo("warp_flat_cost", None, (), "Price warp drive at this flat cost per ship instead of by level "

@@ -45,7 +45,7 @@ def build_ships(seat: Seat, designs: tuple[Design, ...]) -> tuple[list[Ship], li
     for i, d in enumerate(designs):
         sid = f"{seat}-{chr(ord('A') + i)}"
         ships.append(Ship(id=sid, owner=seat, design=d, stats=d.stats, missiles=d.missiles,
-                          repair_left=d.repair, boosters_left=d.boosters))
+                          repair_left=d.repair, boosters_left=d.boosters, holds=(d.cargo, d.passenger)))
         for _ in range(d.squadrons):
             sqs.append(Squadron(id=f"{seat}-F{len(sqs) + 1}", owner=seat, origin=sid, host=sid))
     return ships, sqs
@@ -87,7 +87,8 @@ def _task(w: Work, t: dict[str, Any]) -> None:
     if kind == "stat":
         ship = w.ships[t["ship"]]
         if ship.status == ON_MAP:
-            _choose(w, "stat", t["chooser"], [{"stat": s} for s in combat.stat_options(ship)], t, ship=ship.id)
+            choices = [{"stat": s} for s in combat.stat_options(w, ship, t["cause"])]
+            _choose(w, "stat", t["chooser"], choices, t, ship=ship.id)
     elif kind == "bay_roll":
         combat.bay_roll(w, w.ships[t["ship"]], t["credit"])
     elif kind == "bay_loss":

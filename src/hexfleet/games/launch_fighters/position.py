@@ -88,6 +88,8 @@ def _ship_json(s: Ship) -> dict[str, Any]:
         out["repair_left"] = s.repair_left
     if s.design.boosters:
         out["boosters_left"] = s.boosters_left
+    if s.design.cargo or s.design.passenger:
+        out["holds"] = {"cargo": s.holds[0], "passenger": s.holds[1]}
     return out
 
 
@@ -199,6 +201,9 @@ def _parse_ship(raw: Any, where: str, seats: tuple[str, ...]) -> Ship:
                 recoveries=_int(raw.get("recoveries", 0), f"{where}.recoveries"),
                 repair_left=_int(raw.get("repair_left", design.repair), f"{where}.repair_left"),
                 boosters_left=_int(raw.get("boosters_left", design.boosters), f"{where}.boosters_left"))
+    holds = _obj(raw.get("holds", {}), f"{where}.holds")
+    ship.holds = (_int(holds.get("cargo", design.cargo), f"{where}.holds.cargo"),
+                  _int(holds.get("passenger", design.passenger), f"{where}.holds.passenger"))
     for flag in _SHIP_FLAGS:
         setattr(ship, flag, bool(raw.get(flag, False)))
     if ship.facing > 5:

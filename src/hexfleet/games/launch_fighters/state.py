@@ -64,6 +64,7 @@ class Options:
     range_routes_around_planetoids: bool = False
     warp_flat_cost: int | None = None
     fighter_warp: bool = False
+    holds_hittable: bool = False
     victory: str = "vp"
     """``vp`` (LF-VIC-09) or ``ships_destroyed``: most enemy ships destroyed wins (LF-SCEN-05)."""
     teams: tuple[tuple[Seat, ...], ...] = ()
@@ -138,6 +139,8 @@ class Ship:
     warp_declared: bool = False
     exited: bool = False
     """Retreated through its scenario exit area (LF-REC-04)."""
+    holds: tuple[int, int] = (0, 0)
+    """Current cargo and passenger holds (hittable only under the optional LF-ADD-06 rule)."""
 
     def stat(self, name: str) -> int:
         return self.stats[STATS.index(name)]
