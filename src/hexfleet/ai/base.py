@@ -36,6 +36,7 @@ class RandomBot:
 
 
 _BOTS: dict[str, str] = {
+    "lf-heuristic": "hexfleet.ai.heuristic_lf:LaunchFightersHeuristicBot",
     "random": "hexfleet.ai.base:RandomBot",
     "heuristic": "hexfleet.ai.heuristic_tob:HeuristicBot",
     "mcts": "hexfleet.ai.mcts:MctsBot",

@@ -12,6 +12,7 @@ from ..engine.errors import FormatError
 from ..engine.ruleset import Ruleset
 
 _REGISTRY: dict[str, str] = {
+    "launch-fighters": "hexfleet.games.launch_fighters:RULESET",
     "turn-or-burn": "hexfleet.games.turn_or_burn:RULESET",
 }
 

@@ -1,0 +1,174 @@
+"""A Launch Fighters! bot with simple tactics, no search (LF-IMPL-09's heuristics).
+
+It scores every legal order of the open decision and plays the best (ties broken by its own
+seeded generator). It sees only its view: the position there is public information
+(LF-TURN-05), rebuilt into a state with :meth:`Ruleset.determinize` so it can reuse the
+rules' own geometry.
+
+Tactics: ships close to a good range and turn their front toward the nearest enemy ship,
+trying to get into its rear arc (flanking doubles the pool); fighters close on enemy ships
+and stay within landing range of a friendly bay; nothing ends its move on the board edge
+(it would retreat). Barrages are sized by the defense (few dice against low defense, many
+against high); hits take away the enemy's most dangerous stat and cost our least useful one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.launch_fighters.combat import landing_ships
+from ..games.launch_fighters.state import LfState, Ship, Work, arc, edge
+from ..hexgrid import FRONT, REAR, distance
+
+_ATTACKER_STAT_ORDER = ("cannons", "launchers", "bays", "defense", "move")
+_DEFENDER_STAT_ORDER = ("move", "bays", "launchers", "cannons", "defense")
+
+
+class LaunchFightersHeuristicBot:
+    name = "lf-heuristic"
+
+    def __init__(self, seed: int | str = 0):
+        self._rng = random.Random(str(seed))
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
+        if len(legal) == 1:
+            return legal[0]
+        decision = view.get("decision") or {}
+        kind = decision.get("kind")
+        if kind == "fleet":
+            return {}
+        state: LfState = ruleset.determinize(view, seat, 0)
+        w = Work(state, share=True)
+        score = getattr(self, f"_score_{kind}", None)
+        if score is None:
+            return legal[0]
+        options = decision.get("options") or {}
+        scored = [(score(w, seat, options, o), self._rng.random(), i) for i, o in enumerate(legal)]
+        return legal[max(scored)[2]]
+
+    # --- helpers ------------------------------------------------------------------------
+
+    @staticmethod
+    def _enemy_ships(w: Work, seat: Seat) -> list[Ship]:
+        return [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat)]
+
+    # --- decisions ----------------------------------------------------------------------
+
+    def _score_place(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        h = tuple(o["hex"])
+        foes = [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat) and s.hex]
+        s = -5.0 if edge(w.config, h) else 0.0  # type: ignore[arg-type]
+        if foes:
+            near = min(foes, key=lambda f: distance(h, f.hex))  # type: ignore[arg-type]
+            s += 1.0 if arc(h, o["facing"], near.hex) == FRONT else 0.0  # type: ignore[arg-type]
+            s += 0.1 * distance(h, near.hex)  # type: ignore[arg-type]
+        return s
+
+    def _score_move(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        u = w.unit(o["unit"])
+        h = tuple(o["to"])
+        s = -10.0 if edge(w.config, h) else 0.0  # type: ignore[arg-type]
+        foes = self._enemy_ships(w, seat)
+        if not foes:
+            return s
+        near = min(foes, key=lambda f: distance(h, f.hex))  # type: ignore[arg-type]
+        dist = distance(h, near.hex)  # type: ignore[arg-type]
+        if isinstance(u, Ship):
+            armed = u.stat("cannons") or (u.stat("launchers") and u.missiles)
+            want = 2 if u.stat("cannons") >= u.stat("launchers") else 4
+            if not armed:
+                want = 6
+            s -= abs(dist - want)
+            facing = o.get("facing", u.facing)
+            if arc(h, facing, near.hex) == FRONT:  # type: ignore[arg-type]
+                s += 1.5
+                if arc(near.hex, near.facing, h) == REAR:  # type: ignore[arg-type]
+                    s += 1.0
+            if o.get("booster"):
+                s -= 0.5
+            if o.get("warp"):
+                s -= 20
+        else:
+            s -= dist
+            bays = [x for x in w.ships.values() if x.on_map and w.config.allied(x.owner, seat) and x.stat("bays")]
+            if bays and min(distance(h, b.hex) for b in bays) <= 5:  # type: ignore[arg-type]
+                s += 0.5
+        return s
+
+    def _score_activate(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        if "units" in o:
+            return 10.0 + len(o["units"])
+        u = w.unit(o["unit"])
+        if isinstance(u, Ship):
+            return 5.0
+        if "attack" in o:
+            return 8.0 if isinstance(w.unit(o["attack"]), Ship) else 6.0
+        if o.get("rtb"):
+            return 1.0 if not u.active else -1.0
+        return 0.0
+
+    def _score_system(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        ship = w.ships[d["ship"]]
+        system = o["system"]
+        if system == "end":
+            return 0.0
+        if system == "bays":
+            return 20.0 + len(o["launch"])
+        target = w.unit(o["target"])
+        s = 10.0
+        if isinstance(target, Ship):
+            s += 3.0 / (1 + target.stat("defense"))
+            if arc(ship.hex, ship.facing, target.hex) == FRONT and arc(target.hex, target.facing, ship.hex) == REAR:  # type: ignore[arg-type]
+                s += 3.0
+            if system == "cannons" and target.move > ship.stat("cannons"):
+                s -= 1.0
+        else:
+            s -= 2.0
+        if system == "launchers":
+            s += o["missiles"] * 0.5 - 1.0
+            if isinstance(target, Ship):
+                s += target.stat("defense") * 0.3
+        return s
+
+    def _score_barrage(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        if o.get("stop"):
+            return -100.0
+        assert w.act is not None
+        pool = w.act["pool"]
+        if pool["flak"]:
+            return -o["dice"]  # one die a time against a 1d6 defense gives the most hits
+        target = w.ships[pool["target"]]
+        want = min(pool["dice"], max(1, -(-(target.stat("defense") + 1) * 2 // 7)))
+        return -abs(o["dice"] - want)
+
+    def _score_stat(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        ship = w.ships[d["ship"]]
+        stat = o["stat"]
+        if ship.owner == seat:
+            useless = (stat == "launchers" and not ship.missiles) or (stat == "bays" and not w.hosted(ship.id))
+            return (10.0 if useless else 0.0) - _DEFENDER_STAT_ORDER.index(stat)
+        return -_ATTACKER_STAT_ORDER.index(stat)
+
+    def _score_fighter_hit(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        q = w.sqs[d["squadron"]]
+        doomed = not landing_ships(w, q, q.hex)  # type: ignore[arg-type]
+        return 1.0 if (o["result"] == "rtb") == doomed else 0.0
+
+    def _score_intercept(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        return len(o["squadrons"])
+
+    def _score_push(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        return -10.0 if edge(w.config, tuple(o["hex"])) else 0.0  # type: ignore[arg-type]
+
+    def _score_advance(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        if o["squadron"] is None:
+            return 0.0
+        return -10.0 if edge(w.config, tuple(d["hex"])) else 1.0  # type: ignore[arg-type]
+
+    def _score_repair(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        return 1.0 if o["attempt"] else 0.0
+
+    def _score_repair_stat(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
+        return -("defense", "cannons", "launchers", "move", "bays").index(o["stat"])

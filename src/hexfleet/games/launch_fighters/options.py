@@ -1,0 +1,66 @@
+"""Launch Fighters! rule options: each default is the digest's reading (LF-IMPL-07)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.errors import FormatError, RuleError
+from ...engine.ruleset import OptionInfo
+from .state import Options
+
+OPTIONS = (
+    OptionInfo("launched_fighters_attack_immediately", True, (True, False),
+               "Launched squadrons may attack in the step they are launched in (reading B).", "LF-AMB-14"),
+    OptionInfo("vp_accounting", "no_double_count", ("no_double_count", "raw"),
+               "How a destroyed ship's squadrons are scored.", "LF-AMB-34"),
+    OptionInfo("retreated_fighters_score_half", False, (True, False),
+               "Squadrons that retreat on their own score half (the book: nothing).", "LF-AMB-27"),
+    OptionInfo("stalemate_turns", 3, (), "End the game after this many turns without attack dice.", "LF-AMB-33"),
+    OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05"),
+    OptionInfo("teams", [], (), "Teams as lists of seats: teammates are never targets, land on and intercept "
+               "for each other, and win together on summed VP (default: free-for-all).", "LF-AMB-36"),
+    OptionInfo("end_by_agreement", False, (True, False),
+               "At the start of each turn after the first, every player votes; all voting to end ends the game.",
+               "LF-VIC-01"),
+    OptionInfo("range_routes_around_planetoids", False, (True, False),
+               "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
+    OptionInfo("victory", "vp", ("vp", "ships_destroyed"),
+               "Who wins: most victory points, or most enemy ships destroyed regardless of loss.", "LF-SCEN-05"),
+    OptionInfo("holds_hittable", False, (True, False),
+               "Cargo and passenger holds may be chosen to absorb combat hits, like stats (never destroying the "
+               "ship).", "LF-ADD-06"),
+    OptionInfo("fighter_warp", False, (True, False),
+               "Squadrons may have warp drive for 1 extra point each and warp out like ships.", "LF-ADD-03c"),
+    OptionInfo("warp_flat_cost", None, (), "Price warp drive at this flat cost per ship instead of by level "
+               "(the book suggests 5).", "LF-ADD-03b"),
+    OptionInfo("warp_no_move_fire", False, (True, False),
+               "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
+)
+
+
+def parse_options(raw: Mapping[str, Any]) -> Options:
+    known = {o.name: o for o in OPTIONS}
+    for key, value in raw.items():
+        if key not in known:
+            raise FormatError(f"options.{key}", f"unknown option; known: {', '.join(known)}")
+        o = known[key]
+        if o.choices and value not in o.choices:
+            raise RuleError(o.rule, f"option {key} must be one of {list(o.choices)}, got {value!r}",
+                            field=f"options.{key}")
+        if key == "warp_flat_cost" and value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                                               or value < 0):
+            raise RuleError(o.rule, "option warp_flat_cost must be a whole number >= 0", field=f"options.{key}")
+        if key in ("stalemate_turns", "turn_limit") and value is not None and (not isinstance(value, int) or value < 1):
+            raise RuleError(o.rule, f"option {key} must be a whole number >= 1", field=f"options.{key}")
+    values = dict(raw)
+    if "teams" in values:
+        teams = values["teams"]
+        if not isinstance(teams, list) or not all(isinstance(t, list) and t and all(isinstance(p, str) for p in t)
+                                                  for t in teams):
+            raise FormatError("options.teams", "expected a list of teams, each a list of seats")
+        members = [p for t in teams for p in t]
+        if len(set(members)) != len(members):
+            raise RuleError("LF-AMB-36", "a player may be on one team only", field="options.teams")
+        values["teams"] = tuple(tuple(t) for t in teams)
+    return Options(**values)

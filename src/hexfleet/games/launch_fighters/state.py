@@ -1,0 +1,303 @@
+"""Launch Fighters! state: plain data, and the mutable working copy :meth:`Ruleset.advance` uses.
+
+A :class:`LfState` is never changed once built. ``advance`` copies it into a :class:`Work`
+(units copied one by one, rules data shared), applies one order and the automatic play that
+follows, and freezes the result into a new state (STYLE §2: immutable state, pure step).
+
+Directions and facings are the digest's indices, counter-clockwise from east (LF-MAP-03);
+:data:`LF_TO_HEXGRID` maps them onto :data:`hexfleet.hexgrid.DIRECTIONS` so every piece of
+geometry comes from :mod:`hexfleet.hexgrid`.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field, fields
+from functools import cache
+from typing import Any
+
+from ...engine.rng import roll
+from ...engine.ruleset import Event, Outcome, Seat
+from ...hexgrid import (
+    DIRECTIONS,
+    Hex,
+    RectMap,
+    distance,
+    half_plane,
+    neighbors,
+    sub,
+)
+from .designer import STATS, Design
+
+LF_TO_HEXGRID = (2, 1, 0, 5, 4, 3)
+"""Digest direction i (0 = east, counter-clockwise: E, NE, NW, W, SW, SE) → hexgrid index."""
+LF_DIRECTIONS: tuple[Hex, ...] = tuple(DIRECTIONS[i] for i in LF_TO_HEXGRID)
+"""The digest's DIR[0..5] as axial vectors: (1,0), (1,-1), (0,-1), (-1,0), (-1,1), (0,1)."""
+
+FIGHTER_MOVE = 5
+"""Squadrons always have Move 5: moved and attack in step 5 (LF-UNIT-08, LF-TURN-03)."""
+FLEET, PLACE, VOTE, MOVE, ATTACK, RECOVERY, OVER = "fleet", "place", "vote", "move", "attack", "recovery", "over"
+PLANETOID, ASTEROID, NEBULA = "planetoid", "asteroid", "nebula"
+TERRAIN = (PLANETOID, ASTEROID, NEBULA)
+RESERVE, ON_MAP, HOSTED = "reserve", "map", "hosted"
+DESTROYED, ELIMINATED, RETREATED = "destroyed", "eliminated", "retreated"
+
+
+def arc(origin: Hex, facing: int, target: Hex) -> int:
+    """Where ``target`` lies for a ship at ``origin`` facing ``facing``: FRONT, REAR or SIDE
+    (the side line), by the half-plane through the ship's centre (LF-ARC-02)."""
+    return half_plane(LF_TO_HEXGRID[facing % 6], sub(target, origin))
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """Rule switches; each default is the digest's reading (LF-IMPL-07)."""
+
+    launched_fighters_attack_immediately: bool = True
+    vp_accounting: str = "no_double_count"
+    retreated_fighters_score_half: bool = False
+    stalemate_turns: int = 3
+    turn_limit: int | None = None
+    warp_no_move_fire: bool = False
+    end_by_agreement: bool = False
+    range_routes_around_planetoids: bool = False
+    warp_flat_cost: int | None = None
+    fighter_warp: bool = False
+    holds_hittable: bool = False
+    victory: str = "vp"
+    """``vp`` (LF-VIC-09) or ``ships_destroyed``: most enemy ships destroyed wins (LF-SCEN-05)."""
+    teams: tuple[tuple[Seat, ...], ...] = ()
+    """Allied players (LF-AMB-36); empty: every other player is an enemy."""
+
+    def to_json(self) -> dict[str, Any]:
+        out = {f.name: getattr(self, f.name) for f in fields(self)}
+        out["teams"] = [list(t) for t in self.teams]
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Fixed for a whole game and shared by every state of it."""
+
+    scenario: str
+    map: RectMap
+    seats: tuple[Seat, ...]
+    fleet_limit: int
+    fleets: Mapping[Seat, tuple[Design, ...]]
+    """Each seat's scenario fleet: what a seat gets when it submits no fleet of its own."""
+    terrain: Mapping[Hex, str] = field(default_factory=dict)
+    options: Options = field(default_factory=Options)
+    exits: Mapping[Seat, frozenset[Hex]] = field(default_factory=dict)
+    """Scenario "designated areas": a seat's units able to move retreat from them (LF-REC-04)."""
+    exit_full_vp: frozenset[Seat] = frozenset()
+    """Seats whose ships leaving by their exit area score full value (a LF-VIC-08 scenario hook)."""
+    open_hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
+    """Board hexes that are not planetoids, computed once: the movement hot path."""
+    center: Hex = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
+                                                         if self.terrain.get(h) != PLANETOID))
+        object.__setattr__(self, "center", _center(self.map))
+
+    def allied(self, a: Seat, b: Seat) -> bool:
+        """Same player or teammates: not a target, a friendly landing deck, a fellow interceptor
+        (LF-TGT-05, LF-AMB-36)."""
+        return a == b or any(a in t and b in t for t in self.options.teams)
+
+    def side(self, seat: Seat) -> tuple[Seat, ...]:
+        """The team ``seat`` plays on (just itself without teams)."""
+        return next((t for t in self.options.teams if seat in t), (seat,))
+
+    def passable(self, h: Hex) -> bool:
+        """On the board and not a planetoid: a unit may enter it (LF-MAP-09, LF-TER-02)."""
+        return h in self.open_hexes
+
+
+@dataclass(slots=True)
+class Ship:
+    """One ship (LF-UNIT-04): design values, current stats, position and per-turn flags."""
+
+    id: str
+    owner: Seat
+    design: Design
+    stats: tuple[int, int, int, int, int]
+    missiles: int
+    status: str = RESERVE
+    hex: Hex | None = None
+    facing: int = 0
+    flagship: bool = False
+    moved: bool = False
+    activated: bool = False
+    launches: int = 0
+    recoveries: int = 0
+    repair_left: int = 0
+    boosters_left: int = 0
+    booster_used: bool = False
+    repair_used: bool = False
+    warp_declared: bool = False
+    exited: bool = False
+    """Retreated through its scenario exit area (LF-REC-04)."""
+    holds: tuple[int, int] = (0, 0)
+    """Current cargo and passenger holds (hittable only under the optional LF-ADD-06 rule)."""
+
+    def stat(self, name: str) -> int:
+        return self.stats[STATS.index(name)]
+
+    @property
+    def move(self) -> int:
+        return self.stats[4]
+
+    @property
+    def on_map(self) -> bool:
+        return self.status == ON_MAP
+
+
+@dataclass(slots=True)
+class Squadron:
+    """One fighter squadron (LF-UNIT-08): no facing, Move 5, active or inactive (LF-FTR-01)."""
+
+    id: str
+    owner: Seat
+    origin: str
+    """The ship that bought it (for victory points, LF-VIC-02)."""
+    status: str = HOSTED
+    hex: Hex | None = None
+    host: str | None = None
+    active: bool = True
+    moved: bool = False
+    activated: bool = False
+    launched_step: int | None = None
+    """The attack step it was launched in this turn (LF-LAUNCH-03), else ``None``."""
+    warp_declared: bool = False
+
+    @property
+    def on_map(self) -> bool:
+        return self.status == ON_MAP
+
+
+@dataclass(frozen=True, slots=True)
+class LfState:
+    config: Config
+    phase: str
+    turn: int
+    ships: tuple[Ship, ...]
+    squadrons: tuple[Squadron, ...]
+    rng: int
+    order: tuple[Seat, ...] = ()
+    """This turn's initiative, lowest first (LF-INIT-03); the setup order during placement."""
+    step: int = 0
+    cursor: int = 0
+    """Index (in this phase's rotation order) of the next player to be offered a unit."""
+    act: Mapping[str, Any] | None = None
+    """The ship activation in progress: ship, systems used, the pool being rolled."""
+    queue: tuple[Mapping[str, Any], ...] = ()
+    """Follow-ups waiting to resolve (stat losses, landings, pushes, advances, repairs)."""
+    decision: Mapping[str, Any] | None = None
+    quiet_turns: int = 0
+    rolled: bool = False
+    """Whether any attack, dogfight or interception dice were rolled this turn (LF-AMB-33)."""
+    ledger: tuple[tuple[Seat, int, str], ...] = ()
+    """Elimination credits ``(seat, half-points, unit id)`` (LF-VIC-02, LF-VIC-03)."""
+    outcome: Outcome | None = None
+    scores: Mapping[Seat, int] | None = None
+    """Final victory points in half-points (LF-VIC-10), once the game is over."""
+
+
+def _clone(unit: Any) -> Any:
+    """A shallow copy of a slotted unit, several times cheaper than ``copy.copy``."""
+    new = object.__new__(type(unit))
+    for name in type(unit).__slots__:
+        object.__setattr__(new, name, getattr(unit, name))
+    return new
+
+
+class Work:
+    """A mutable copy of a state for one ``advance``: units by id, queue, events, generator.
+
+    ``share=True`` skips copying the units, for read-only use (legal orders, checks, bots):
+    nothing may then be changed through it.
+    """
+
+    def __init__(self, s: LfState, *, share: bool = False):
+        self.config = s.config
+        self.phase = s.phase
+        self.turn = s.turn
+        self.ships = {x.id: x if share else _clone(x) for x in s.ships}
+        self.sqs = {x.id: x if share else _clone(x) for x in s.squadrons}
+        self.rng = s.rng
+        self.order = s.order
+        self.step = s.step
+        self.cursor = s.cursor
+        self.act: dict[str, Any] | None = copy.deepcopy(dict(s.act)) if s.act is not None else None
+        self.queue: list[dict[str, Any]] = [dict(t) for t in s.queue]
+        self.decision: dict[str, Any] | None = None
+        self.quiet_turns = s.quiet_turns
+        self.rolled = s.rolled
+        self.ledger = list(s.ledger)
+        self.outcome = s.outcome
+        self.scores = s.scores
+        self.events: list[Event] = []
+
+    def freeze(self) -> LfState:
+        return LfState(
+            config=self.config, phase=self.phase, turn=self.turn, ships=tuple(self.ships.values()),
+            squadrons=tuple(self.sqs.values()), rng=self.rng, order=self.order, step=self.step, cursor=self.cursor,
+            act=self.act, queue=tuple(self.queue), decision=self.decision, quiet_turns=self.quiet_turns,
+            rolled=self.rolled, ledger=tuple(self.ledger), outcome=self.outcome, scores=self.scores,
+        )
+
+    # --- dice ---------------------------------------------------------------------------
+    def dice(self, n: int) -> list[int]:
+        """``n`` d6 from the state's generator; the caller puts them in an event (LF-IMPL-04)."""
+        out = []
+        for _ in range(n):
+            v, self.rng = roll(self.rng, 6)
+            out.append(v)
+        return out
+
+    # --- lookups ------------------------------------------------------------------------
+    def unit(self, uid: str) -> Ship | Squadron:
+        return self.ships[uid] if uid in self.ships else self.sqs[uid]
+
+    def units_on_map(self) -> Iterator[Ship | Squadron]:
+        for s in self.ships.values():
+            if s.status == ON_MAP:
+                yield s
+        for q in self.sqs.values():
+            if q.status == ON_MAP:
+                yield q
+
+    def unit_at(self, h: Hex) -> Ship | Squadron | None:
+        for u in self.units_on_map():
+            if u.hex == h:
+                return u
+        return None
+
+    def hosted(self, ship_id: str) -> list[Squadron]:
+        return [q for q in self.sqs.values() if q.status == HOSTED and q.host == ship_id]
+
+    def empty_neighbors(self, h: Hex) -> list[Hex]:
+        """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
+        taken = {u.hex for u in self.units_on_map()}
+        return [n for n in lf_neighbors(h) if self.config.passable(n) and n not in taken]
+
+
+@cache
+def _center(board: RectMap) -> Hex:
+    return board.center()
+
+
+def lf_neighbors(h: Hex) -> tuple[Hex, ...]:
+    """The six neighbours in the digest's direction order (E, NE, NW, W, SW, SE)."""
+    return tuple((h[0] + d[0], h[1] + d[1]) for d in LF_DIRECTIONS)
+
+
+def adjacent(a: Hex | None, b: Hex | None) -> bool:
+    return a is not None and b is not None and distance(a, b) == 1
+
+
+def edge(config: Config, h: Hex) -> bool:
+    """An edge hex: some neighbour is off the board (LF-MAP-10)."""
+    return any(not config.map.contains(n) for n in neighbors(h))
