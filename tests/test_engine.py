@@ -31,7 +31,8 @@ from hexfleet.games import game_names, get_ruleset
 
 SEEDS = [f"{n}7304918273645192837465" for n in range(40)]
 """Long seeds, so that a seed showing up inside a view or a log cannot be a coincidence."""
-MAX_STEPS = 30
+MAX_STEPS = {"turn-or-burn": 30, "launch-fighters": 400}
+"""Steps a random game may take before the test stops it (Launch Fighters! decides unit by unit)."""
 
 
 # --- what each game hides ------------------------------------------------------------------
@@ -95,8 +96,14 @@ OPENINGS: dict[tuple[str, str], Callable[[Any, str], dict[str, Any]]] = {
 GAME_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {("turn-or-burn", "popcorn"): {"turn_limit": 8}}
 """Optional: options for a scenario whose random games would otherwise outlast MAX_STEPS."""
 
+def lf_hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, set[str]]]:
+    """Launch Fighters! hides nothing on the table once fleets are revealed; only the generator."""
+    yield replace(state, rng=rng.next_u64(state.rng)[1]), set()
+
+
 HIDDEN: dict[str, Callable[[Any, str | None], Iterator[tuple[Any, set[str]]]]] = {
     "turn-or-burn": tob_hidden_variants,
+    "launch-fighters": lf_hidden_variants,
 }
 """Every registered game must say what it hides, so the view test can vary exactly that."""
 
@@ -131,7 +138,7 @@ def play(ruleset: Ruleset[Any], scenario: str, seed: str, check: Callable[[Any],
     opening = OPENINGS.get((ruleset.name, scenario))
     if opening and int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 2:
         game.submit(opening(game.state, seed))
-    while not game.over and game.steps < MAX_STEPS:
+    while not game.over and game.steps < MAX_STEPS[ruleset.name]:
         if check:
             check(game.state)
         orders = {}
@@ -147,7 +154,12 @@ def play(ruleset: Ruleset[Any], scenario: str, seed: str, check: Callable[[Any],
     return game, out.getvalue().splitlines()
 
 
-CASES = [(name, scenario) for name in game_names() for scenario in get_ruleset(name).scenarios()]
+CONTRACT_SCENARIOS: dict[str, tuple[str, ...]] = {"launch-fighters": ("duel", "melee-3", "asteroid-field")}
+"""Scenarios checked here for games whose random games are long; the game's own suite plays the rest."""
+CONTRACT_SEEDS: dict[str, int] = {"launch-fighters": 6}
+"""Seeded games per scenario, where fewer than all of SEEDS suffice (long games, no hidden cards)."""
+CASES = [(name, scenario) for name in game_names() for scenario in get_ruleset(name).scenarios()
+         if scenario in CONTRACT_SCENARIOS.get(name, (scenario,))]
 
 
 @pytest.fixture(scope="module", params=CASES, ids=[f"{g}:{s}" for g, s in CASES])
@@ -155,7 +167,7 @@ def games(request: pytest.FixtureRequest) -> list[tuple[Ruleset[Any], str, Game,
     name, scenario = request.param
     ruleset = get_ruleset(name)
     out = []
-    for seed in SEEDS:
+    for seed in SEEDS[:CONTRACT_SEEDS.get(name, len(SEEDS))]:
         game, lines = play(ruleset, scenario, seed)
         out.append((ruleset, seed, game, lines))
     return out
