@@ -35,22 +35,24 @@ class RandomBot:
         return self._rng.choice(legal)
 
 
-_BOTS: dict[str, str] = {
-    "lf-heuristic": "hexfleet.ai.heuristic_lf:LaunchFightersHeuristicBot",
-    "random": "hexfleet.ai.base:RandomBot",
-    "heuristic": "hexfleet.ai.heuristic_tob:HeuristicBot",
-    "mcts": "hexfleet.ai.mcts:MctsBot",
+_BOTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
+    # name: (implementation, the games it plays; None = every game, through the kernel alone)
+    "random": ("hexfleet.ai.base:RandomBot", None),
+    "mcts": ("hexfleet.ai.mcts:MctsBot", None),
+    "heuristic": ("hexfleet.ai.heuristic_tob:HeuristicBot", ("turn-or-burn",)),
+    "lf-heuristic": ("hexfleet.ai.heuristic_lf:LaunchFightersHeuristicBot", ("launch-fighters",)),
 }
 
 
-def bot_names() -> list[str]:
-    return sorted(_BOTS)
+def bot_names(game: str | None = None) -> list[str]:
+    """Registered bots; with ``game``, only those that play it."""
+    return sorted(name for name, (_, games) in _BOTS.items() if game is None or games is None or game in games)
 
 
 def get_bot(name: str, *, seed: int | str = 0, **kwargs: Any) -> Bot:
     """A new bot by registry name (``random``, …), seeded for reproducible play."""
     try:
-        module, attr = _BOTS[name].split(":")
+        module, attr = _BOTS[name][0].split(":")
     except KeyError:
         raise FormatError("bot", f"unknown bot {name!r}; known bots: {', '.join(bot_names())}") from None
     return getattr(import_module(module), attr)(seed=seed, **kwargs)

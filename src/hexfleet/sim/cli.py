@@ -52,8 +52,9 @@ def _check(game: str, scenario: str, bots: list[str], backend: str) -> None:
         raise typer.BadParameter(f"unknown scenario {scenario!r} for {game}; known: "
                                  f"{', '.join(ruleset.scenarios())}", param_hint="--scenario")
     for bot in bots:
-        if bot not in bot_names():
-            raise typer.BadParameter(f"unknown bot {bot!r}; known: {', '.join(bot_names())}", param_hint="--bots")
+        if bot not in bot_names(game):
+            raise typer.BadParameter(f"unknown bot {bot!r} for {game}; known: {', '.join(bot_names(game))}",
+                                     param_hint="--bots")
     if backend not in BACKENDS:
         raise typer.BadParameter(f"choose one of {', '.join(BACKENDS)}", param_hint="--backend")
 
