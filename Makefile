@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench clean rules-coverage
+.PHONY: run test bench bench-server clean rules-coverage
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -12,14 +12,19 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# The play server and browser client at http://127.0.0.1:8000 (SQLite file hexfleet.db here;
+# set HEXFLEET_DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
 run: $(STAMP)
-	$(BIN)/hexfleet play turn-or-burn --scenario quick-shot
+	$(BIN)/python -m hexfleet.server --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
 	$(BIN)/pytest -q
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+bench-server: $(STAMP)
+	$(BIN)/python bench/server_load.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .hypothesis

@@ -20,6 +20,16 @@ def new_seed() -> str:
     return str(secrets.randbits(128))
 
 
+def redact_step(
+    ruleset: Ruleset[Any], n: int, before: Any, orders: Mapping[Seat, Order], events: list[Event], seat: Seat | None,
+) -> dict[str, Any]:
+    """Step ``n`` as ``seat`` may see it (``None``: a spectator); ``before`` is the state the
+    orders were given in. Every per-seat log (terminal, server, replays before the end) uses this."""
+    shown = {owner: ruleset.order_view(before, seat, owner, order) for owner, order in orders.items()}
+    return {"step": n, "orders": {k: v for k, v in shown.items() if v is not None},
+            "events": [e for e in events if ruleset.event_visible(e, seat)]}
+
+
 class Game:
     """Holds the true state; hand players only :meth:`view` and :meth:`visible_events`."""
 
@@ -72,12 +82,8 @@ class Game:
 
     def log_for(self, seat: Seat | None) -> list[dict[str, Any]]:
         """The game so far as ``seat`` may see it: others' secret orders and private events out."""
-        out = []
-        for n, (before, orders, events) in enumerate(self.history, 1):
-            shown = {owner: self.ruleset.order_view(before, seat, owner, order) for owner, order in orders.items()}
-            out.append({"step": n, "orders": {k: v for k, v in shown.items() if v is not None},
-                        "events": self.visible_events(events, seat)})
-        return out
+        return [redact_step(self.ruleset, n, before, orders, events, seat)
+                for n, (before, orders, events) in enumerate(self.history, 1)]
 
     def finish(self) -> None:
         """Write the end line, revealing the seed (only once the game is over)."""

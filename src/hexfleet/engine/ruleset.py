@@ -153,6 +153,15 @@ class Ruleset(ABC, Generic[S]):
         """
         return order
 
+    def preview(self, state: S, seat: Seat, order: Order) -> dict[str, Any] | None:
+        """Where ``seat``'s own pieces would be after ``order``, for order-entry screens.
+
+        Computed from ``seat``'s own data only (no other seat's hidden orders or chance), so a
+        user interface can show "where will my fighter be after B3S?" without knowing any rules.
+        ``None``: this ruleset offers no preview for the decision open now.
+        """
+        return None
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 

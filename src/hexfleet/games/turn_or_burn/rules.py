@@ -24,7 +24,7 @@ from ...hexgrid import DIRECTIONS, LETTERS, Hex, RectMap, distance
 from . import advanced
 from .cards import GUNS, M1_GUNS, MANEUVERS, SYSTEMS
 from .combat import fire_phase
-from .movement import move_phase
+from .movement import move_fighter, move_phase
 from .position import (
     _facing,
     _hex,
@@ -162,6 +162,7 @@ class TurnOrBurn(Ruleset[TobState]):
 
     def _plot_options(self, state: TobState, side: Seat) -> dict[str, Any]:
         return {"fighters": {f.id: {"cards": self.legal_cards(state, f),
+                                    "targeted": [c for c in self.legal_cards(state, f) if c in GUNS],
                                     "targets": [e.id for e in state.fighters if e.side != side]}
                              for f in state.fighters if f.side == side}}
 
@@ -441,6 +442,28 @@ class TurnOrBurn(Ruleset[TobState]):
             return order
         return {fid: {k: v for k, v in placement.items() if k not in ("gun", "cards", "heavy_guns")}
                 for fid, placement in order.items()}
+
+    def preview(self, state: TobState, seat: Seat, order: Order) -> dict[str, Any] | None:
+        """Where each of ``seat``'s fighters ends its move under a (validated) plot order.
+
+        Movement depends only on the fighter's own hex, facing, momentum and card
+        (TOB-M1-MOVE-08: fighters move independently), so this reveals nothing hidden.
+        """
+        if state.phase != PLOT:
+            return None
+        wide = state.config.options.slip_model == "wide"
+        board = state.config.map
+        out = {}
+        for f in state.fighters:
+            if f.side != seat:
+                continue
+            actions = order.get(f.id) or []
+            card = next((a["card"] for a in actions if a["card"] in MANEUVERS), None)
+            g, thrust = move_fighter(f, card, wide)
+            out[f.id] = {"card": card, "hex": list(g.hex), "facing": LETTERS[g.facing], "momentum": list(g.momentum),
+                         "speed": g.speed, "thrust": thrust,
+                         "off_map": not (board.contains(g.hex) and board.contains(g.momentum))}
+        return {"fighters": out}
 
     def outcome(self, state: TobState) -> Outcome | None:
         return state.outcome

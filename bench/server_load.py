@@ -1,0 +1,174 @@
+"""Load test of the play server on loopback: many games played at once, orders timed.
+
+Starts a server process on a fresh SQLite file (or ``--database-url``), creates ``--games``
+two-seat Turn or Burn games and plays them: each step both seats send their order at once, the
+next step starts when both are acknowledged, and a finished game is replaced by a new one.
+Stops after ``--seconds`` or ``--max-orders``, whichever comes first, and prints orders per
+second, p50/p99 order latency and the error count. Traffic goes to 127.0.0.1 only.
+
+    .venv/bin/python bench/server_load.py --games 10 --seconds 10
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+
+PLOTS = {"red": [{"R1": [{"card": "T60S"}]}, {"R1": []}, {"R1": [{"card": "T60P"}]}],
+         "blue": [{"B1": [{"card": "TNC"}]}, {"B1": []}]}
+"""Plots that never fire: games last exactly to their turn limit."""
+SETUP = {"red": {"R1": {"gun": "NB"}}, "blue": {"B1": {"gun": "LT"}}}
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.errors: list[str] = []
+        self.games = 0
+        self.elapsed = 0.0
+
+
+def order_for(seat: str, step: int) -> object:
+    return SETUP[seat] if step == 1 else PLOTS[seat][step % len(PLOTS[seat])]
+
+
+async def play(http: httpx.AsyncClient, stats: Stats, stop_at: float, max_orders: int, turns: int) -> None:
+    """Play games one after another until time or the order budget runs out."""
+    while time.monotonic() < stop_at and len(stats.latencies) < max_orders:
+        r = await http.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red",
+                                                "options": {"turn_limit": turns}})
+        if r.status_code != 201:
+            stats.errors.append(f"create: {r.status_code} {r.text[:200]}")
+            return
+        game_id, tokens = r.json()["game"]["id"], {"red": r.json()["token"]}
+        r = await http.post(f"/api/games/{game_id}/seats/blue/join")
+        tokens["blue"] = r.json()["token"]
+        stats.games += 1
+        for step in range(1, turns + 2):
+            if time.monotonic() >= stop_at or len(stats.latencies) >= max_orders:
+                return
+            await asyncio.gather(*(order(http, stats, game_id, seat, tokens[seat], step) for seat in tokens))
+
+
+async def order(http: httpx.AsyncClient, stats: Stats, game_id: str, seat: str, token: str, step: int) -> None:
+    body = {"order": order_for(seat, step), "step": step, "request_key": f"{seat}-{step}"}
+    start = time.perf_counter()
+    try:
+        r = await http.post(f"/api/games/{game_id}/orders", json=body, headers={"Authorization": f"Bearer {token}"})
+    except httpx.HTTPError as exc:
+        stats.errors.append(f"{type(exc).__name__}: {exc}")
+        return
+    stats.latencies.append(time.perf_counter() - start)
+    if r.status_code != 200:
+        stats.errors.append(f"order: {r.status_code} {r.text[:200]}")
+
+
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of a process (Linux ``/proc``): the server's cost per order is a
+    figure that does not depend on what else the machine is running."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def scratch_schema(url: str | None) -> Iterator[str | None]:
+    """On PostgreSQL, a fresh schema for the run, dropped afterwards: the bench leaves nothing."""
+    if not url or not url.startswith("postgresql"):
+        yield None
+        return
+    import psycopg
+
+    plain = "postgresql://" + url.split("://", 1)[1]
+    schema = f"bench_{secrets.token_hex(4)}"
+    with psycopg.connect(plain, autocommit=True) as conn:
+        conn.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield schema
+    finally:
+        with psycopg.connect(plain, autocommit=True) as conn:
+            conn.execute(f"DROP SCHEMA {schema} CASCADE")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(url: str, port: int, schema: str | None) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "HEXFLEET_DATABASE_URL": url}
+    if schema:
+        env["HEXFLEET_DATABASE_SCHEMA"] = schema
+    proc = subprocess.Popen([sys.executable, "-m", "hexfleet.server", "--port", str(port)], env=env,
+                            stdout=subprocess.DEVNULL)
+    for _ in range(300):  # bounded: 15 s
+        try:
+            if httpx.get(f"http://127.0.0.1:{port}/api/rulesets", timeout=1).status_code == 200:
+                return proc
+        except httpx.TransportError:
+            time.sleep(0.05)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def run(args: argparse.Namespace, base: str) -> Stats:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=args.games * 2 + 4, max_keepalive_connections=args.games * 2 + 4)
+    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+        stop_at = time.monotonic() + args.seconds
+        start = time.perf_counter()
+        await asyncio.gather(*(play(http, stats, stop_at, args.max_orders, args.turns) for _ in range(args.games)))
+        stats.elapsed = time.perf_counter() - start
+    return stats
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=10, help="games played at once (two seats each)")
+    parser.add_argument("--seconds", type=float, default=10.0, help="stop after this long")
+    parser.add_argument("--max-orders", type=int, default=20_000, help="stop after this many orders")
+    parser.add_argument("--turns", type=int, default=10, help="turn limit of each game")
+    parser.add_argument("--database-url", help="default: a fresh SQLite file in a temporary folder; on "
+                        "PostgreSQL the run uses a scratch schema it drops afterwards")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as tmp, scratch_schema(args.database_url) as schema:
+        url = args.database_url or f"sqlite:///{Path(tmp) / 'bench.db'}"
+        port = free_port()
+        proc = start_server(url, port, schema)
+        try:
+            cpu = cpu_seconds(proc.pid)
+            stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
+            cpu = cpu_seconds(proc.pid) - cpu
+        finally:
+            proc.terminate()
+            proc.wait(timeout=10)
+    lat = sorted(stats.latencies)
+    p = (lambda q: lat[min(len(lat) - 1, int(q * len(lat)))] * 1000) if lat else (lambda q: float("nan"))
+    print(f"database     {url.split('://')[0]}")
+    print(f"concurrency  {args.games} games, {args.games * 2} seats")
+    print(f"games        {stats.games} played")
+    print(f"orders       {len(lat)} in {stats.elapsed:.1f} s = {len(lat) / stats.elapsed:.0f} orders/s")
+    mean = statistics.fmean(lat) * 1000 if lat else 0.0
+    print(f"latency      p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, mean {mean:.1f} ms")
+    print(f"server CPU   {cpu / max(1, len(lat)) * 1000:.2f} ms per order (all requests included; "
+          f"{os.getloadavg()[0]:.1f} load average on {os.cpu_count()} cores)")
+    print(f"errors       {len(stats.errors)}")
+    for e in stats.errors[:5]:
+        print(f"  {e}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,30 @@
+"""Server settings, one pydantic-settings class read from the environment (``HEXFLEET_*``)."""
+
+from __future__ import annotations
+
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="HEXFLEET_")
+
+    database_url: str = "sqlite:///hexfleet.db"
+    """SQLAlchemy URL: an embedded SQLite file by default, or ``postgresql+psycopg://...``."""
+    database_schema: str | None = None
+    """PostgreSQL only: keep the tables in this schema (tests use one schema per run)."""
+    sqlite_synchronous: str = "NORMAL"
+    """With WAL, ``NORMAL`` keeps every commit through a killed or crashed server process (the
+    WAL is written before the commit returns; only its fsync waits for checkpoints), but a
+    power loss or OS crash may lose the last commits. ``FULL`` fsyncs at every commit: no loss
+    even then, at the cost of one disk sync per order (docs/server.md)."""
+    busy_timeout_ms: int = 10_000
+    deadline_poll_seconds: float = 0.5
+    """How often the background task looks for turns whose deadline has passed."""
+    stream_poll_seconds: float = 5.0
+    """An open event stream re-checks the database this often, so updates made by another
+    server process (several workers on one PostgreSQL) still reach it."""
+    threads: int = 4
+    """Worker threads for database work. Few is faster: SQLite takes one writer at a time, and
+    every extra thread competes for the GIL while the writer holds the database."""
+    max_steps_per_resolve: int = 1000
+    """Bots-only stretches are resolved in chunks of at most this many steps per transaction."""

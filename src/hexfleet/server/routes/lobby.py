@@ -1,0 +1,49 @@
+"""The lobby: rulesets and bots on offer, creating games, listing them, taking a seat."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, status
+
+from ...ai import bot_names
+from ...games import game_names, get_ruleset
+from ..deps import ServiceDep
+from ..schemas import CreateGame, JoinSeat
+from ..service import SeatSpec
+
+router = APIRouter(tags=["lobby"])
+
+
+@router.get("/rulesets")
+def rulesets() -> dict[str, Any]:
+    """Every game the server plays, with scenarios, options and the bots that can sit at it."""
+    return {"rulesets": [get_ruleset(name).info() | {"bots": bot_names(name)} for name in game_names()]}
+
+
+@router.post("/games", status_code=status.HTTP_201_CREATED)
+def create_game(body: CreateGame, service: ServiceDep) -> dict[str, Any]:
+    """Create a game; with ``join``, take that seat at once (the answer carries its token)."""
+    return service.create_game(
+        ruleset_name=body.ruleset, scenario=body.scenario, options=body.options,
+        seats={seat: SeatSpec(c.bot, c.stand_in) for seat, c in body.seats.items()},
+        deadline_seconds=body.deadline_seconds, join=body.join, name=body.name,
+    )
+
+
+@router.get("/games")
+def list_games(service: ServiceDep, status: Literal["open", "active", "over"] | None = None) -> dict[str, Any]:
+    """Newest first; ``status=open`` lists games with seats to take."""
+    return {"games": service.list_games(status)}
+
+
+@router.get("/games/{game_id}")
+def game_info(game_id: str, service: ServiceDep) -> dict[str, Any]:
+    """Public facts: seats taken, status, the seed's sha256 (and the seed once over)."""
+    return service.game_info(game_id)
+
+
+@router.post("/games/{game_id}/seats/{seat}/join")
+def join(game_id: str, seat: str, service: ServiceDep, body: JoinSeat | None = None) -> dict[str, Any]:
+    """Take a free seat; the token in the answer is the seat's secret link. Keep it."""
+    return service.join(game_id, seat, body.name if body else None)

@@ -1,0 +1,68 @@
+"""Playing: the seat's view, previews, orders, and the pushed updates (server-sent events)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from typing import Any
+
+from fastapi import APIRouter, Header, Request
+from fastapi.responses import StreamingResponse
+from starlette.concurrency import run_in_threadpool
+
+from ..deps import SeatDep, ServiceDep, ViewerDep
+from ..schemas import PreviewOrder, SubmitOrder
+
+router = APIRouter(tags=["play"])
+
+
+@router.get("/games/{game_id}/state")
+def state(game_id: str, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any]:
+    """The seat's view and what it must decide now (no token: a spectator's view)."""
+    return service.view(game_id, viewer.seat if viewer else None)
+
+
+@router.post("/games/{game_id}/orders")
+def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep,
+           idempotency_key: str | None = Header(None, max_length=128)) -> dict[str, Any]:
+    """Store the seat's order for the open step; a second order before the step resolves
+    replaces the first. Answered only once the order is committed."""
+    return service.submit(game_id, seat.seat, body.order, step=body.step,
+                          request_key=body.request_key or idempotency_key)
+
+
+@router.post("/games/{game_id}/preview")
+def preview(game_id: str, body: PreviewOrder, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
+    """Where the seat's own pieces would end up under ``order`` (nothing is stored)."""
+    return service.preview(game_id, seat.seat, body.order)
+
+
+@router.get("/games/{game_id}/stream")
+async def stream(game_id: str, request: Request, viewer: ViewerDep, service: ServiceDep) -> StreamingResponse:
+    """Server-sent events: an ``update`` with the seat's full state at once, then after every
+    change (join, order, resolution). Reconnecting simply starts again with the current state."""
+    seat = viewer.seat if viewer else None
+    await run_in_threadpool(service.game_info, game_id)  # 404 before the stream starts
+    poll = request.app.state.settings.stream_poll_seconds
+    closing: asyncio.Event = request.app.state.closing
+
+    async def events() -> AsyncIterator[str]:
+        async with service.broker.subscribe(game_id) as changed:
+            last = None
+            while not closing.is_set():
+                version = await run_in_threadpool(service.version, game_id)
+                if version != last:
+                    last = version
+                    data = await run_in_threadpool(service.view, game_id, seat)
+                    yield f"event: update\nid: {version}\ndata: {json.dumps(data)}\n\n"
+                try:
+                    await asyncio.wait_for(changed.wait(), poll)
+                except TimeoutError:
+                    yield ": keep-alive\n\n"
+                changed.clear()
+                if await request.is_disconnected():
+                    return
+
+    return StreamingResponse(events(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -1,0 +1,125 @@
+// The lobby: create a game, join a seat, my games, spectate. Everything offered (games,
+// scenarios, options, bots) comes from /api/rulesets.
+import { api, el, mySeats, rememberSeat, seatLink } from "./api.js";
+
+let catalogue = { rulesets: [] };
+const $ = (id) => document.getElementById(id);
+
+function ruleset() { return catalogue.rulesets.find((r) => r.name === $("ruleset").value); }
+
+function fillScenarios() {
+  const r = ruleset();
+  $("scenario").replaceChildren(...Object.entries(r.scenarios).map(([k, s]) => el("option", { value: k }, s.title)));
+  $("options").replaceChildren(el("legend", {}, "Options"), ...r.options.map((o) => {
+    const input = o.choices.length
+      ? el("select", { name: `opt-${o.name}`, "data-option": o.name },
+           ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))))
+      : el("input", { name: `opt-${o.name}`, "data-option": o.name, type: "number", min: 1,
+                      placeholder: o.default === null ? "none" : String(o.default) });
+    return el("label", { title: `${o.help} (${o.rule})` }, `${o.name} `, input);
+  }));
+  fillSeats();
+}
+
+function fillSeats() {
+  const seats = ruleset().scenarios[$("scenario").value].seats;
+  const kinds = ["person", ...ruleset().bots.map((b) => `bot: ${b}`)];
+  $("seats").replaceChildren(el("legend", {}, "Seats"), ...seats.map((seat, i) => el("label", {},
+    `${seat} `,
+    el("select", { "data-seat": seat, name: `seat-${seat}` }, ...kinds.map((k) => el("option", { value: k }, k))),
+    el("label", { class: "inline" }, el("input", { type: "radio", name: "join", value: seat, checked: i === 0 }),
+       " I play this seat"))));
+}
+
+async function create(event) {
+  event.preventDefault();
+  $("create-error").textContent = "";
+  const options = {};
+  for (const input of document.querySelectorAll("[data-option]")) {
+    if (input.value === "") continue;
+    options[input.dataset.option] = input.type === "number" ? Number(input.value) : JSON.parse(input.value);
+  }
+  const seats = {};
+  for (const select of document.querySelectorAll("[data-seat]")) {
+    seats[select.dataset.seat] = select.value === "person" ? {} : { bot: select.value.slice(5) };
+  }
+  const chosen = document.querySelector("input[name=join]:checked");
+  const join = chosen && !seats[chosen.value].bot ? chosen.value : null;
+  const deadline = $("deadline").value ? Number($("deadline").value) : null;
+  try {
+    const made = await api("/games", { method: "POST", body: {
+      ruleset: $("ruleset").value, scenario: $("scenario").value, options, seats,
+      deadline_seconds: deadline, join, name: $("name").value || null } });
+    if (made.token) {
+      rememberSeat(made.game.id, made.seat, made.token);
+      location.href = seatLink(made.game.id, made.token);
+    } else {
+      location.href = `/game.html#game=${made.game.id}`;
+    }
+  } catch (err) {
+    $("create-error").textContent = err.message;
+  }
+}
+
+async function join(gameId, seat) {
+  try {
+    const joined = await api(`/games/${gameId}/seats/${encodeURIComponent(seat)}/join`, {
+      method: "POST", body: { name: $("name").value || null } });
+    rememberSeat(gameId, seat, joined.token);
+    location.href = seatLink(gameId, joined.token);
+  } catch (err) {
+    alert(err.message);
+  }
+}
+
+function describe(g) {
+  const seats = g.seats.map((s) => `${s.seat}${s.bot ? ` (${s.bot})` : s.name ? ` (${s.name})` : ""}`).join(" v ");
+  return `${g.ruleset} · ${g.scenario} · ${seats} · step ${g.steps}`;
+}
+
+function gameItem(g) {
+  const item = el("li", { "data-game": g.id }, el("span", {}, describe(g)));
+  if (g.status === "open") {
+    for (const s of g.seats.filter((s) => !s.joined)) {
+      item.append(el("button", { type: "button", class: "join", "data-seat": s.seat,
+                                 onclick: () => join(g.id, s.seat) }, `Join as ${s.seat}`));
+    }
+  }
+  item.append(el("a", { href: `/game.html#game=${g.id}` }, g.status === "over" ? "view" : "spectate"));
+  return item;
+}
+
+function list(id, games) {
+  $(id).replaceChildren(...(games.length ? games.map(gameItem) : [el("li", { class: "empty" }, "none")]));
+}
+
+async function refresh() {
+  const [open, active, over] = await Promise.all(
+    ["open", "active", "over"].map((status) => api(`/games?status=${status}`)));
+  list("open-games", open.games);
+  list("active-games", active.games);
+  list("over-games", over.games.slice(0, 20));
+  const mine = Object.entries(mySeats());
+  const items = await Promise.all(mine.map(async ([gameId, { seat, token }]) => {
+    try {
+      const g = await api(`/games/${gameId}`);
+      return el("li", {}, el("a", { href: seatLink(gameId, token) }, `${seat} in ${describe(g)}`),
+                el("span", { class: "tag" }, g.status));
+    } catch { return null; }
+  }));
+  const kept = items.filter(Boolean);
+  $("my-games").replaceChildren(...(kept.length ? kept : [el("li", { class: "empty" }, "none yet")]));
+}
+
+async function main() {
+  catalogue = await api("/rulesets");
+  $("ruleset").replaceChildren(...catalogue.rulesets.map((r) => el("option", { value: r.name }, r.title)));
+  $("ruleset").addEventListener("change", fillScenarios);
+  $("scenario").addEventListener("change", fillSeats);
+  $("create-form").addEventListener("submit", create);
+  fillScenarios();
+  await refresh();
+  setInterval(refresh, 5000);
+}
+
+main();
