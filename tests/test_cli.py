@@ -316,3 +316,49 @@ def test_the_text_map_places_fighters_and_markers_in_odd_q_rows():
     assert lines[rows["B1↖"]][col[15]:col[15] + 3] == "B1↖"
     assert rows["R1○"] - rows["R1↘"] == 2 and rows["B1↖"] - rows["B1○"] == 1
     assert rows["B1○"] - rows["R1○"] == 2
+
+
+# --- resolve: Launch Fighters! -------------------------------------------------------------
+
+
+def _lf_docs_position() -> dict:
+    """The example position of docs/launch-fighters.md (blue to activate in attack step 3)."""
+    text = (Path(__file__).parent.parent / "docs" / "launch-fighters.md").read_text(encoding="utf-8")
+    return json.loads(text.split("```json", 1)[1].split("```", 1)[0])
+
+
+@pytest.mark.rule("LF-ATK-01")
+def test_resolve_launch_fighters_applies_steps_and_writes_position_and_events(tmp_path):
+    position = write(tmp_path / "p.json", _lf_docs_position())
+    orders = write(tmp_path / "o.json", [{"blue": {"unit": "blue-B"}}])  # the Light Carrier (move 3)
+    result = run("resolve", "--game", "launch-fighters", "--position", position, "--orders", orders,
+                 "--seed", "3", "--out", tmp_path / "next.json", "--events", tmp_path / "ev.jsonl")
+    assert result.exit_code == 0, result.output
+    nxt = json.loads((tmp_path / "next.json").read_text())
+    assert nxt["format"] == "launch-fighters/1"
+    assert nxt["activation"]["ship"] == "blue-B" and nxt["decision"] == {"kind": "system", "seat": "blue",
+                                                                         "ship": "blue-B"}
+    events = [json.loads(line) for line in (tmp_path / "ev.jsonl").read_text().splitlines()]
+    assert events == [{"type": "activated", "unit": "blue-B", "step": 3}]
+
+
+@pytest.mark.parametrize(("position_change", "orders", "expected"), [
+    ({"ships": [{"id": "x", "owner": "blue", "design": "Otox Gol 79b", "hex": [30, 6], "facing": 0}]}, [],
+     ["p.json", "LF-MAP-01", "off the board"]),
+    ({}, [{"red": {"unit": "red-A"}}], ["o.json"]),
+    ({}, [{"blue": {"unit": "blue-A"}}], ["o.json", "unit blue-A", "LF-ATK-01"]),  # move 2: not its step
+])
+def test_resolve_launch_fighters_rejects_bad_input_and_writes_nothing(tmp_path, position_change, orders, expected):
+    position = write(tmp_path / "p.json", {**_lf_docs_position(), **position_change})
+    out = tmp_path / "next.json"
+    result = run("resolve", "--game", "launch-fighters", "--position", position,
+                 "--orders", write(tmp_path / "o.json", orders), "--out", out)
+    assert result.exit_code == 1
+    for text in expected:
+        assert text in result.stderr, (text, result.stderr)
+    assert not out.exists()
+
+
+def test_resolve_names_the_games_with_a_position_format():
+    result = run("resolve", "--game", "talon", "--position", "p.json", "--orders", "o.json")
+    assert result.exit_code == 1 and "launch-fighters" in result.stderr

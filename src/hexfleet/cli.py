@@ -27,6 +27,7 @@ from .engine.record import RecordWriter
 from .engine.record import replay as replay_record
 from .engine.ruleset import Event, step
 from .games import game_names, get_ruleset
+from .sim.cli import arena_command, simulate_command
 
 app = typer.Typer(
     name="hexfleet",
@@ -177,22 +178,35 @@ def games() -> None:
 
 @app.command()
 def resolve(
-    position: Annotated[Path, typer.Option("--position", help="Turn or Burn position JSON (turn-or-burn/1).")],
-    orders: Annotated[Path, typer.Option("--orders", help="Orders JSON: fighter id -> list of actions.")],
-    seed: Annotated[str, typer.Option("--seed", help="Seed of the turn's card pulls.")] = "0",
+    position: Annotated[Path, typer.Option("--position", help="Position JSON (turn-or-burn/1 or launch-fighters/1).")],
+    orders: Annotated[Path, typer.Option("--orders", help="Orders JSON (the game's format; see docs/cli.md).")],
+    seed: Annotated[str, typer.Option("--seed", help="Seed of the turn's chance (card pulls, dice).")] = "0",
     out: Annotated[str, typer.Option("--out", help="Where to write the next position ('-' = stdout).")] = STDIO,
     events: Annotated[str | None, typer.Option("--events", help="Where to write the events as JSON lines.")] = None,
+    game: Annotated[str, typer.Option("--game", help="turn-or-burn or launch-fighters.")] = "turn-or-burn",
 ) -> None:
-    """Resolve one Turn or Burn turn from a position and orders (shared format, version 1)."""
+    """Resolve a turn from a position and orders; write the next position and the events.
+
+    Turn or Burn: one turn (shared format, version 1), orders as fighter id -> actions.
+    Launch Fighters!: one or more steps, orders as {seat: order} or a list of them.
+    """
+    resolvers = {"turn-or-burn": _resolve_tob, "launch-fighters": _resolve_lf}
+    if game not in resolvers:
+        fail(f"--game: no position format for {game!r}; known: {', '.join(resolvers)}")
+    next_position, turn_events = resolvers[game](position, read_json(position), orders, read_json(orders), seed)
+    outputs: list[tuple[str, str | bytes]] = [(out, position_text(next_position))]
+    if events is not None:
+        outputs.append((events, events_jsonl(turn_events)))
+    write_all(outputs)
+
+
+def _resolve_tob(position: Path, data: Any, orders: Path, plotted: Any, seed: str) -> tuple[dict[str, Any], list[Event]]:
     from .games.turn_or_burn.position import parse_position, position_to_json
 
-    ruleset = get_ruleset("turn-or-burn")
-    data = read_json(position)
     try:
         state = parse_position(data, seed=seed)
     except (RuleError, FormatError) as exc:
         fail(explain(exc, str(position)))
-    plotted = read_json(orders)
     if not isinstance(plotted, dict):
         fail(f"{orders}: expected an object of fighter id -> list of actions")
     by_side: dict[str, dict[str, Any]] = {side: {} for side in state.sides_in_play()}
@@ -203,13 +217,24 @@ def resolve(
                  f"{', '.join(f.id for f in state.fighters)}")
         by_side[fighter.side][fid] = actions
     try:
-        next_state, turn_events = step(ruleset, state, by_side)
+        next_state, turn_events = step(get_ruleset("turn-or-burn"), state, by_side)
     except (RuleError, FormatError) as exc:
         fail(explain(exc, str(orders), plotted))
-    outputs: list[tuple[str, str | bytes]] = [(out, position_text(position_to_json(next_state)))]
-    if events is not None:
-        outputs.append((events, events_jsonl(turn_events)))
-    write_all(outputs)
+    return position_to_json(next_state), turn_events
+
+
+def _resolve_lf(position: Path, data: Any, orders: Path, steps: Any, seed: str) -> tuple[dict[str, Any], list[Event]]:
+    from .games.launch_fighters.position import parse_position
+    from .games.launch_fighters.position import resolve as resolve_lf
+
+    try:  # the position alone first, so its errors name the position file
+        parse_position(data, rng=0)
+    except (RuleError, FormatError) as exc:
+        fail(explain(exc, str(position)))
+    try:
+        return resolve_lf(data, steps, seed)
+    except (RuleError, FormatError) as exc:
+        fail(explain(exc, str(orders)))
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -378,3 +403,9 @@ def _to_png(svg: str) -> bytes:
     except (ImportError, OSError):
         fail("--png needs cairosvg and the cairo library: pip install 'hexfleet[png]' (or write SVG)")
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8")))
+
+
+# --- batch play (hexfleet.sim) --------------------------------------------------------------
+
+app.command("arena")(arena_command)
+app.command("simulate")(simulate_command)

@@ -10,7 +10,8 @@ from typer.testing import CliRunner
 
 from hexfleet.sim.arena import arena, schedule, tabulate
 from hexfleet.sim.batch import run_matches
-from hexfleet.sim.cli import app, parse_seconds
+from hexfleet.cli import app
+from hexfleet.sim.cli import parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
 from hexfleet.sim.simulate import gun_study
 

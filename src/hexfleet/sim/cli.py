@@ -1,12 +1,6 @@
 """``hexfleet arena`` and ``hexfleet simulate``: batch play from the command line.
 
-Mount on the main app with::
-
-    from .sim.cli import arena_command, simulate_command
-    app.command("arena")(arena_command)
-    app.command("simulate")(simulate_command)
-
-``app`` below carries both, for ``python -m hexfleet.sim.cli`` and for tests.
+The two commands are mounted on the main ``hexfleet`` app (:mod:`hexfleet.cli`).
 """
 
 from __future__ import annotations
@@ -29,10 +23,6 @@ from .simulate import STUDIES, gun_study
 DEFAULT_TURN_LIMIT = 60
 """Batch games end as a draw after this many turns (TOB-IMPL-01 house rule): random bots may
 otherwise drift for ever. Reported with every result."""
-
-app = typer.Typer(name="hexfleet-sim", help="Batch play: bot tournaments and balance studies.",
-                  no_args_is_help=True, add_completion=False, rich_markup_mode=None)
-
 
 def parse_seconds(text: str) -> float:
     """``1s``, ``500ms``, ``0.25`` → seconds."""
@@ -151,10 +141,3 @@ def simulate_command(
     console.print(table)
     for path in result.write(out, plot=plot):
         console.print(f"wrote {path}")
-
-
-app.command("arena")(arena_command)
-app.command("simulate")(simulate_command)
-
-if __name__ == "__main__":
-    app()
