@@ -3,6 +3,7 @@ idempotent retries, stale orders, bots, deadlines, records that replay."""
 
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any
 
@@ -10,6 +11,8 @@ from fastapi.testclient import TestClient
 
 from hexfleet.engine.record import replay
 from hexfleet.engine.rng import seed_commitment
+from hexfleet.server import Settings, create_app
+from hexfleet.server.service import GameService
 
 from .conftest import Duel, new_duel
 
@@ -110,7 +113,8 @@ def test_bots_only_game_plays_itself_at_creation(client: TestClient) -> None:
     r = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot",
                                         "options": {"turn_limit": 5},
                                         "seats": {"red": {"bot": "random"}, "blue": {"bot": "random"}}})
-    game = r.json()["game"]
+    assert r.status_code == 201  # answered at once; the bots then play in the background
+    game = client.get(f"/api/games/{r.json()['game']['id']}").json()
     assert game["status"] == "over" and 2 <= game["steps"] <= 6
     assert replay(client.get(f"/api/games/{game['id']}/record").text.splitlines()).ok
 
@@ -166,3 +170,46 @@ def test_preview_shows_where_the_fighter_ends_up(duel: Duel) -> None:
         "card": "B3S", "hex": [9, 9], "facing": "C", "momentum": [13, 10], "speed": 5, "thrust": 3,
         "off_map": False}}}
     assert duel.state("red")["my_order"] is None  # a preview stores nothing
+
+
+def test_a_thinking_bot_holds_no_lock_other_games_wait_for(settings: Settings) -> None:
+    """A search bot may think for a second; meanwhile every other game keeps taking orders
+    (on SQLite there is one writer for all games, so the bot must not think inside a write)."""
+    thinking, done = threading.Event(), threading.Event()
+    plain = GameService._bot_choice
+
+    def slow_choice(*args: Any) -> Any:
+        thinking.set()
+        assert done.wait(10), "the other game's order never got through while the bot thought"
+        return plain(*args)
+
+    with TestClient(create_app(settings)) as client:
+        other = new_duel(client)
+        service = client.app.state.service  # type: ignore[attr-defined]
+        service._bot_choice = slow_choice
+        result: dict[str, Any] = {}
+
+        def create_bot_game() -> None:
+            result["r"] = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot",
+                                                          "join": "red", "seats": {"blue": {"bot": "random"}}})
+
+        creator = threading.Thread(target=create_bot_game)
+        creator.start()
+        assert thinking.wait(10)
+        assert other.order("red", SETUP_RED).status_code == 200  # while the bot thinks
+        done.set()
+        creator.join(10)
+        created = result["r"].json()
+        assert Duel(client, created["game"]["id"], {"red": created["token"]}).state("red")["submitted"] == ["blue"]
+
+
+def test_a_bot_decision_lost_in_a_crash_is_made_at_startup(settings: Settings) -> None:
+    with TestClient(create_app(settings)) as client:
+        service = client.app.state.service  # type: ignore[attr-defined]
+        service.play_bots = lambda game_id: 0  # the process "dies" before the bot decides
+        r = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red",
+                                            "seats": {"blue": {"bot": "random"}}})
+        duel = Duel(client, r.json()["game"]["id"], {"red": r.json()["token"]})
+        assert duel.state("red")["submitted"] == []
+    with TestClient(create_app(settings)) as client:  # the restart
+        assert Duel(client, duel.id, duel.tokens).state("red")["submitted"] == ["blue"]

@@ -68,5 +68,6 @@ async def _deadlines(service: GameService, interval: float) -> None:
         try:
             for game_id in await run_in_threadpool(service.overdue_games):
                 await run_in_threadpool(service.resolve, game_id)
+                await run_in_threadpool(service.play_bots, game_id)
         except Exception:  # keep the loop alive, but never silently
             log.exception("resolving overdue turns failed")

@@ -6,9 +6,13 @@ use :mod:`hexfleet.engine.record`'s format. This module adds persistence and who
 
 Crash safety: an order is committed in its own transaction before it is acknowledged;
 resolving a step (the step row with its orders and events, the new state cache, the next
-deadline, the bots' next orders) is a second, single transaction. A crash between the two
-leaves a complete set of stored orders and no step: :meth:`GameService.recover` resolves it at
-startup. A crash inside either transaction rolls it back whole.
+deadline) is a second, single transaction. A crash between the two leaves a complete set of
+stored orders and no step: :meth:`GameService.recover` resolves it at startup. A crash inside
+either transaction rolls it back whole.
+
+Bots think outside every transaction (:meth:`GameService.play_bots`): a search bot may take a
+second per decision, and SQLite has one writer for all games. Their orders are then stored
+like a player's; a bot decision lost in a crash is simply made again at startup.
 """
 
 from __future__ import annotations
@@ -59,7 +63,7 @@ _STORED_ORDERS = select(OrderRow.seat, OrderRow.order).where(OrderRow.game_id ==
                                                              OrderRow.step == bindparam("step"))
 _INSERT_STEP = insert(StepRow)
 _GAME_FOR_RESOLVE = (select(GameRow.id, GameRow.ruleset, GameRow.steps, GameRow.status, GameRow.deadline_seconds,
-                            GameRow.turn_deadline, GameRow.bot_seed, GameRow.has_bots)
+                            GameRow.turn_deadline)
                      .where(GameRow.id == bindparam("game_id")).with_for_update())
 
 
@@ -73,8 +77,6 @@ class _Live:
     status: str
     deadline_seconds: float | None
     turn_deadline: float | None
-    bot_seed: str
-    has_bots: bool
     state: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
 
@@ -161,8 +163,6 @@ class GameService:
                 token = self._join(game, rows[all_seats.index(join)], name, now)
             self._update_status(game, rows, now)
             self._put(game.id, 0, state)
-            self._store_bot_orders(s, ruleset, game, rows, state, now)
-        self.resolve(game.id)  # a game of bots only plays at once
         return {"game": self.game_info(game.id), "token": token, "seat": join}
 
     def join(self, game_id: str, seat: Seat, name: str | None) -> dict[str, Any]:
@@ -353,10 +353,61 @@ class GameService:
                 GameRow.status == "active", GameRow.turn_deadline <= self.clock())))
 
     def recover(self) -> int:
-        """At startup: resolve every turn whose orders were all stored before a crash."""
+        """At startup: resolve every turn whose orders were all stored before a crash, and let
+        the bots make any decision they had not stored."""
         with self.db.read() as s:
             ids = list(s.scalars(select(GameRow.id).where(GameRow.status != "over")))
-        return sum(self.resolve(game_id) for game_id in ids)
+        return sum(self.resolve(game_id) + self.play_bots(game_id) for game_id in ids)
+
+    def play_bots(self, game_id: str) -> int:
+        """Let the game's bots decide until none is pending; returns the steps resolved.
+
+        Bot seats decide as soon as their decision opens; once a turn deadline has passed, so
+        do the stand-in bots of the people who missed it. Each bot thinks outside any
+        transaction, from its seat's view and legal orders only; the orders are then stored in
+        one short transaction (unless the step moved on meanwhile) and the step resolved. Call
+        it after anything that may open a bot's decision: creating, ordering, a deadline.
+        """
+        resolved = 0
+        for _ in range(self.max_steps):
+            todo = self._bot_decisions(game_id)
+            if todo is None:
+                break
+            ruleset, state, open_step, bot_seed, deciders = todo
+            orders = {seat: (self._bot_choice(ruleset, state, bot_seed, seat, bot, open_step), source)
+                      for seat, bot, source in deciders}
+            now = self.clock()
+            with self.db.write() as s:
+                c = s.connection()
+                game = c.execute(_GAME_FOR_ORDER, {"game_id": game_id}).first()
+                if game.steps + 1 == open_step and game.status != "over":
+                    stored = set(c.scalars(_ORDER_SEATS, {"game_id": game_id, "step": open_step}))
+                    for seat, (order, source) in orders.items():
+                        if seat not in stored:
+                            c.execute(_INSERT_ORDER, {"game_id": game_id, "step": open_step, "seat": seat,
+                                                      "order": order, "source": source, "created_at": now})
+                    c.execute(_BUMP_VERSION, {"game_id": game_id})
+            self.broker.publish(game_id)
+            resolved += self.resolve(game_id)
+        return resolved
+
+    def _bot_decisions(self, game_id: str) -> tuple[Ruleset[Any], Any, int, str, list[tuple[Seat, str, str]]] | None:
+        """The bot decisions open now: ``(ruleset, state, step, bot seed, [(seat, bot, source)])``."""
+        with self.db.read() as s:
+            game = self._get(s, game_id)
+            if game.status == "over":
+                return None
+            overdue = game.status == "active" and game.turn_deadline is not None and self.clock() >= game.turn_deadline
+            if not (game.has_bots or overdue):
+                return None
+            ruleset = get_ruleset(game.ruleset)
+            state = self._state(ruleset, game)
+            pending = ruleset.pending(state)
+            stored = set(s.scalars(_ORDER_SEATS, {"game_id": game_id, "step": game.steps + 1}))
+            deciders = [(r.seat, r.bot, "bot") if r.bot else (r.seat, r.stand_in, "stand_in")
+                        for r in self._seats(s, game_id)
+                        if r.seat in pending and r.seat not in stored and (r.bot or (overdue and r.stand_in))]
+            return (ruleset, state, game.steps + 1, game.bot_seed, deciders) if deciders else None
 
     @staticmethod
     def _check_pending(ruleset: Ruleset[Any], state: Any, open_step: int, seat: Seat) -> None:
@@ -382,12 +433,14 @@ class GameService:
                 if not (game.turn_deadline is not None and now >= game.turn_deadline):
                     break
                 seats = seats or self._seats(s, game.id)
-                for row in seats:
-                    if row.seat in missing:
-                        order, source = self._stand_in(ruleset, state, game, row, open_step)
-                        s.execute(_INSERT_ORDER, {"game_id": game.id, "step": open_step, "seat": row.seat,
-                                                  "order": order, "source": source, "created_at": now})
-                        stored[row.seat] = order
+                absent = [row for row in seats if row.seat in missing]
+                if any(row.bot or row.stand_in for row in absent):
+                    break  # a bot decides first, outside this transaction (play_bots)
+                for row in absent:  # a person without a stand-in bot: the standing order
+                    order = ruleset.default_order(state, row.seat)
+                    s.execute(_INSERT_ORDER, {"game_id": game.id, "step": open_step, "seat": row.seat,
+                                              "order": order, "source": "standing", "created_at": now})
+                    stored[row.seat] = order
             orders = {seat: stored[seat] for seat in pending}
             state, events = engine_step(ruleset, state, orders)
             snapshot = ruleset.to_json(state)
@@ -398,36 +451,15 @@ class GameService:
             outcome = ruleset.outcome(state)
             if outcome is not None:
                 game.status, game.outcome, game.turn_deadline = "over", outcome.to_json(), None
-            else:
-                if game.status == "active" and game.deadline_seconds:
-                    game.turn_deadline = now + game.deadline_seconds
-                if game.has_bots:
-                    seats = seats or self._seats(s, game.id)
-                    self._store_bot_orders(s, ruleset, game, seats, state, now)
+            elif game.status == "active" and game.deadline_seconds:
+                game.turn_deadline = now + game.deadline_seconds
             count += 1
         return count
 
-    def _stand_in(self, ruleset: Ruleset[Any], state: Any, game: _Live, row: SeatRow,
-                  step: int) -> tuple[Order, str]:
-        """The order for a seat that missed the deadline: its stand-in bot's, or the standing order."""
-        if row.stand_in:
-            return self._bot_choice(ruleset, state, game, row.seat, row.stand_in, step), "stand_in"
-        return ruleset.default_order(state, row.seat), "standing"
-
-    def _store_bot_orders(self, s: Session, ruleset: Ruleset[Any], game: GameRow | _Live, seats: list[SeatRow],
-                          state: Any, now: float) -> None:
-        pending = ruleset.pending(state)
-        for row in seats:
-            if row.bot is not None and row.seat in pending:
-                order = self._bot_choice(ruleset, state, game, row.seat, row.bot, game.steps + 1)
-                s.execute(_INSERT_ORDER, {"game_id": game.id, "step": game.steps + 1, "seat": row.seat,
-                                          "order": order, "source": "bot", "created_at": now})
-
     @staticmethod
-    def _bot_choice(ruleset: Ruleset[Any], state: Any, game: GameRow | _Live, seat: Seat, bot_name: str,
-                    step: int) -> Order:
+    def _bot_choice(ruleset: Ruleset[Any], state: Any, bot_seed: str, seat: Seat, bot_name: str, step: int) -> Order:
         """A bot sees its seat's view and the legal orders, never the state (STYLE §4)."""
-        bot = get_bot(bot_name, seed=f"{game.bot_seed}:{seat}:{step}")
+        bot = get_bot(bot_name, seed=f"{bot_seed}:{seat}:{step}")
         return bot.choose(ruleset, seat, ruleset.view(state, seat), ruleset.legal_orders(state, seat))
 
     # --- records ------------------------------------------------------------------------

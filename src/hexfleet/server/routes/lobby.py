@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, status
+from fastapi import APIRouter, BackgroundTasks, status
 
 from ...ai import bot_names
 from ...games import game_names, get_ruleset
@@ -22,13 +22,16 @@ def rulesets() -> dict[str, Any]:
 
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)
-def create_game(body: CreateGame, service: ServiceDep) -> dict[str, Any]:
-    """Create a game; with ``join``, take that seat at once (the answer carries its token)."""
-    return service.create_game(
+def create_game(body: CreateGame, service: ServiceDep, background: BackgroundTasks) -> dict[str, Any]:
+    """Create a game; with ``join``, take that seat at once (the answer carries its token).
+    Bot seats start deciding once the answer is sent; a game of bots only plays itself."""
+    created = service.create_game(
         ruleset_name=body.ruleset, scenario=body.scenario, options=body.options,
         seats={seat: SeatSpec(c.bot, c.stand_in) for seat, c in body.seats.items()},
         deadline_seconds=body.deadline_seconds, join=body.join, name=body.name,
     )
+    background.add_task(service.play_bots, created["game"]["id"])
+    return created
 
 
 @router.get("/games")

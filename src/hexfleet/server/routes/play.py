@@ -7,7 +7,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import APIRouter, Header, Request
+from fastapi import APIRouter, BackgroundTasks, Header, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -24,12 +24,15 @@ def state(game_id: str, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any
 
 
 @router.post("/games/{game_id}/orders")
-def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep,
+def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep, background: BackgroundTasks,
            idempotency_key: str | None = Header(None, max_length=128)) -> dict[str, Any]:
     """Store the seat's order for the open step; a second order before the step resolves
-    replaces the first. Answered only once the order is committed."""
-    return service.submit(game_id, seat.seat, body.order, step=body.step,
-                          request_key=body.request_key or idempotency_key)
+    replaces the first. Answered only once the order is committed (and the step resolved, if
+    it was the last one missing); bots then answer the next step after the response."""
+    answer = service.submit(game_id, seat.seat, body.order, step=body.step,
+                            request_key=body.request_key or idempotency_key)
+    background.add_task(service.play_bots, game_id)
+    return answer
 
 
 @router.post("/games/{game_id}/preview")
