@@ -119,6 +119,7 @@ class GameService:
         self._cache_lock = threading.Lock()
         self._callers: dict[str, Caller] = {}
         """Token hash → seat: a token never changes seat once issued, so every process may cache it."""
+        self._has_bots: dict[str, bool] = {}
 
     # --- lobby --------------------------------------------------------------------------
 
@@ -334,13 +335,14 @@ class GameService:
         """Resolve every step of the game that is complete or overdue; returns how many."""
         now = self.clock()
         with self.db.write() as s:
-            row = s.execute(_GAME_FOR_RESOLVE, {"game_id": game_id}).first()
+            c = s.connection()  # Core statements, as in submit
+            row = c.execute(_GAME_FOR_RESOLVE, {"game_id": game_id}).first()
             if row is None:
                 raise ApiError(404, "no_such_game", f"no game {game_id!r}")
             game = _Live(**row._asdict())
             count = self._resolve_ready(s, get_ruleset(game.ruleset), game, now)
             if count:
-                s.execute(update(GameRow).where(GameRow.id == game_id).values(
+                c.execute(update(GameRow).where(GameRow.id == game_id).values(
                     steps=game.steps, state=game.state, status=game.status, outcome=game.outcome,
                     turn_deadline=game.turn_deadline, version=GameRow.version + count))
         if count:
@@ -358,6 +360,14 @@ class GameService:
         with self.db.read() as s:
             ids = list(s.scalars(select(GameRow.id).where(GameRow.status != "over")))
         return sum(self.resolve(game_id) + self.play_bots(game_id) for game_id in ids)
+
+    def has_bots(self, game_id: str) -> bool:
+        """Whether the game has bot seats (fixed at creation, so every process may cache it)."""
+        known = self._has_bots.get(game_id)
+        if known is None:
+            with self.db.read() as s:
+                known = self._has_bots[game_id] = bool(s.scalar(select(GameRow.has_bots).where(GameRow.id == game_id)))
+        return known
 
     def play_bots(self, game_id: str) -> int:
         """Let the game's bots decide until none is pending; returns the steps resolved.
@@ -421,12 +431,13 @@ class GameService:
     def _resolve_ready(self, s: Session, ruleset: Ruleset[Any], game: _Live, now: float) -> int:
         """Resolve steps while every pending seat has an order (or the deadline has passed);
         ``game`` is updated in memory, for the caller to write back."""
-        seats: list[SeatRow] | None = None  # loaded only when a bot or a deadline needs them
+        c = s.connection()
+        seats: list[SeatRow] | None = None  # loaded only when a deadline needs them
         count = 0
         while game.status != "over" and count < self.max_steps:
-            state = self._state_at(s, ruleset, game.id, game.steps)
+            state = self._state_at(c, ruleset, game.id, game.steps)
             open_step = game.steps + 1
-            stored: dict[Seat, Order] = dict(s.execute(_STORED_ORDERS, {"game_id": game.id, "step": open_step}).all())
+            stored: dict[Seat, Order] = dict(c.execute(_STORED_ORDERS, {"game_id": game.id, "step": open_step}).all())
             pending = ruleset.pending(state)
             missing = [seat for seat in pending if seat not in stored]
             if missing:
@@ -438,13 +449,13 @@ class GameService:
                     break  # a bot decides first, outside this transaction (play_bots)
                 for row in absent:  # a person without a stand-in bot: the standing order
                     order = ruleset.default_order(state, row.seat)
-                    s.execute(_INSERT_ORDER, {"game_id": game.id, "step": open_step, "seat": row.seat,
+                    c.execute(_INSERT_ORDER, {"game_id": game.id, "step": open_step, "seat": row.seat,
                                               "order": order, "source": "standing", "created_at": now})
                     stored[row.seat] = order
             orders = {seat: stored[seat] for seat in pending}
             state, events = engine_step(ruleset, state, orders)
             snapshot = ruleset.to_json(state)
-            s.execute(_INSERT_STEP, {"game_id": game.id, "step": open_step, "orders": orders, "events": events,
+            c.execute(_INSERT_STEP, {"game_id": game.id, "step": open_step, "orders": orders, "events": events,
                                      "hash": ruleset.state_hash(state), "state": snapshot, "resolved_at": now})
             game.steps, game.state = open_step, snapshot
             self._put(game.id, game.steps, state)

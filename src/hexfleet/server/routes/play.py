@@ -31,7 +31,8 @@ def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep, 
     it was the last one missing); bots then answer the next step after the response."""
     answer = service.submit(game_id, seat.seat, body.order, step=body.step,
                             request_key=body.request_key or idempotency_key)
-    background.add_task(service.play_bots, game_id)
+    if service.has_bots(game_id):
+        background.add_task(service.play_bots, game_id)
     return answer
 
 
