@@ -362,3 +362,24 @@ def test_resolve_launch_fighters_rejects_bad_input_and_writes_nothing(tmp_path, 
 def test_resolve_names_the_games_with_a_position_format():
     result = run("resolve", "--game", "talon", "--position", "p.json", "--orders", "o.json")
     assert result.exit_code == 1 and "launch-fighters" in result.stderr
+
+
+# --- play: Launch Fighters! -----------------------------------------------------------------
+
+
+def test_play_launch_fighters_lists_legal_orders_and_records_a_verified_game(tmp_path):
+    """Every answer a number (Enter: the first legal order), one wrong number and one illegal
+    JSON order along the way; the view is the game's text summary, not JSON."""
+    record = tmp_path / "lf.jsonl"
+    answers = ["99", '{"ships": ["No Such Ship"]}', ""] + [""] * 600
+    result = run("play", "launch-fighters", "--scenario", "duel", "--vs", "random", "--seed", "3",
+                 "--record", record, input="\n".join(answers) + "\n")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Launch Fighters! - duel - turn 0, fleet" in out and '"position"' not in out
+    assert '    2. {"ships": ["Otox Gol 79b", "Light Carrier"]}' in out
+    assert "99 is not one of the numbers 1-3" in out
+    assert "Not accepted:" in out and "No Such Ship" in out  # the illegal order, asked again
+    assert "Result:" in out
+    check = run("replay", record, "--verify")
+    assert check.exit_code == 0 and check.output.rstrip().endswith("OK"), check.output

@@ -26,6 +26,9 @@ from .games.turn_or_burn.cards import GUNS
 from .hexgrid import DIRECTIONS, LETTERS, distance
 from .render.turn_or_burn import ascii_map, card_rows, describe_event, fighters_table, gun_text, targets_table
 
+MAX_LISTED = 40
+"""Legal orders listed for a pick by number; beyond this an order is typed as JSON."""
+
 Ask = Callable[[str, str], str]
 """``ask(prompt, default) -> answer``; raises (``typer.Abort``, ``EOFError``) when input ends."""
 
@@ -85,7 +88,7 @@ class TerminalPlay:
             return self.ask_setup(seat, view)
         if self.forms and decision["kind"] == "plot":
             return self.ask_plot(seat, view)
-        return self.ask_json(seat, decision)
+        return self.ask_choice(seat, decision)
 
     def clear(self) -> None:
         """Clear the screen and, where the terminal keeps one, its scrollback: the next person
@@ -99,12 +102,16 @@ class TerminalPlay:
         shown = self.game.visible_events(self.last_events, seat)
         if shown:
             self.console.print(Text(heading, style="bold"))
-            for e in shown:
-                self.console.print(Text(f"  {describe_event(e)}"), soft_wrap=True)
+            for e in shown:  # sentences for Turn or Burn; other games' events as JSON
+                self.console.print(Text(f"  {describe_event(e) if self.forms else json.dumps(e)}"), soft_wrap=True)
 
     def show_view(self, view: Mapping[str, Any]) -> None:
         if not self.forms:
-            self.console.print_json(data=view)
+            text = self.game.ruleset.describe_view(view)
+            if text is None:
+                self.console.print_json(data=view)
+            else:
+                self.console.print(Text(text), soft_wrap=True)
             return
         self.console.print(Text(ascii_map(view)), soft_wrap=True)
         self.console.print(fighters_table(view))
@@ -178,14 +185,27 @@ class TerminalPlay:
                     break
         return order
 
-    def ask_json(self, seat: Seat, decision: Mapping[str, Any]) -> Order:
-        """Any other decision: the order typed as JSON (a fallback for games without a form)."""
-        self.console.print(Text(f"{decision['prompt']}\noptions: {json.dumps(decision['options'])}"))
+    def ask_choice(self, seat: Seat, decision: Mapping[str, Any]) -> Order:
+        """Any other decision: pick one of the legal orders by number, or type an order as JSON
+        (games whose orders are too many to list, e.g. free placement, take JSON only)."""
+        legal = self.game.ruleset.legal_orders(self.game.state, seat)
+        self.console.print(Text(decision.get("prompt") or f"{seat}: {decision['kind']}", style="bold"))
+        listed = legal[:MAX_LISTED]
+        for n, order in enumerate(listed, 1):
+            self.console.print(Text(f"  {n:>3}. {json.dumps(order)}"), soft_wrap=True)
+        if len(legal) > len(listed):
+            self.console.print(Text(f"  ... and {len(legal) - len(listed)} more: type one as JSON"))
         while True:
+            answer = self.ask(f"{seat} order (number, or JSON)", "1" if listed else "{}").strip()
+            if answer.isdigit():
+                if 1 <= int(answer) <= len(listed):
+                    return listed[int(answer) - 1]
+                self.error(InputError(f"{answer} is not one of the numbers 1-{len(listed)}"))
+                continue
             try:
-                order = json.loads(self.ask(f"{seat} order (JSON)", "{}"))
+                order = json.loads(answer)
             except json.JSONDecodeError as exc:
-                self.error(InputError(f"not JSON: {exc.msg}"))
+                self.error(InputError(f"not a number or JSON: {exc.msg}"))
                 continue
             if self.check(seat, order):
                 return order

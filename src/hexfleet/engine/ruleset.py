@@ -162,6 +162,10 @@ class Ruleset(ABC, Generic[S]):
         """
         return None
 
+    def describe_view(self, view: Mapping[str, Any]) -> str | None:
+        """A text summary of a :meth:`view` for terminals; ``None``: show the view as JSON."""
+        return None
+
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 

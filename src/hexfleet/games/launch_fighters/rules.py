@@ -33,7 +33,7 @@ from . import orders
 from .designer import Design, check_fleet, sample_fleets
 from .options import OPTIONS, parse_options
 from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
-from .position import parse_position, position_to_json
+from .position import describe, parse_position, position_to_json
 from .state import FLEET, OVER, VOTE, Config, LfState, Work
 
 _RULE_OF_KIND = {
@@ -214,6 +214,9 @@ class LaunchFighters(Ruleset[LfState]):
             "waiting_for": sorted(pending),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
+
+    def describe_view(self, view: Mapping[str, Any]) -> str:
+        return describe(view)
 
     def outcome(self, state: LfState) -> Outcome | None:
         return state.outcome
