@@ -21,10 +21,6 @@ from .state import PLOT, Config, Fighter, Kit, Options, TobState
 FORMAT = "turn-or-burn/1"
 SUPPORTED_MODULES = frozenset({1, 2, 3})
 """Modules whose rules this version implements; a position asking for others is refused."""
-MAX_FIGHTERS = 8
-"""The box holds 8 fighter sets (counter, momentum, location, lock-on, heavy-gun and shield
-markers, TOB-COMP-04), so a Module 1-3 game has at most 8 fighters, those waiting to re-enter
-included: a replacement comes back on its own counters."""
 
 _POSITION_FIELDS = {"format", "modules", "map", "turn", "fighters", "projectiles", "options", "replacements", "scores"}
 _FIGHTER_FIELDS = {"id", "side", "hex", "facing", "momentum", "cards", "external", "destroyed", "shields",
@@ -245,10 +241,6 @@ def check_position(state: TobState) -> None:
     board = state.config.map
     advanced = 2 in state.config.modules or 3 in state.config.modules
     ids = {f.id: f for f in state.fighters}
-    counted = len(state.fighters) + len(state.replacements)
-    if counted > MAX_FIGHTERS:
-        raise RuleError("TOB-COMP-04", f"the game has {MAX_FIGHTERS} fighter counter sets; this position has "
-                        f"{counted} fighters (in play and waiting to re-enter)", field="fighters")
     for f in state.fighters:
         if advanced:
             from .build import check_build
