@@ -107,3 +107,49 @@ def test_off_map_by_momentum_alone_is_out_at_once() -> None:
     assert turn.shots() == [] and turn.pulls() == []  # not fired on: it is out of the game
     assert turn.game_over() == {"type": "game_over", "winner": "blue"}
     assert [f["id"] for f in turn.position["fighters"]] == ["B1"]
+
+
+@pytest.mark.rule("TOB-AMB-03")
+def test_direction_a_is_map_up_and_the_letters_run_clockwise_on_flat_top_hexes() -> None:
+    import math
+
+    from hexfleet.hexgrid import Layout
+
+    def same(a: float, b: float) -> bool:
+        return round((a - b) % 360, 6) in (0.0, 360.0)
+
+    layout = Layout(1.0)
+    angles = []
+    for d, (dq, dr) in enumerate(DIRECTIONS):
+        x, y = layout.center((dq, dr))
+        angles.append(math.degrees(math.atan2(y, x)))  # screen y points down: clockwise is positive
+        assert same(angles[-1], layout.direction_angle(d))
+    assert same(angles[0], -90.0)  # A: straight up the map
+    assert all(same(b - a, 60.0) for a, b in zip(angles, angles[1:] + angles[:1]))
+    tops = sorted(layout.corners((0, 0)), key=lambda c: c[1])[:2]
+    assert math.isclose(tops[0][1], tops[1][1])  # flat top: the highest two corners make an edge
+    turn = resolve(lone("C"), {"R1": "T120S"})  # C + 120° starboard = E (the rules' own check)
+    assert turn.fighter("R1")["facing"] == "E"
+
+
+@pytest.mark.rule("TOB-AMB-04")
+@pytest.mark.rule("TOB-IMPL-05")
+def test_map_size_is_configured_and_each_side_starts_in_its_half() -> None:
+    from hexfleet.games.turn_or_burn.position import parse_position
+
+    from .helpers import RULES
+
+    coasting = (fighter("R1", "red", (9, 0), "C", (11, 0)), fighter("B1", "blue", (2, 2), "F"))
+    small = resolve(position(*coasting, cols=12, rows=8))
+    assert small.eliminated() == {"R1": "off_map"}  # marker at column 13: off a 12-column map
+    assert resolve(position(*coasting)).eliminated() == {}  # on the default 30 × 22 map it flies on
+    board = parse_position(position(*coasting, cols=12, rows=8)).config.map
+    assert board.is_edge((11, -3)) and not board.is_edge((10, -3))  # edges follow the configured bounds
+    game = RULES.new_game("quick-shot", seed=0)
+    assert dict(game.config.zones) == {"R1": "west", "B1": "east"}
+    half = game.config.map.cols // 2
+    for side, fid, ok, bad in (("red", "R1", half - 1, half), ("blue", "B1", half, half - 1)):
+        RULES.validate(game, side, {fid: {"hex": list(game.config.map.from_offset(ok, 10))}})
+        with pytest.raises(RuleError) as err:
+            RULES.validate(game, side, {fid: {"hex": list(game.config.map.from_offset(bad, 10))}})
+        assert err.value.rule == "TOB-M1-SETUP-02"

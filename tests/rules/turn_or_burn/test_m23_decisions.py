@@ -114,6 +114,8 @@ def test_every_listed_legal_order_validates():
 @pytest.mark.rule("TOB-IMPL-35")
 @pytest.mark.rule("TOB-IMPL-36")
 @pytest.mark.rule("TOB-IMPL-37")
+@pytest.mark.rule("TOB-IMPL-32")
+@pytest.mark.rule("TOB-IMPL-33")
 def test_invariants_over_random_games():
     from hexfleet.games.turn_or_burn.build import size_class
 
@@ -128,8 +130,11 @@ def test_invariants_over_random_games():
             for e in events:
                 if e["type"] == "entered":
                     classes.pop(e["id"], None)  # a replacement is a new build
+                if e["type"] == "shot":
+                    assert e["miss_cards"] >= 0 and e["hand_size"] >= e["miss_cards"]
             for f in st.fighters:
                 assert classes.setdefault(f.id, size_class(f).name) == size_class(f).name
                 assert f.lock_on is None or isinstance(f.lock_on, str)
                 assert len(f.external) <= f.cards.count("STR")
                 assert len(f.cards) + len(f.external) <= 15
+                assert f.has("CM") and f.has("STR")  # the crewless and broken left at the phase's end

@@ -42,6 +42,11 @@ from .state import OVER, PLOT, SETUP, Config, Fighter, Kit, Options, TobState
 
 MAX_START_SPEED = 6
 """Momentum marker 0-6 hexes from the fighter at setup (TOB-M1-SETUP-02)."""
+MAX_FIGHTERS = 8
+"""The box holds 8 fighter sets (counter, momentum, location, lock-on, heavy-gun and shield
+markers, TOB-COMP-04), so a scenario played with it fields at most 8 fighters; a Module 2
+replacement comes back on its own counters. A component limit, not a rule of play (as
+TOB-COMP-05 says of projectiles): positions read for analysis may hold more."""
 
 OPTIONS = (
     OptionInfo("slip_model", "minimal", ("minimal", "wide"),
@@ -86,6 +91,9 @@ def _initial_state(scenario: str, options: Options) -> TobState:
     """A scenario's starting state (seed aside), built and checked once per options: states are
     frozen, so every new game of it shares the fighters and the config."""
     data = _SCENARIOS[scenario]
+    if len(data["fighters"]) > MAX_FIGHTERS:
+        raise RuleError("TOB-COMP-04", f"scenario {scenario} fields {len(data['fighters'])} fighters; the game has "
+                        f"{MAX_FIGHTERS} fighter counter sets", field="fighters")
     fighters = []
     zones = []
     advanced_rules = advanced.is_advanced(tuple(data["modules"]))

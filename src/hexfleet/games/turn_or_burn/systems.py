@@ -171,15 +171,16 @@ def _check_fields(state: TobState, f: Fighter, action: dict[str, Any], at: str) 
 
 def check_seat_plots(state: TobState, seat: str, plots: Plots) -> None:
     """Across one side's fighters: one maneuver set per two fighters, ditto to share a card
-    (TOB-M2-SETUP-01, TOB-M2-DITTO-01)."""
+    (TOB-M2-SETUP-01, TOB-M2-DITTO-01). Each set holds one ditto card (TOB-COMP-01), so a side
+    plots at most one ditto per set, like any other card of it (TOB-IMPL-02)."""
     own = [f for f in state.fighters if f.side == seat]
     sets = max(1, math.ceil(len(own) / 2))
-    used = Counter(a["card"] for fid, actions in plots.items() for a in actions
-                   if a["card"] in MANEUVERS and a["card"] != "DITTO")
+    used = Counter(a["card"] for fid, actions in plots.items() for a in actions if a["card"] in MANEUVERS)
     for card, n in used.items():
         if n > sets:
+            hint = "one ditto card per set" if card == "DITTO" else "plot ditto to repeat it"
             raise RuleError("TOB-M2-DITTO-01", f"{n} fighters plotted {card} but the side has {sets} maneuver "
-                            "set(s): each card serves one fighter a turn; plot ditto to repeat it", unit=seat,
+                            f"set(s): each card serves one fighter a turn; {hint}", unit=seat,
                             field=f"order.*.{card}")
     if len(own) < 2 and any(a["card"] == "DITTO" for actions in plots.values() for a in actions):
         raise RuleError("TOB-M2-SETUP-01", "ditto is for a player running two fighters", unit=seat)
