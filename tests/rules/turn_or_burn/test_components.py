@@ -1,17 +1,13 @@
-"""Components of the whole game: fighter counter sets, the die, the random direction, and the
-card data that stands in for the lost card images (TOB-COMP-04/08, TOB-GEO-15, TOB-AMB-07/53)."""
+"""Components of the whole game: fighter counter sets and the card data that stands in for the
+lost card images (TOB-COMP-04, TOB-AMB-07/53). The die and the random direction (TOB-COMP-08,
+TOB-GEO-15) have no caller before Module 4, so they wait for it."""
 
 from __future__ import annotations
-
-from collections import Counter
-from itertools import permutations
 
 import pytest
 
 from hexfleet.engine.errors import FormatError, RuleError
-from hexfleet.engine.rng import rng_from_seed, roll
 from hexfleet.games.turn_or_burn.cards import GUNS, MANEUVERS, gun_damage
-from hexfleet.games.turn_or_burn.chance import DIE_SIDES, TURN_CARDS, random_direction, random_turn, roll_off
 from hexfleet.games.turn_or_burn import rules
 from hexfleet.games.turn_or_burn.rules import MAX_FIGHTERS
 from hexfleet.hexgrid import DIRECTIONS, in_arc, ring
@@ -48,54 +44,6 @@ def test_the_heavy_guns_marker_is_in_front_of_the_player_for_all_to_see():
     own = {f["id"]: f for f in RS.view(st, "empire")["fighters"]}
     assert seen["E1"]["heavy_guns"] == 1 and "NB" not in seen["E1"]["cards"]  # the marker, not the gun
     assert own["E1"]["heavy_guns"] == [["NB", "NB"]]
-
-
-@pytest.mark.rule("TOB-COMP-08")
-def test_the_die_is_a_d6_and_the_high_roller_goes_first():
-    assert DIE_SIDES == 6
-    decided = tied = None
-    for seed in range(500):
-        rng = rng_from_seed(seed)
-        a, after_a = roll(rng, DIE_SIDES)
-        b, after_b = roll(after_a, DIE_SIDES)
-        assert 1 <= a <= 6 and 1 <= b <= 6
-        if a != b and decided is None:
-            decided = (rng, a, b)
-        if a == b and tied is None:
-            tied = (rng, after_b)
-    rng, a, b = decided
-    assert roll_off(rng, ["x", "y"])[0] == (["x", "y"] if a > b else ["y", "x"])
-    rng, after_both = tied  # a tie is re-rolled between the tied players only
-    assert roll_off(rng, ["x", "y"])[0] == roll_off(after_both, ["x", "y"])[0]
-
-
-@pytest.mark.rule("TOB-COMP-08")
-def test_roll_offs_among_three_give_every_order_equally_often():
-    n = 6000
-    seen = Counter()
-    rng = rng_from_seed("roll-off")
-    for _ in range(n):
-        order, rng = roll_off(rng, "abc")
-        seen[tuple(order)] += 1
-    assert set(seen) == set(permutations("abc"))
-    assert all(abs(k - n / 6) < 0.1 * n / 6 for k in seen.values()), seen
-
-
-@pytest.mark.rule("TOB-GEO-15")
-def test_random_direction_is_a_turn_card_drawn_from_six():
-    assert TURN_CARDS == ("TNC", "T60S", "T120S", "TR", "T120P", "T60P")
-    assert sorted(MANEUVERS[c].turn % 6 for c in TURN_CARDS) == list(range(6))  # one card per direction
-    rng = rng_from_seed("direction")
-    card, _ = random_turn(rng)
-    for base in range(6):  # applied as a relative turn
-        assert random_direction(rng, base)[0] == (base + MANEUVERS[card].turn) % 6
-    n = 6000
-    counts = Counter()
-    for _ in range(n):
-        d, rng = random_direction(rng, 4)
-        counts[d] += 1
-    assert set(counts) == set(range(6))
-    assert all(abs(k - n / 6) < 0.1 * n / 6 for k in counts.values()), counts
 
 
 @pytest.mark.rule("TOB-AMB-07")
