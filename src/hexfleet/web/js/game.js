@@ -46,7 +46,7 @@ function show(state) {
   game().renderMap(map, state.view);
   showStatus();
   showWaiting();
-  $("fighters").replaceChildren(...game().unitsCard(state.view, (units) => map.highlight({ units })));
+  $("fighters").replaceChildren(...game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
   if (logStep !== state.step || g.status === "over") { logStep = state.step; loadLog(); }
 }
 
@@ -141,8 +141,10 @@ async function submit() {
   for (let attempt = 0; attempt < 3; attempt++) {  // the key makes a retry after a lost answer safe
     try {
       await api(`/games/${gameId}/orders`, { method: "POST", token, body });
-      current.my_order = order;
-      showSent();
+      if (current.step === body.step) {  // (a push may already have moved the page to the next step)
+        current.my_order = order;
+        showSent();
+      }
       show(await api(`/games/${gameId}/state`, { token }));  // don't wait for the push
       return;
     } catch (err) {

@@ -73,6 +73,9 @@ export class HexMap {
   setBox(box) {
     this.box = box;
     this.svg.setAttribute("viewBox", box.map((v) => v.toFixed(1)).join(" "));
+    // Level of detail: small print (a ship's stats) only once zoomed in far enough to read it.
+    const rect = this.svg.getBoundingClientRect();
+    this.svg.classList.toggle("detail", rect.width > 0 && Math.max(box[2] / rect.width, box[3] / rect.height) < 0.9);
   }
 
   zoom(factor, cx, cy) {
@@ -118,14 +121,16 @@ export class HexMap {
     this.svg.addEventListener("pointercancel", () => { drag = null; });
   }
 
-  // Marks over the pieces: `hexes` outlined, `units` ringed (by id, where last drawn).
-  highlight({ hexes = [], units = [] } = {}) {
-    this.marks.querySelectorAll(".focus").forEach((n) => n.remove());
-    for (const h of hexes) node("polygon", { class: "focus hex-focus", points: this.hexPoints(this.center(h)) }, this.marks);
+  // Marks over the pieces: `hexes` outlined, `units` ringed (by id, where last drawn). Each
+  // `set` of marks replaces only itself: hovering a table row ("hover") leaves the order
+  // panel's marks ("focus") alone.
+  highlight({ hexes = [], units = [] } = {}, set = "focus") {
+    this.marks.querySelectorAll(`.${set}`).forEach((n) => n.remove());
+    for (const h of hexes) node("polygon", { class: `${set} hex-focus`, points: this.hexPoints(this.center(h)) }, this.marks);
     for (const id of units) {
       if (!this.where[id]) continue;
       const [x, y] = this.center(this.where[id]);
-      node("circle", { class: "focus unit-focus", cx: x, cy: y, r: this.size * 0.9, "data-focus": id }, this.marks);
+      node("circle", { class: `${set} unit-focus`, cx: x, cy: y, r: this.size * 0.9, "data-focus": id }, this.marks);
     }
   }
 
@@ -189,10 +194,7 @@ export class HexMap {
     for (const e of position.exits || []) {
       for (const h of e.hexes) node("polygon", { class: `exit seat-${e.seat}`, points: this.hexPoints(this.center(h)) }, this.ground);
     }
-    for (const t of position.terrain || []) {
-      const poly = node("polygon", { class: `terrain-hex ${t.type}`, points: this.hexPoints(this.center(t.hex)) }, this.ground);
-      node("title", {}, poly).textContent = `${t.type} at ${t.hex}`;
-    }
+    for (const t of position.terrain || []) this.drawTerrain(t);
     this.layer.replaceChildren();
     this.where = {};
     const aboard = {};
@@ -201,6 +203,21 @@ export class HexMap {
       if (q.status === "hosted") (aboard[q.host] ||= []).push(q.id);
     }
     for (const s of position.ships) if (s.status === "map") this.drawShip(s, aboard[s.id] || []);
+  }
+
+  // A planetoid is a globe, an asteroid hex a few rocks, a nebula a tinted hex.
+  drawTerrain(t) {
+    const [x, y] = this.center(t.hex);
+    const z = this.size;
+    const g = node("g", { class: `terrain-hex ${t.type}` }, this.ground);
+    node("polygon", { points: this.hexPoints([x, y]) }, g);
+    if (t.type === "planetoid") node("circle", { class: "globe", cx: x, cy: y, r: z * 0.7 }, g);
+    if (t.type === "asteroid") {
+      for (const [dx, dy, r] of [[-0.35, -0.25, 0.16], [0.3, -0.1, 0.2], [-0.05, 0.35, 0.13]]) {
+        node("circle", { class: "rock", cx: x + dx * z, cy: y + dy * z, r: r * z }, g);
+      }
+    }
+    node("title", {}, g).textContent = `${t.type} at ${t.hex}`;
   }
 
   drawShip(s, aboard) {

@@ -62,7 +62,7 @@ export function legalPanel(box, { orders, total, kind, words, map, rest }) {
       const values = [...new Map(left.map((o) => [JSON.stringify(o[facet]), o[facet]])).entries()];
       const choose = (json) => { picks.push([facet, json]); render(); };
       const hexes = values.every(([, v]) => isHex(v));
-      parts.push(el("p", {}, `${left.length} orders: choose the ${facet}${hexes ? " (or tap a marked hex)" : ""}.`),
+      parts.push(el("p", {}, `${left.length} possible orders. Choose “${facet}”${hexes ? " (or tap a marked hex on the map)" : ""}:`),
         el("div", { class: "choices" }, ...values.map(([json, v]) => el("button", {
           type: "button", "data-facet": facet, "data-value": json ?? "null", onclick: () => choose(json), ...hoverable(v),
         }, words.valueLabel(facet, v)))));

@@ -27,16 +27,17 @@ export function summary(view) {
 // The record sheets: every ship and squadron, where it is (or why it is not on the map).
 export function unitsCard(view, hover) {
   const p = view.position;
-  const where = (u) => u.status === "map" ? hex(u.hex) : u.status === "hosted" ? `aboard ${u.host}` : u.status;
-  const row = (u, cells) => el("tr", { "data-unit-row": u.id, class: `seat-${u.owner} ${u.status === "map" || u.status === "hosted" ? "" : "gone"}`,
+  const where = (u) => u.status === "map" ? hex(u.hex) : u.status === "hosted" ? `in ${u.host}` : u.status;
+  const gone = (u) => ["destroyed", "eliminated", "retreated"].includes(u.status);
+  const row = (u, cells) => el("tr", { "data-unit-row": u.id, class: `seat-${u.owner}${gone(u) ? " gone" : ""}`,
                                        onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
     el("td", {}, el("span", { class: "dot" }), u.id), ...cells.map((c) => el("td", {}, c)));
   const ships = p.ships.map((s) => row(s, [
-    s.design.name + (s.flagship ? " ★" : ""), where(s), s.status === "map" ? facing(s.facing) : "",
+    s.design.name + (s.flagship ? " ★" : ""), where(s) + (s.status === "map" ? ` ${ARROWS[s.facing]}` : ""),
     STATS.map((k) => s.stats[k]).join(" "), s.missiles || ""]));
-  const squadrons = p.squadrons.map((q) => row(q, ["squadron", where(q), "", q.active ? "active" : "flipped", ""]));
+  const squadrons = p.squadrons.map((q) => row(q, ["squadron", where(q), q.active ? "active" : "flipped", ""]));
   return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
-    el("tr", {}, ...["id", "design", "where", "face", "C L B D M", "msl"].map((h) => el("th", {}, h))),
+    el("tr", {}, ...["id", "design", "where", "C L B D M", "msl"].map((h) => el("th", { title: h === "C L B D M" ? STATS.join(", ") : null }, h))),
     ...ships, ...squadrons)];
 }
 
@@ -76,6 +77,7 @@ export function label(o, kind) {
 export function valueLabel(key, value) {
   if (value === undefined || value === null) return `no ${key}`;
   if (key === "facing") return `facing ${facing(value)}`;
+  if (key === "system") return value === "end" ? "end the activation" : value;
   if (key === "launch") return label({ system: "bays", launch: value });
   if (Array.isArray(value) && value.length === 2 && value.every(Number.isInteger)) return `${key} ${hex(value)}`;
   if (typeof value === "boolean") return value ? key : `no ${key}`;
