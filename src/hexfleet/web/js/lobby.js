@@ -23,7 +23,9 @@ function fillScenarios() {
 }
 
 function fillSeats() {
-  const seats = ruleset().scenarios[$("scenario").value].seats;
+  const scenario = ruleset().scenarios[$("scenario").value];
+  const seats = scenario.seats;
+  $("scenario-about").textContent = scenario.description;
   const kinds = ["person", ...ruleset().bots.map((b) => `bot: ${b}`)];
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...seats.map((seat, i) => el("label", {},
     `${seat} `,
