@@ -254,7 +254,7 @@ export class HexMap {
 
 // Launch Fighters! facings are direction indices counter-clockwise from axial +q (LF-MAP-03),
 // which on these flat-top hexes points 30 degrees below the x axis.
-export function lfAngle(facing) {
+function lfAngle(facing) {
   return 30 - 60 * facing;
 }
 

@@ -24,7 +24,7 @@ export async function fetchLegal(gameId, token) {
 const isHex = (v) => Array.isArray(v) && v.length === 2 && v.every(Number.isInteger);
 
 // The hexes and known unit ids anywhere in a JSON value (an order, a decision's options).
-export function mentions(value, units) {
+function mentions(value, units) {
   const found = { hexes: [], units: [] };
   (function walk(v) {
     if (isHex(v)) found.hexes.push(v);
