@@ -9,13 +9,16 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
 
+from hexfleet.engine.record import replay
 from hexfleet.server import Settings, create_app
 
 POSTGRES_URL = os.environ.get("HEXFLEET_TEST_POSTGRES_URL", "postgresql+psycopg://root@127.0.0.1:5432/test")
@@ -150,3 +153,56 @@ def live_server(settings: Settings) -> Iterator[LiveServer]:
     finally:
         server.should_exit = True
         thread.join(timeout=10)
+
+
+# --- browser tests (Debian's Chromium driven by Playwright) ---------------------------------
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
+
+needs_chromium = pytest.mark.skipif(not Path(CHROMIUM).exists(),
+                                    reason="Debian's chromium is not installed (apt-get install chromium; .ci/run does)")
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield _Browser(b)
+        b.close()
+
+
+class _Browser:
+    """New contexts and pages with a 15 s timeout, so a stuck test fails quickly."""
+
+    def __init__(self, browser: object):
+        self._browser = browser
+
+    def new_context(self, **kwargs: object):  # type: ignore[no-untyped-def]
+        ctx = self._browser.new_context(viewport={"width": 1280, "height": 800}, **kwargs)  # type: ignore[attr-defined]
+        ctx.set_default_timeout(15_000)
+        return ctx
+
+    def new_page(self):  # type: ignore[no-untyped-def]
+        return self.new_context().new_page()
+
+    def close(self) -> None:
+        self._browser.close()  # type: ignore[attr-defined]
+
+
+def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def finish_and_check(page, name: str) -> None:  # type: ignore[no-untyped-def]
+    """The game-over line, a screenshot, and the downloaded record replays and verifies."""
+    page.wait_for_selector("#game-over")
+    shot(page, name)
+    with page.expect_download() as download:
+        page.click("#download-record")
+    lines = Path(download.value.path()).read_text().splitlines()
+    report = replay(lines, verify=True)
+    assert report.ok, report.problems

@@ -4,60 +4,17 @@ contexts play a duel to its end against each other, and one plays a bot. Screens
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
-from hexfleet.engine.record import replay
+from .conftest import LiveServer, finish_and_check, needs_chromium, shot
 
-from .conftest import LiveServer
-
-CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
-ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts"
-
-pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(),
-                                reason="Debian's chromium is not installed (apt-get install chromium; .ci/run does)")
+pytestmark = needs_chromium
 
 
 @pytest.fixture(params=["sqlite"])
 def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[no-untyped-def]
     """Browser tests run on SQLite only: the database layer is covered on both elsewhere."""
     return sqlite_settings
-
-
-@pytest.fixture
-def browser() -> Iterator[object]:
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
-        yield _Browser(b)
-        b.close()
-
-
-class _Browser:
-    """New contexts and pages with a 15 s timeout, so a stuck test fails quickly."""
-
-    def __init__(self, browser: object):
-        self._browser = browser
-
-    def new_context(self, **kwargs: object):  # type: ignore[no-untyped-def]
-        ctx = self._browser.new_context(viewport={"width": 1280, "height": 800}, **kwargs)  # type: ignore[attr-defined]
-        ctx.set_default_timeout(15_000)
-        return ctx
-
-    def new_page(self):  # type: ignore[no-untyped-def]
-        return self.new_context().new_page()
-
-    def close(self) -> None:
-        self._browser.close()  # type: ignore[attr-defined]
-
-
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    ARTIFACTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
 
 
 def create_game(page, url: str, blue: str, turn_limit: int) -> None:  # type: ignore[no-untyped-def]
@@ -89,16 +46,6 @@ def play_step(page, card: str | None) -> None:  # type: ignore[no-untyped-def]
 
 def wait_next(page, step: str) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(f"document.body.dataset.step !== '{step}' || document.body.dataset.status === 'over'")
-
-
-def finish_and_check(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_selector("#game-over")
-    shot(page, name)
-    with page.expect_download() as download:
-        page.click("#download-record")
-    lines = Path(download.value.path()).read_text().splitlines()
-    report = replay(lines, verify=True)
-    assert report.ok, report.problems
 
 
 def test_two_people_play_a_duel_to_the_end(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]

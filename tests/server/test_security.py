@@ -77,16 +77,42 @@ def test_a_token_is_good_for_its_own_game_only(client: TestClient) -> None:
     one, two = new_duel(client), new_duel(client)
     for method, path, body in [("GET", "state", None), ("POST", "orders", {"order": SETUP_RED}),
                                ("POST", "preview", {"order": {}}), ("GET", "log", None), ("GET", "record", None),
-                               ("GET", "stream", None)]:
+                               ("GET", "stream", None), ("GET", "legal", None)]:
         r = client.request(method, f"/api/games/{two.id}/{path}", json=body, headers=one.auth("red"))
         assert r.status_code == 403, (path, r.text)
         assert r.json() == {"error": "wrong_game", "message": f"this token is for another game, not {two.id}"}
         r = client.request(method, f"/api/games/{two.id}/{path}", json=body,
                            headers={"Authorization": "Bearer forged"})
         assert r.status_code == 401 and r.json()["error"] == "bad_token"
-    for path, body in [("orders", {"order": SETUP_RED}), ("preview", {"order": {}})]:
-        r = client.post(f"/api/games/{two.id}/{path}", json=body)
+    for method, path, body in [("POST", "orders", {"order": SETUP_RED}), ("POST", "preview", {"order": {}}),
+                               ("GET", "legal", None)]:
+        r = client.request(method, f"/api/games/{two.id}/{path}", json=body)
         assert r.status_code == 401 and r.json()["error"] == "no_token"
+
+
+def test_legal_orders_go_only_to_the_seat_that_decides(client: TestClient) -> None:
+    """Launch Fighters! is sequential: after the (simultaneous) fleets exactly one seat places
+    a ship, and only that seat's token gets the legal orders."""
+    lf = new_duel(client, ruleset="launch-fighters", scenario="duel")
+
+    def legal(seat: str | None, **page: int) -> Any:
+        return client.get(f"/api/games/{lf.id}/legal", params=page, headers=lf.auth(seat) if seat else {})
+
+    for seat in ("blue", "red"):  # fleets: both decide at once
+        r = legal(seat)
+        assert r.status_code == 200 and r.json()["kind"] == "fleet" and r.json()["orders"][0] == {}
+        assert lf.order(seat, {}).status_code == 200
+    [decider] = lf.state("blue")["waiting_for"]
+    other = "red" if decider == "blue" else "blue"
+    mine = legal(decider).json()
+    assert mine["kind"] == "place" and mine["seat"] == decider and mine["step"] == 2
+    assert mine["total"] == len(mine["orders"]) > 2 and all(o["ship"].startswith(decider) for o in mine["orders"])
+    assert legal(decider, offset=1, limit=2).json()["orders"] == mine["orders"][1:3]
+    r = legal(other)
+    assert r.status_code == 409 and r.json()["error"] == "no_decision" and "orders" not in r.json()
+    r = legal(None)
+    assert r.status_code == 401 and r.json()["error"] == "no_token"
+    assert legal(decider, limit=0).status_code == 422
 
 
 def test_seats_cannot_be_taken_twice_or_from_a_bot(client: TestClient) -> None:
@@ -156,7 +182,7 @@ def test_every_api_route_is_covered_here(sqlite_settings: Any) -> None:
         ("POST", "/api/games/{game_id}/seats/{seat}/join"), ("GET", "/api/games/{game_id}/state"),
         ("POST", "/api/games/{game_id}/orders"), ("POST", "/api/games/{game_id}/preview"),
         ("GET", "/api/games/{game_id}/stream"), ("GET", "/api/games/{game_id}/log"),
-        ("GET", "/api/games/{game_id}/record"),
+        ("GET", "/api/games/{game_id}/record"), ("GET", "/api/games/{game_id}/legal"),
     }
 
 

@@ -271,6 +271,20 @@ class GameService:
             raise ApiError(404, "no_preview", f"{ruleset.name} offers no preview for the decision open now")
         return {"step": game.steps + 1, "seat": seat, "preview": result}
 
+    def legal(self, game_id: str, seat: Seat, offset: int, limit: int) -> dict[str, Any]:
+        """A page of ``ruleset.legal_orders`` for the seat that must decide now, so a user
+        interface can offer every choice without knowing the rules. Only for the caller's own
+        open decision: any other seat gets 409 ``no_decision``."""
+        with self.db.read() as s:
+            game = self._get(s, game_id)
+            ruleset = get_ruleset(game.ruleset)
+            state = self._state(ruleset, game)
+            self._check_pending(ruleset, state, game.steps + 1, seat)
+            legal = ruleset.legal_orders(state, seat)
+            kind = ruleset.pending(state)[seat].kind
+        return {"step": game.steps + 1, "seat": seat, "kind": kind, "total": len(legal), "offset": offset,
+                "orders": legal[offset:offset + limit]}
+
     def submit(self, game_id: str, seat: Seat, order: Order, *, step: int | None = None,
                request_key: str | None = None) -> dict[str, Any]:
         """Validate and store ``seat``'s order for the open step (replacing an earlier one), then

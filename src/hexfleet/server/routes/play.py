@@ -7,7 +7,7 @@ import json
 from collections.abc import AsyncIterator
 from typing import Any
 
-from fastapi import APIRouter, BackgroundTasks, Header, Request
+from fastapi import APIRouter, BackgroundTasks, Header, Query, Request
 from fastapi.responses import StreamingResponse
 from starlette.concurrency import run_in_threadpool
 
@@ -40,6 +40,15 @@ def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep, 
 def preview(game_id: str, body: PreviewOrder, seat: SeatDep, service: ServiceDep) -> dict[str, Any]:
     """Where the seat's own pieces would end up under ``order`` (nothing is stored)."""
     return service.preview(game_id, seat.seat, body.order)
+
+
+@router.get("/games/{game_id}/legal")
+def legal(game_id: str, seat: SeatDep, service: ServiceDep, offset: int = Query(0, ge=0),
+          limit: int = Query(500, ge=1, le=1000)) -> dict[str, Any]:
+    """The legal orders for the caller's own open decision, a page at a time (``total`` says how
+    many): what a generic order panel offers. Another seat, or a seat with nothing to decide,
+    gets 409 ``no_decision``."""
+    return service.legal(game_id, seat.seat, offset, limit)
 
 
 @router.get("/games/{game_id}/stream")

@@ -1,7 +1,18 @@
 // A game page: play a seat (token in the link) or spectate (no token). The server pushes each
 // change over server-sent events; a reload or reconnect simply fetches the state again.
+// What differs by game (drawing, tables, words, Turn or Burn's own order form) lives in one
+// module per ruleset; a ruleset without its own order form gets the generic legal-orders panel.
 import { api, el, rememberSeat, seatLink } from "./api.js";
 import { HexMap } from "./hexmap.js";
+import { fetchLegal, legalPanel, plainWords } from "./legal.js";
+import * as lf from "./lf.js";
+import * as tob from "./tob.js";
+
+const GAMES = { "turn-or-burn": tob, "launch-fighters": lf };
+const plain = {
+  renderMap: (map, view) => map.render(view), summary: () => "", unitsCard: () => [], ...plainWords,
+  describe: (e) => `${e.type} ${JSON.stringify(e)}`,
+};
 
 const params = new URLSearchParams(location.hash.slice(1));
 const gameId = params.get("game");
@@ -10,14 +21,16 @@ const $ = (id) => document.getElementById(id);
 const map = new HexMap($("map"));
 
 let current = null;   // the last state the server sent
-let choice = {};      // fighter id -> {card, target} picked for the open step
+let panel = null;     // the open decision's order panel: {order()}
 let panelKey = null;  // which decision the order panel was built for
-let previews = {};    // fighter id -> previewed end position
 let logStep = null;
 
 $("zoom-in").onclick = () => map.zoom(1 / 1.25);
 $("zoom-out").onclick = () => map.zoom(1.25);
 $("zoom-fit").onclick = () => map.fit();
+
+const game = () => ({ ...plain, ...GAMES[current.game.ruleset] });
+const words = (order, kind) => game().label(order, kind);
 
 function show(state) {
   if (current && state.version < current.version) return;  // an answer overtaken by a newer push
@@ -26,19 +39,35 @@ function show(state) {
   if (token && state.seat) rememberSeat(g.id, state.seat, token);
   document.body.dataset.step = state.step;
   document.body.dataset.status = g.status;
+  document.body.dataset.decision = state.decision ? state.decision.kind : "";
   $("title").textContent = `${g.ruleset} · ${g.scenario} · ${state.seat ? `playing ${state.seat}` : "spectating"}`;
   const key = `${state.step}:${state.decision ? state.decision.kind : "-"}`;
-  if (key !== panelKey) { panelKey = key; choice = {}; previews = {}; buildOrders(); }
+  if (key !== panelKey) { panelKey = key; buildOrders(); }
+  game().renderMap(map, state.view);
   showStatus();
-  showFighters();
-  map.render(state.view, previews);
+  showWaiting();
+  $("fighters").replaceChildren(...game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
   if (logStep !== state.step || g.status === "over") { logStep = state.step; loadLog(); }
+}
+
+// "red (Ann)" or "blue (bot lf-heuristic)": who a seat is, for the waiting line.
+function who(seat) {
+  const s = current.game.seats.find((x) => x.seat === seat);
+  return s && (s.bot || s.name) ? `${seat} (${s.bot ? `bot ${s.bot}` : s.name})` : seat;
+}
+
+// Who must decide now, on the order card of a seat that has nothing to decide.
+function showWaiting() {
+  const line = $("orders-waiting");
+  if (line) line.textContent = current.game.status === "active" && current.waiting_for.length
+    ? `Waiting for ${current.waiting_for.map(who).join(", ")} to decide.` : "";
 }
 
 function showStatus() {
   const s = current, g = s.game;
+  const summary = game().summary(s.view);
   const parts = [el("h3", {}, g.status === "over" ? `Finished after ${g.steps} steps`
-                              : `Step ${s.step}${s.view.turn ? ` · turn ${s.view.turn}` : ""}`)];
+                              : `Step ${s.step}${summary ? ` · ${summary}` : ""}`)];
   if (g.status === "over") {
     const o = g.outcome || {};
     parts.push(el("p", { class: "over", id: "game-over" },
@@ -61,111 +90,61 @@ function showStatus() {
   $("status").replaceChildren(...parts);
 }
 
-function showFighters() {
-  const rows = (current.view.fighters || []).map((f) => el("tr", { "data-fighter-row": f.id },
-    el("td", {}, f.id), el("td", {}, f.side), el("td", {}, `${f.hex}`), el("td", {}, f.facing),
-    el("td", {}, f.speed), el("td", {}, (f.cards || []).join(" ")),
-    el("td", {}, (f.destroyed || []).join(" "))));
-  $("fighters").replaceChildren(el("h3", {}, "Fighters"), el("table", { class: "fighters" },
-    el("tr", {}, ...["id", "side", "hex", "face", "spd", "cards", "lost"].map((h) => el("th", {}, h))), ...rows));
-}
-
 // --- order entry -------------------------------------------------------------------------
 
 function buildOrders() {
   const d = current.decision;
   const box = $("orders");
-  if (!token) { box.replaceChildren(el("h3", {}, "Orders"), el("p", {}, "Spectating: no orders.")); return; }
-  if (!d) {
-    box.replaceChildren(el("h3", {}, "Orders"),
-      el("p", {}, current.game.status === "over" ? "The game is over." : "Nothing to decide now."));
+  panel = null;
+  map.offer([], null);
+  if (!token || !d) {
+    const none = !token ? "Spectating: no orders." : current.game.status === "over" ? "The game is over." : "Nothing to decide now.";
+    box.replaceChildren(el("h3", {}, "Orders"), el("p", {}, none), el("p", { class: "waiting", id: "orders-waiting" }));
+    map.highlight();
     return;
   }
-  const form = el("div", { id: "order-form" }, el("h3", {}, "Orders"), el("p", {}, d.prompt));
-  if (d.kind === "plot") buildPlot(form, d.options);
-  else if (d.kind === "setup") buildSetup(form, d.options);
-  else buildRaw(form);
-  form.append(el("button", { type: "button", class: "primary", id: "submit-order", onclick: submit }, "Submit orders"),
+  const form = el("div", { id: "order-form" }, el("h3", {}, `Orders: ${d.kind}`), el("p", { class: "prompt" }, d.prompt));
+  const ctx = { gameId, token, redraw: () => game().renderMap(map, current.view),
+                error: (message) => { $("order-error").textContent = message; } };
+  if (game().buildPanel) {
+    panel = game().buildPanel(form, d, ctx);
+  } else {
+    const choices = el("div", { id: "legal" }, el("p", { class: "hint" }, "Loading the legal orders…"));
+    form.append(choices);
+    loadLegal(choices, d, panelKey);
+  }
+  form.append(el("button", { type: "button", class: "primary", id: "submit-order", onclick: submit },
+                 game().buildPanel ? "Submit orders" : "Submit order"),
               el("p", { class: "error", id: "order-error", role: "alert" }),
               el("p", { class: "waiting", id: "order-sent" }));
   box.replaceChildren(form);
   showSent();
 }
 
-function buildPlot(form, options) {
-  for (const [fid, o] of Object.entries(options.fighters)) {
-    choice[fid] = { card: null, target: null };
-    const cards = el("div", { class: "cards", "data-hand": fid },
-      el("button", { type: "button", "data-card": "", onclick: (e) => pick(fid, null, e.target) }, "nothing"),
-      ...o.cards.map((c) => el("button", { type: "button", "data-card": c, onclick: (e) => pick(fid, c, e.target) }, c)));
-    const target = el("select", { "data-target": fid, hidden: true, onchange: (e) => { choice[fid].target = e.target.value || null; } },
-      el("option", { value: "" }, "nearest in arc"), ...o.targets.map((t) => el("option", { value: t }, t)));
-    form.append(el("h4", {}, `${fid}: your hand`), cards, target,
-                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."));
-  }
-}
-
-async function pick(fid, card, button) {
-  choice[fid] = { card, target: null };
-  for (const b of document.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
-  const targeted = current.decision.options.fighters[fid].targeted || [];
-  const select = document.querySelector(`[data-target="${fid}"]`);
-  select.hidden = !targeted.includes(card);
-  select.value = "";
+async function loadLegal(box, decision, key) {
   try {
-    const result = await api(`/games/${gameId}/preview`, { method: "POST", token, body: { order: buildOrder() } });
-    previews = {};
-    for (const [id, p] of Object.entries(result.preview.fighters || {})) {
-      previews[id] = p;
-      const line = document.querySelector(`[data-preview="${id}"]`);
-      if (line) line.textContent = `${id} ends at ${p.hex}, facing ${p.facing}, speed ${p.speed}` +
-        (p.thrust ? `, thrust ${p.thrust}` : "") + (p.off_map ? " — OFF THE MAP: it would be lost" : "");
-    }
-    map.render(current.view, previews);
+    const { orders, total } = await fetchLegal(gameId, token);
+    if (key !== panelKey) return;  // the decision moved on while the list was on its way
+    const rest = { ...decision.options, choices: undefined };  // what the decision is about
+    panel = legalPanel(box, { orders, total, kind: decision.kind, words: game(), map, rest });
   } catch (err) {
-    $("order-error").textContent = err.message;
+    if (key === panelKey) box.replaceChildren(el("p", { class: "error" }, err.message));
   }
-}
-
-function buildSetup(form, options) {
-  for (const [fid, o] of Object.entries(options.fighters)) {
-    choice[fid] = { gun: o.guns[0] };
-    form.append(el("h4", {}, `${fid}: build and place`),
-      el("label", {}, "Gun ", el("select", { "data-gun": fid, onchange: (e) => { choice[fid].gun = e.target.value; } },
-        ...o.guns.map((g) => el("option", { value: g }, g)))),
-      el("p", {}, `Placed at ${o.default.hex}, facing ${o.default.facing}, momentum marker at ${o.default.momentum} (${o.zone} zone).`));
-  }
-}
-
-function buildRaw(form) {
-  form.append(el("label", {}, "Order (JSON) ", el("textarea", { id: "raw-order", rows: 4, cols: 40 }, "{}")));
-}
-
-function buildOrder() {
-  const d = current.decision;
-  if (d.kind === "plot") {
-    const order = {};
-    for (const [fid, c] of Object.entries(choice)) {
-      order[fid] = c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : [];
-    }
-    return order;
-  }
-  if (d.kind === "setup") {
-    return Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, { gun: c.gun }]));
-  }
-  return JSON.parse($("raw-order").value);
 }
 
 async function submit() {
   $("order-error").textContent = "";
   let order;
-  try { order = buildOrder(); } catch (err) { $("order-error").textContent = `not JSON: ${err.message}`; return; }
+  try { order = panel && panel.order(); } catch (err) { $("order-error").textContent = `not JSON: ${err.message}`; return; }
+  if (order === null || order === undefined) { $("order-error").textContent = "Pick an order first."; return; }
   const body = { order, step: current.step, request_key: crypto.randomUUID() };
   for (let attempt = 0; attempt < 3; attempt++) {  // the key makes a retry after a lost answer safe
     try {
       await api(`/games/${gameId}/orders`, { method: "POST", token, body });
-      current.my_order = order;
-      showSent();
+      if (current.step === body.step) {  // (a push may already have moved the page to the next step)
+        current.my_order = order;
+        showSent();
+      }
       show(await api(`/games/${gameId}/state`, { token }));  // don't wait for the push
       return;
     } catch (err) {
@@ -177,27 +156,12 @@ async function submit() {
 
 function showSent() {
   const sent = $("order-sent");
+  const kind = current.decision && current.decision.kind;
   if (sent) sent.textContent = current.my_order !== null && current.my_order !== undefined
-    ? `Order in for step ${current.step}: ${JSON.stringify(current.my_order)}. You may change it until the step resolves.` : "";
+    ? `Order in for step ${current.step}: ${words(current.my_order, kind)}. You may change it until the step resolves.` : "";
 }
 
 // --- the log -----------------------------------------------------------------------------
-
-const at = (h) => `(${h})`;
-
-function describe(e) {
-  switch (e.type) {
-    case "placed": return `${e.id} placed at ${at(e.hex)} facing ${e.facing}, momentum ${at(e.momentum)}`;
-    case "plotted": return `${e.id} reveals ${e.cards.join(", ")}`;
-    case "moved": return `${e.id} moves ${at(e.from)} → ${at(e.to)}, facing ${e.facing}`;
-    case "shot": return `${e.shooter} fires ${e.weapon} at ${e.target}: range ${e.range}, ${e.damage} pull(s) from ${e.hand_size} cards (${e.miss_cards} miss)`;
-    case "shot_void": return `${e.shooter}'s ${e.weapon} shot at ${e.target} is void (${e.reason})`;
-    case "pulled": return `${e.target} pulls ${e.cards.join(", ")}`;
-    case "eliminated": return `${e.id} is eliminated (${e.cause})`;
-    case "game_over": return e.draw ? "Game over: a draw" : `Game over: ${e.winner} wins`;
-    default: return `${e.type} ${JSON.stringify(e)}`;
-  }
-}
 
 let logRequests = 0;
 
@@ -207,8 +171,8 @@ async function loadLog() {
   if (mine !== logRequests) return;  // a newer request is on its way: never show an older log
   $("log").replaceChildren(...log.steps.map((s) => el("li", { "data-log-step": s.step },
     el("strong", {}, `Step ${s.step}`),
-    el("div", { class: "ev" }, Object.entries(s.orders).map(([seat, o]) => `${seat}: ${JSON.stringify(o)}`).join(" · ")),
-    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, describe(e))))));
+    el("div", { class: "ev" }, Object.entries(s.orders).map(([seat, o]) => `${seat}: ${words(o)}`).join(" · ")),
+    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, game().describe(e))))));
   $("log").scrollTop = $("log").scrollHeight;
 }
 

@@ -19,7 +19,11 @@ export class HexMap {
     this.box = null;
     this.gridKey = null;
     this.grid = node("g", { class: "grid" }, svg);
+    this.ground = node("g", { class: "terrain" }, svg);
     this.layer = node("g", { class: "pieces" }, svg);
+    this.marks = node("g", { class: "marks" }, svg);
+    this.where = {};      // unit id -> hex, from the last render (for highlights)
+    this.onTap = null;    // called with a hex when an offered hex is tapped (see offer)
     this.installPanZoom();
   }
 
@@ -69,6 +73,9 @@ export class HexMap {
   setBox(box) {
     this.box = box;
     this.svg.setAttribute("viewBox", box.map((v) => v.toFixed(1)).join(" "));
+    // Level of detail: small print (a ship's stats) only once zoomed in far enough to read it.
+    const rect = this.svg.getBoundingClientRect();
+    this.svg.classList.toggle("detail", rect.width > 0 && Math.max(box[2] / rect.width, box[3] / rect.height) < 0.9);
   }
 
   zoom(factor, cx, cy) {
@@ -95,7 +102,10 @@ export class HexMap {
     }, { passive: false });
     let drag = null;
     this.svg.addEventListener("pointerdown", (e) => {
-      drag = { x: e.clientX, y: e.clientY, box: this.box, scale: this.toMap(e)[2] };
+      // The pointer is captured for panning, so a click would land on the svg: a press and
+      // release that barely moved on an offered hex counts as a tap on it instead.
+      drag = { x: e.clientX, y: e.clientY, box: this.box, scale: this.toMap(e)[2],
+               tap: e.target.closest && e.target.closest("[data-offer]") };
       this.svg.setPointerCapture(e.pointerId);
     });
     this.svg.addEventListener("pointermove", (e) => {
@@ -103,9 +113,35 @@ export class HexMap {
       const [x, y, w, h] = drag.box;
       this.setBox([x - (e.clientX - drag.x) * drag.scale, y - (e.clientY - drag.y) * drag.scale, w, h]);
     });
-    const end = () => { drag = null; };
-    this.svg.addEventListener("pointerup", end);
-    this.svg.addEventListener("pointercancel", end);
+    this.svg.addEventListener("pointerup", (e) => {
+      const tap = drag && drag.tap && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5 ? drag.tap : null;
+      drag = null;
+      if (tap && this.onTap) this.onTap(JSON.parse(tap.dataset.offer));
+    });
+    this.svg.addEventListener("pointercancel", () => { drag = null; });
+  }
+
+  // Marks over the pieces: `hexes` outlined, `units` ringed (by id, where last drawn). Each
+  // `set` of marks replaces only itself: hovering a table row ("hover") leaves the order
+  // panel's marks ("focus") alone.
+  highlight({ hexes = [], units = [] } = {}, set = "focus") {
+    this.marks.querySelectorAll(`.${set}`).forEach((n) => n.remove());
+    for (const h of hexes) node("polygon", { class: `${set} hex-focus`, points: this.hexPoints(this.center(h)) }, this.marks);
+    for (const id of units) {
+      if (!this.where[id]) continue;
+      const [x, y] = this.center(this.where[id]);
+      node("circle", { class: `${set} unit-focus`, cx: x, cy: y, r: this.size * 0.9, "data-focus": id }, this.marks);
+    }
+  }
+
+  // Hexes the player may pick by tapping them (`onTap` gets the hex); an empty list clears.
+  offer(hexes, onTap) {
+    this.marks.querySelectorAll(".offer").forEach((n) => n.remove());
+    this.onTap = onTap;
+    for (const h of hexes) {
+      node("polygon", { class: "offer", points: this.hexPoints(this.center(h)), "data-offer": JSON.stringify(h) },
+           this.marks);
+    }
   }
 
   // Fighters with facing, momentum marker and speed; shields and lock-ons when the view has
@@ -114,6 +150,7 @@ export class HexMap {
     if (view.map) this.drawGrid(view.map);
     this.layer.replaceChildren();
     const byId = Object.fromEntries((view.fighters || []).map((f) => [f.id, f]));
+    this.where = Object.fromEntries((view.fighters || []).map((f) => [f.id, f.hex]));
     for (const f of view.fighters || []) {
       if (f.lock_on && byId[f.lock_on]) {
         const [x1, y1] = this.center(f.hex);
@@ -147,4 +184,81 @@ export class HexMap {
     node("text", { class: "label", x, y: y + s * 0.95 }, g).textContent = bits.join(" ");
     node("title", {}, g).textContent = `${f.id} (${side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
   }
+
+  // Launch Fighters!: terrain and exit areas under the units; ships (owner colour, facing,
+  // current stats where the design has them, flagship star, squadrons aboard) and squadrons
+  // on the map (a flipped, inactive one hollow). `position` is the view's position object.
+  renderFleets(position) {
+    this.drawGrid(position.map);
+    this.ground.replaceChildren();
+    for (const e of position.exits || []) {
+      for (const h of e.hexes) node("polygon", { class: `exit seat-${e.seat}`, points: this.hexPoints(this.center(h)) }, this.ground);
+    }
+    for (const t of position.terrain || []) this.drawTerrain(t);
+    this.layer.replaceChildren();
+    this.where = {};
+    const aboard = {};
+    for (const q of position.squadrons) {
+      if (q.status === "map") this.drawSquadron(q);
+      if (q.status === "hosted") (aboard[q.host] ||= []).push(q.id);
+    }
+    for (const s of position.ships) if (s.status === "map") this.drawShip(s, aboard[s.id] || []);
+  }
+
+  // A planetoid is a globe, an asteroid hex a few rocks, a nebula a tinted hex.
+  drawTerrain(t) {
+    const [x, y] = this.center(t.hex);
+    const z = this.size;
+    const g = node("g", { class: `terrain-hex ${t.type}` }, this.ground);
+    node("polygon", { points: this.hexPoints([x, y]) }, g);
+    if (t.type === "planetoid") node("circle", { class: "globe", cx: x, cy: y, r: z * 0.7 }, g);
+    if (t.type === "asteroid") {
+      for (const [dx, dy, r] of [[-0.35, -0.25, 0.16], [0.3, -0.1, 0.2], [-0.05, 0.35, 0.13]]) {
+        node("circle", { class: "rock", cx: x + dx * z, cy: y + dy * z, r: r * z }, g);
+      }
+    }
+    node("title", {}, g).textContent = `${t.type} at ${t.hex}`;
+  }
+
+  drawShip(s, aboard) {
+    this.where[s.id] = s.hex;
+    const z = this.size;
+    const [x, y] = this.center(s.hex);
+    const g = node("g", { class: `piece seat-${s.owner}`, "data-unit": s.id }, this.layer);
+    node("polygon", {
+      class: "ship", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${lfAngle(s.facing)})`,
+      points: `${0.85 * z},0 ${0.2 * z},${0.45 * z} ${-0.6 * z},${0.45 * z} ${-0.6 * z},${-0.45 * z} ${0.2 * z},${-0.45 * z}`,
+    }, g);
+    node("text", { class: "unit-id", x, y: y + 3.5 }, g).textContent = shortId(s.id) + (s.flagship ? "★" : "");
+    const stats = Object.entries(s.stats).filter(([k]) => s.design[k] > 0)
+      .map(([k, v]) => `${k[0].toUpperCase()}${v}`).join(" ");
+    node("text", { class: "stats", x, y: y + z * 1.05 }, g).textContent = stats;
+    if (aboard.length) node("text", { class: "aboard", x: x + z * 0.55, y: y - z * 0.55 }, g).textContent = `+${aboard.length}F`;
+    node("title", {}, g).textContent = `${s.id} (${s.owner}) ${s.design.name} at ${s.hex}, facing ${s.facing}: ` +
+      `${Object.entries(s.stats).map(([k, v]) => `${k} ${v}`).join(", ")}, missiles ${s.missiles}` +
+      (aboard.length ? `; aboard: ${aboard.join(" ")}` : "");
+  }
+
+  drawSquadron(q) {
+    this.where[q.id] = q.hex;
+    const z = this.size;
+    const [x, y] = this.center(q.hex);
+    const g = node("g", { class: `piece seat-${q.owner}`, "data-unit": q.id }, this.layer);
+    node("polygon", { class: q.active ? "squadron" : "squadron flipped",
+                      points: `${x},${y - 0.5 * z} ${x + 0.5 * z},${y} ${x},${y + 0.5 * z} ${x - 0.5 * z},${y}` }, g);
+    node("text", { class: "unit-id", x, y: y + 3.5 }, g).textContent = shortId(q.id);
+    node("title", {}, g).textContent = `${q.id} (${q.owner}) squadron from ${q.origin} at ${q.hex}` +
+      (q.active ? "" : ", flipped (inactive)");
+  }
+}
+
+// Launch Fighters! facings are direction indices counter-clockwise from axial +q (LF-MAP-03),
+// which on these flat-top hexes points 30 degrees below the x axis.
+function lfAngle(facing) {
+  return 30 - 60 * facing;
+}
+
+// "red-A" -> "A": the owner is already the piece's colour.
+function shortId(id) {
+  return id.slice(id.indexOf("-") + 1);
 }

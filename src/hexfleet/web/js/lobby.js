@@ -11,18 +11,21 @@ function fillScenarios() {
   const r = ruleset();
   $("scenario").replaceChildren(...Object.entries(r.scenarios).map(([k, s]) => el("option", { value: k }, s.title)));
   $("options").replaceChildren(el("legend", {}, "Options"), ...r.options.map((o) => {
+    const numeric = o.default === null || typeof o.default === "number";  // else JSON, e.g. teams
     const input = o.choices.length
       ? el("select", { name: `opt-${o.name}`, "data-option": o.name },
            ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))))
-      : el("input", { name: `opt-${o.name}`, "data-option": o.name, type: "number", min: 1,
-                      placeholder: o.default === null ? "none" : String(o.default) });
+      : el("input", { name: `opt-${o.name}`, "data-option": o.name, type: numeric ? "number" : "text", min: numeric ? 1 : null,
+                      placeholder: o.default === null ? "none" : numeric ? String(o.default) : `JSON, default ${JSON.stringify(o.default)}` });
     return el("label", { title: `${o.help} (${o.rule})` }, `${o.name} `, input);
   }));
   fillSeats();
 }
 
 function fillSeats() {
-  const seats = ruleset().scenarios[$("scenario").value].seats;
+  const scenario = ruleset().scenarios[$("scenario").value];
+  const seats = scenario.seats;
+  $("scenario-about").textContent = scenario.description;
   const kinds = ["person", ...ruleset().bots.map((b) => `bot: ${b}`)];
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...seats.map((seat, i) => el("label", {},
     `${seat} `,

@@ -1,0 +1,120 @@
+// Launch Fighters! in the browser: drawing, the units table, and words for orders and events.
+// No rules: what is legal comes from the server (the generic legal-orders panel); this module
+// only says in words what an order or event already spells in JSON (docs/launch-fighters.md).
+import { el } from "./api.js";
+
+// Facings are direction indices counter-clockwise from axial +q; on the flat-top map that is
+// south-east, north-east, north, north-west, south-west, south.
+const ARROWS = ["↘", "↗", "↑", "↖", "↙", "↓"];
+const STATS = ["cannons", "launchers", "bays", "defense", "move"];
+
+const hex = (h) => `${h[0]},${h[1]}`;
+const facing = (f) => `${f} ${ARROWS[f] ?? ""}`.trim();
+const list = (xs) => xs.join(", ");
+
+export function renderMap(map, view) {
+  map.renderFleets(view.position);
+}
+
+export function summary(view) {
+  const p = view.position;
+  const parts = [`turn ${p.turn}`, ["move", "attack"].includes(p.phase) ? `${p.phase} step ${p.step}` : p.phase];
+  if (p.order.length) parts.push(`initiative ${p.order.join(" < ")}`);
+  if (p.scores) parts.push(`VP ${Object.entries(p.scores).map(([s, v]) => `${s} ${v / 2}`).join(", ")}`);
+  return parts.join(" · ");
+}
+
+// The record sheets: every ship and squadron, where it is (or why it is not on the map).
+export function unitsCard(view, hover) {
+  const p = view.position;
+  const where = (u) => u.status === "map" ? hex(u.hex) : u.status === "hosted" ? `in ${u.host}` : u.status;
+  const gone = (u) => ["destroyed", "eliminated", "retreated"].includes(u.status);
+  const row = (u, cells) => el("tr", { "data-unit-row": u.id, class: `seat-${u.owner}${gone(u) ? " gone" : ""}`,
+                                       onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
+    el("td", {}, el("span", { class: "dot" }), u.id), ...cells.map((c) => el("td", {}, c)));
+  const ships = p.ships.map((s) => row(s, [
+    s.design.name + (s.flagship ? " ★" : ""), where(s) + (s.status === "map" ? ` ${ARROWS[s.facing]}` : ""),
+    STATS.map((k) => s.stats[k]).join(" "), s.missiles || ""]));
+  const squadrons = p.squadrons.map((q) => row(q, ["squadron", where(q), q.active ? "active" : "flipped", ""]));
+  return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
+    el("tr", {}, ...["id", "design", "where", "C L B D M", "msl"].map((h) => el("th", { title: h === "C L B D M" ? STATS.join(", ") : null }, h))),
+    ...ships, ...squadrons)];
+}
+
+// An order in words. `kind` (the decision's) tells apart the few orders spelled alike; the
+// log has no kind and gets the plainer reading.
+export function label(o, kind) {
+  if (o === null || typeof o !== "object") return JSON.stringify(o);
+  if (kind === "fleet" || "ships" in o || !Object.keys(o).length) return o.ships ? `fleet: ${list(o.ships.map((s) => s.name || s))}` : "the scenario's fleet";
+  if ("end" in o) return o.end ? "vote to end the game" : "vote to play on";
+  if ("to" in o) return `move ${o.unit} to ${hex(o.to)}` + ("facing" in o ? ` facing ${facing(o.facing)}` : "") +
+    (o.booster ? " with booster" : "") + (o.warp ? ", engage warp" : "");
+  if ("ship" in o && "hex" in o) return `place ${o.ship} at ${hex(o.hex)} facing ${facing(o.facing)}`;
+  if ("units" in o) return `formation ${list(o.units)} attacks ${o.attack}`;
+  if ("unit" in o) return o.attack ? `${o.unit} attacks ${o.attack}` : o.rtb ? `${o.unit} returns to base` : `activate ${o.unit}`;
+  if ("system" in o) {
+    if (o.system === "end") return "end the activation";
+    if (o.system === "bays") return `launch ${list(o.launch.map((l) => `${l.squadron} to ${hex(l.hex)}`))}`;
+    if (o.system === "launchers") return `launchers: ${o.missiles} missile${o.missiles === 1 ? "" : "s"} at ${o.target}`;
+    return `${o.system} at ${o.target}`;
+  }
+  if ("squadrons" in o) return o.squadrons.length ? `intercept with ${list(o.squadrons)}` : "no interceptors";
+  if ("stop" in o) return "stop the barrage";
+  if ("dice" in o) return `roll ${o.dice} ${o.dice === 1 ? "die" : "dice"}` + (o.target ? ` at ${o.target}` : "");
+  if ("stat" in o) return kind === "repair_stat" ? `raise ${o.stat}` : `lose ${o.stat}`;
+  if ("result" in o) return o.result === "flip" ? "flip the squadron" : "send it back to base";
+  if ("hex" in o) return `push to ${hex(o.hex)}`;
+  if ("ship" in o) return `land on ${o.ship}`;
+  if ("attempt" in o) return o.attempt ? "attempt a repair" : "no repair";
+  if ("squadron" in o) {
+    if (kind === "bay_loss") return `lose ${o.squadron}`;
+    return o.squadron === null ? "do not advance" : `advance ${o.squadron}`;
+  }
+  return JSON.stringify(o);
+}
+
+// One field's value, for narrowing a long list of orders field by field.
+export function valueLabel(key, value) {
+  if (value === undefined || value === null) return `no ${key}`;
+  if (key === "facing") return `facing ${facing(value)}`;
+  if (key === "system") return value === "end" ? "end the activation" : value;
+  if (key === "launch") return label({ system: "bays", launch: value });
+  if (Array.isArray(value) && value.length === 2 && value.every(Number.isInteger)) return `${key} ${hex(value)}`;
+  if (typeof value === "boolean") return value ? key : `no ${key}`;
+  return `${key} ${Array.isArray(value) ? list(value) : value}`;
+}
+
+const dice = (d) => `[${d.join(" ")}]`;
+
+export function describe(e) {
+  switch (e.type) {
+    case "fleets": return `fleets: ${Object.entries(e.fleets).map(([s, f]) => `${s} ${list(f.map((x) => x.design.name))}`).join("; ")}`;
+    case "setup_roll": case "initiative":
+      return `${e.type === "initiative" ? `turn ${e.turn} initiative` : "setup roll"}: ` +
+        `${Object.entries(e.rolls).map(([s, r]) => `${s} ${dice(r.dice)}${r.bonus ? `+${r.bonus}` : ""}=${r.total}`).join(", ")}` +
+        ` → order ${e.order.join(" < ")}`;
+    case "placed": return `${e.ship} placed at ${hex(e.hex)} facing ${facing(e.facing)}${e.flagship ? " (flagship)" : ""}`;
+    case "phase": return `turn ${e.turn}: ${e.phase} phase`;
+    case "moved": return `${e.unit} moves ${hex(e.from)} → ${hex(e.to)}` + (e.facing !== undefined && e.facing !== null ? `, facing ${facing(e.facing)}` : "");
+    case "activated": return `${e.unit} activates (step ${e.step})`;
+    case "pool": return `${e.unit} aims ${e.system} at ${e.target}: pool ${e.pool}`;
+    case "barrage": return `${e.unit} ${e.system} at ${e.target}: ${dice(e.dice)} against defense ${e.defense} → ${e.result}`;
+    case "stat_lost": return `${e.ship} loses ${e.stat} (now ${e.level}; chosen by ${e.chooser})`;
+    case "launched": return `${e.ship} launches ${e.unit} to ${hex(e.hex)}`;
+    case "pushed": return `${e.unit} pushed ${hex(e.from)} → ${hex(e.to)}`;
+    case "advanced": return `${e.unit} advances ${hex(e.from)} → ${hex(e.to)}`;
+    case "flank": return `${e.target} is flanked: pool ${e.pool}`;
+    case "bay_roll": return `${e.ship} bay roll ${dice(e.dice)}${e.squadron_lost ? ": a squadron aboard is lost" : ""}`;
+    case "eliminated": return `${e.unit} eliminated (${e.cause})`;
+    case "destroyed": return `${e.ship} destroyed${e.squadrons.length ? ` with ${list(e.squadrons)}` : ""}`;
+    case "dogfight": return `dogfight ${e.attacker} v ${e.defender}: ${dice(e.dice)} → ${e.winner} wins (${e.result})`;
+    case "intercept": return `${list(e.squadrons)} intercept for ${e.target}: ${dice(e.dice)}, ${e.removed} missile(s) removed`;
+    case "return_to_base": return `${e.unit} returns to base`;
+    case "asteroid": return `${e.unit} enters asteroids at ${hex(e.hex)}: ${dice(e.dice)} ${e.hit ? "hit" : "safe"}`;
+    case "flipped": return `${e.unit} flipped (${e.cause})`;
+    case "pool_forfeited": return `${e.unit} forfeits ${e.forfeited} dice (${e.reason})`;
+    case "game_over": return `game over (${e.reason}): ${e.winners.length ? `${list(e.winners)} won` : "a draw"}` +
+      (e.vp ? ` · VP ${Object.entries(e.vp).map(([s, v]) => `${s} ${v}`).join(", ")}` : "");
+    default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
+  }
+}

@@ -1,0 +1,115 @@
+"""Launch Fighters! in a real Chromium: a person plays a duel against the heuristic bot to its
+turn limit through the generic legal-orders panel (narrowing, a hex tapped on the map, hover
+marks), and two people see the sequential play: only the seat that decides gets the panel.
+Screenshots go to ``artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LiveServer, finish_and_check, needs_chromium, shot
+
+pytestmark = needs_chromium
+
+READY = ("document.body.dataset.status === 'over' || "
+         "document.querySelector('#legal [data-order], #legal [data-facet], #orders-waiting:not(:empty)')")
+
+
+@pytest.fixture(params=["sqlite"])
+def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[no-untyped-def]
+    """Browser tests run on SQLite only: the database layer is covered on both elsewhere."""
+    return sqlite_settings
+
+
+def create_lf_game(page, url: str, red: str, turn_limit: int | None = None) -> None:  # type: ignore[no-untyped-def]
+    page.goto(url + "/")
+    page.wait_for_selector("#ruleset option[value=launch-fighters]", state="attached")
+    page.select_option("#ruleset", "launch-fighters")
+    page.select_option("#scenario", "asteroid-field")
+    page.wait_for_selector("[data-seat=red]")
+    if turn_limit:
+        page.fill("[data-option=turn_limit]", str(turn_limit))
+    page.select_option("[data-seat=red]", red)
+    page.check("input[name=join][value=blue]")
+    page.fill("#name", "Blue player")
+    shot(page, f"lf-lobby-{red.replace(': ', '-')}")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    page.wait_for_function(READY)
+
+
+def decide(page, tap_map: bool = False) -> str:  # type: ignore[no-untyped-def]
+    """Pick this seat's order in the legal-orders panel (narrowing by the first value of each
+    field, or tapping a marked hex on the map) and send it; returns the decision's kind."""
+    kind = page.get_attribute("body", "data-decision")
+    step = page.get_attribute("body", "data-step")
+    page.wait_for_selector("#legal [data-order], #legal [data-facet]")
+    while page.locator("#legal [data-facet]").count():
+        if tap_map and page.locator("#map [data-offer]").count():
+            page.locator("#map [data-offer]").last.click()
+        else:
+            page.locator("#legal [data-facet]").first.click()
+    option = page.locator("#legal [data-order]").first
+    option.hover()  # hovering an order marks the units and hexes it names on the map
+    if kind in ("place", "move", "activate"):
+        assert page.locator("#map .focus").count() > 0
+    option.click()
+    assert "Your order:" in page.inner_text("#chosen-order")
+    page.click("#submit-order")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' || "
+                           "document.getElementById('order-sent').textContent !== ''")
+    return kind
+
+
+def test_a_person_plays_launch_fighters_against_the_bot(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context(accept_downloads=True).new_page()
+    create_lf_game(page, live_server.url, "bot: lf-heuristic", turn_limit=2)
+    kinds: list[str] = []
+    while page.get_attribute("body", "data-status") != "over":
+        assert len(kinds) < 120, f"turn limit 2: the game must end ({kinds})"
+        page.wait_for_function(READY)
+        if page.get_attribute("body", "data-status") == "over":
+            break
+        kind = page.get_attribute("body", "data-decision")
+        if kind and kind not in kinds:  # the first decision of each kind, as offered, zoomed in
+            page.click("#zoom-in")
+            page.click("#zoom-in")
+            page.locator("#orders").scroll_into_view_if_needed()
+            shot(page, f"lf-decide-{kind}")
+            page.click("#zoom-fit")
+        if kind:
+            kinds.append(decide(page, tap_map=kind == "place"))
+        else:
+            page.wait_for_function(f"document.body.dataset.step !== '{page.get_attribute('body', 'data-step')}' || "
+                                   "document.body.dataset.status === 'over'")
+    assert {"fleet", "place", "move", "activate"} <= set(kinds), kinds
+    page.wait_for_function("document.getElementById('log').textContent.includes('game over')")
+    log = page.inner_text("#log")
+    assert "placed at" in log and "initiative" in log and "game over" in log, log
+    assert page.locator("#map .ship").count() >= 1 and page.locator("#map .terrain-hex.asteroid").count() > 0
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    assert page.locator("#map.detail").count() == 1  # zoomed in: the ships' stats show
+    finish_and_check(page, "lf-over")
+
+
+def test_only_the_deciding_seat_gets_the_panel(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    blue = browser.new_page()
+    create_lf_game(blue, live_server.url, "person")
+    red = browser.new_page()
+    red.goto(live_server.url + "/")
+    red.click("#open-games button[data-seat=red]")
+    red.wait_for_url("**/game.html#game=*")
+    for page in (blue, red):  # fleets: both decide at once, in secret
+        page.wait_for_function(READY)
+        assert decide(page) == "fleet"
+    for page in (blue, red):
+        page.wait_for_function("document.body.dataset.decision === 'place' || "
+                               "document.getElementById('orders-waiting')?.textContent.startsWith('Waiting for')")
+    placing, waiting = (blue, red) if blue.get_attribute("body", "data-decision") == "place" else (red, blue)
+    seat = "blue" if placing is blue else "red"
+    assert waiting.inner_text("#orders-waiting").startswith(f"Waiting for {seat}")
+    assert waiting.locator("#submit-order").count() == 0 and waiting.locator("#legal").count() == 0
+    placing.wait_for_selector("#legal [data-facet], #legal [data-order]")
+    shot(placing, "lf-place-deciding")
+    shot(waiting, "lf-place-waiting")
