@@ -54,6 +54,8 @@ def arc(origin: Hex, facing: int, target: Hex) -> int:
 class Options:
     """Rule switches; each default is the digest's reading (LF-IMPL-07)."""
 
+    grid: str = "hex"
+    """Only ``hex``: the Square Map Rules Addendum is not in the book's text (LF-SQ-01, LF-SQ-03)."""
     launched_fighters_attack_immediately: bool = True
     vp_accounting: str = "no_double_count"
     retreated_fighters_score_half: bool = False
