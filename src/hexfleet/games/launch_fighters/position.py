@@ -35,6 +35,7 @@ from .state import (
     VOTE,
     Config,
     LfState,
+    Reinforcement,
     Ship,
     Squadron,
     Work,
@@ -59,6 +60,10 @@ def position_to_json(state: LfState) -> dict[str, Any]:
         "options": c.options.to_json(),
         "exits": [{"seat": p, "hexes": [list(h) for h in sorted(hs)], "full_vp": p in c.exit_full_vp}
                   for p, hs in c.exits.items()],
+        "control": {"hexes": [list(h) for h in sorted(c.control)], "vp": c.control_vp},
+        "protect": [{"ship": sid, "vp": vp} for sid, vp in c.protect.items()],
+        "reinforcements": [{"seat": r.seat, "turn": r.turn, "ships": [d.to_json() for d in r.designs],
+                            "hexes": [list(h) for h in r.hexes], "facing": r.facing} for r in c.reinforcements],
         "phase": state.phase, "turn": state.turn, "step": state.step, "order": list(state.order),
         "cursor": state.cursor,
         "ships": [_ship_json(s) for s in state.ships],
@@ -165,8 +170,32 @@ def parse_position(data: Any, *, rng: int) -> LfState:
                                 if (h := _hex(x, f"exits[{i}].hexes[{j}]")) is not None)
         if e.get("full_vp"):
             full_vp.add(seat)
+    control = _obj(data.get("control", {}), "control")
+    area = frozenset(h for j, x in enumerate(_list(control.get("hexes", []), "control.hexes"))
+                     if (h := _hex(x, f"control.hexes[{j}]")) is not None)
+    protect = {}
+    for i, p in enumerate(_list(data.get("protect", []), "protect")):
+        p = _obj(p, f"protect[{i}]")
+        if not isinstance(p.get("ship"), str):
+            raise FormatError(f"protect[{i}].ship", f"expected a ship id, got {p.get('ship')!r}")
+        protect[p["ship"]] = _int(p.get("vp"), f"protect[{i}].vp")
+    reinforcements = []
+    for i, r in enumerate(_list(data.get("reinforcements", []), "reinforcements")):
+        where = f"reinforcements[{i}]"
+        r = _obj(r, where)
+        designs = tuple(resolve_design(d, f"{where}.ships[{j}]")
+                        for j, d in enumerate(_list(r.get("ships"), f"{where}.ships")))
+        hexes = tuple(h for j, x in enumerate(_list(r.get("hexes"), f"{where}.hexes"))
+                      if (h := _hex(x, f"{where}.hexes[{j}]")) is not None)
+        facing = _int(r.get("facing", 0), f"{where}.facing")
+        if facing > 5:
+            raise FormatError(f"{where}.facing", "a facing is 0-5 (0 = east, counter-clockwise)")
+        reinforcements.append(Reinforcement(_choice(r.get("seat"), seats, f"{where}.seat"),
+                                            _int(r.get("turn"), f"{where}.turn", 1), designs, hexes, facing))
     config = Config(scenario=str(data.get("scenario", "custom")), map=board, seats=seats, exits=exits,
-                    exit_full_vp=frozenset(full_vp),
+                    exit_full_vp=frozenset(full_vp), control=area,
+                    control_vp=_int(control.get("vp", 0), "control.vp"), protect=protect,
+                    reinforcements=tuple(reinforcements),
                     fleet_limit=_int(data.get("fleet_limit", 100), "fleet_limit", 1), fleets=fleets,
                     terrain=terrain, options=parse_options(_obj(data.get("options", {}), "options")))
     ships = tuple(_parse_ship(s, f"ships[{i}]", seats) for i, s in enumerate(_list(data.get("ships"), "ships")))
@@ -400,6 +429,9 @@ def _check_records(state: LfState) -> None:
             if not isinstance(v.get(flag), bool):
                 raise FormatError(f"{where}.{flag}", f"expected true or false, got {v.get(flag)!r}")
 
+    for i, sid in enumerate(state.config.protect):
+        if sid not in ships:
+            raise FormatError(f"protect[{i}].ship", f"no ship {sid!r} in this position")
     if state.act is not None:
         act = _obj(state.act, "activation")
         if not _named(act.get("ship"), ships):
