@@ -10,6 +10,8 @@ from ...engine.ruleset import OptionInfo
 from .state import Options
 
 OPTIONS = (
+    OptionInfo("grid", "hex", ("hex",),
+               "The map grid. Only hex: the book's Square Map Rules Addendum is missing from its text.", "LF-SQ-01"),
     OptionInfo("launched_fighters_attack_immediately", True, (True, False),
                "Launched squadrons may attack in the step they are launched in (reading B).", "LF-AMB-14"),
     OptionInfo("vp_accounting", "no_double_count", ("no_double_count", "raw"),
@@ -45,6 +47,11 @@ def parse_options(raw: Mapping[str, Any]) -> Options:
         if key not in known:
             raise FormatError(f"options.{key}", f"unknown option; known: {', '.join(known)}")
         o = known[key]
+        if key == "grid" and value != "hex":
+            raise RuleError("LF-SQ-01", f"grid {value!r} is not available: the Square Map Rules Addendum the book "
+                            "announces is not in its text, so only the hex map has rules (the digest's square "
+                            "translation, LF-SQ-02, is an unofficial proposal and is not implemented)",
+                            field=f"options.{key}")
         if o.choices and value not in o.choices:
             raise RuleError(o.rule, f"option {key} must be one of {list(o.choices)}, got {value!r}",
                             field=f"options.{key}")

@@ -20,6 +20,7 @@ from .orders import order_path
 from .state import (
     ASTEROID,
     ATTACK,
+    DESTROYED,
     ELIMINATED,
     FIGHTER_MOVE,
     FLEET,
@@ -38,17 +39,40 @@ from .state import (
 )
 
 
-def build_ships(seat: Seat, designs: tuple[Design, ...]) -> tuple[list[Ship], list[Squadron]]:
+def build_ships(seat: Seat, designs: tuple[Design, ...], ships_before: int = 0,
+                squadrons_before: int = 0) -> tuple[list[Ship], list[Squadron]]:
     """Ships ``<seat>-A``, ``<seat>-B``…, squadrons ``<seat>-F1``… hosted in their ships
-    (LF-UNIT-11, LF-SETUP-05)."""
+    (LF-UNIT-11, LF-SETUP-05); reinforcements continue the seat's letters and numbers."""
     ships, sqs = [], []
-    for i, d in enumerate(designs):
+    for i, d in enumerate(designs, start=ships_before):
         sid = f"{seat}-{chr(ord('A') + i)}"
         ships.append(Ship(id=sid, owner=seat, design=d, stats=d.stats, missiles=d.missiles,
                           repair_left=d.repair, boosters_left=d.boosters, holds=(d.cargo, d.passenger)))
         for _ in range(d.squadrons):
-            sqs.append(Squadron(id=f"{seat}-F{len(sqs) + 1}", owner=seat, origin=sid, host=sid))
+            sqs.append(Squadron(id=f"{seat}-F{squadrons_before + len(sqs) + 1}", owner=seat, origin=sid, host=sid))
     return ships, sqs
+
+
+def _arrive(w: Work) -> None:
+    """Scenario reinforcements due this turn come on at their listed hexes, before the
+    end-of-game check, so a force that held out is not counted as gone (LF-SCEN-02)."""
+    for r in w.config.reinforcements:
+        if r.turn != w.turn:
+            continue
+        ships, sqs = build_ships(r.seat, r.designs, sum(1 for s in w.ships.values() if s.owner == r.seat),
+                                 sum(1 for q in w.sqs.values() if q.owner == r.seat))
+        w.sqs.update({q.id: q for q in sqs})
+        for ship in ships:
+            w.ships[ship.id] = ship
+            taken = {u.hex for u in w.units_on_map()}
+            free = [h for h in r.hexes if w.config.passable(h) and h not in taken]
+            free += [n for h in r.hexes for n in w.empty_neighbors(h)]
+            if not free:
+                w.events.append({"type": "reinforcement_blocked", "ship": ship.id})
+                continue
+            ship.status, ship.hex, ship.facing = ON_MAP, free[0], r.facing
+            w.events.append({"type": "arrived", "ship": ship.id, "hex": list(free[0]), "facing": r.facing,
+                             "squadrons": [q.id for q in sqs if q.host == ship.id]})
 
 
 
@@ -208,7 +232,7 @@ def _apply_place(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
 def _next_placement(w: Work) -> None:
     """Flagships in ascending setup order, then each player's other ships (LF-SETUP-02..04)."""
     for seat in w.order:
-        if not any(s.flagship for s in w.ships.values() if s.owner == seat):
+        if unplaced(w, seat) and not any(s.flagship for s in w.ships.values() if s.owner == seat):
             _ask(w, "place", seat, flagship=True)
             return
     for seat in w.order:
@@ -222,6 +246,7 @@ def _next_placement(w: Work) -> None:
 def _start_turn(w: Work) -> None:
     """New Turn: the end-of-game check, then initiative (LF-VIC-01, LF-INIT-01)."""
     w.turn += 1
+    _arrive(w)
     reason = _end_reason(w)
     if reason:
         _game_over(w, reason)
@@ -482,6 +507,8 @@ def _end_recovery(w: Work) -> None:
         if q.status == ON_MAP and q.warp_declared:  # LF-ADD-03c: squadrons warp out too
             q.status, q.hex = RETREATED, None
             w.events.append({"type": "retreated", "unit": q.id, "cause": "warp"})
+    if config.control:
+        _score_control(w)
     for s in w.ships.values():
         s.moved = s.activated = s.booster_used = s.repair_used = s.warp_declared = False
         s.launches = s.recoveries = 0
@@ -491,6 +518,16 @@ def _end_recovery(w: Work) -> None:
     w.quiet_turns = 0 if w.rolled else w.quiet_turns + 1
     w.rolled = False
     _start_turn(w)
+
+
+def _score_control(w: Work) -> None:
+    """LF-SCEN-01: at the end of the turn, a player whose units (with his teammates') are the
+    only ones in the scenario's area holds it and scores its VP (credited to the first of
+    them in seat order)."""
+    there = [p for p in w.config.seats if any(u.owner == p and u.hex in w.config.control for u in w.units_on_map())]
+    if there and all(w.config.allied(there[0], p) for p in there):
+        w.ledger.append((there[0], 2 * w.config.control_vp, f"control:{w.turn}"))
+        w.events.append({"type": "control", "turn": w.turn, "seat": there[0], "vp": w.config.control_vp})
 
 
 def _retreat(w: Work, s: Ship, cause: str) -> None:
@@ -515,6 +552,8 @@ def _end_reason(w: Work) -> str | None:
     able.update(w.config.side(q.owner) for q in w.sqs.values() if q.status == ON_MAP)
     if len(able) <= 1:
         return "last_fleet"
+    if any(w.ships[sid].status == DESTROYED for sid in w.config.protect if sid in w.ships):
+        return "protected_ship_lost"  # the scenario's special condition (LF-SCEN-04)
     opts = w.config.options
     if w.quiet_turns >= opts.stalemate_turns:
         return "stalemate"
@@ -544,6 +583,9 @@ def scores(w: Work) -> dict[Seat, int]:
             full = s.exited and s.owner in w.config.exit_full_vp  # the scenario's escape condition
             half[s.owner] += (2 * h if full else h) + SQUADRON_COST * sum(1 for q in w.sqs.values()
                                                      if q.status == RETREATED and q.host == s.id)
+    for sid, vp in w.config.protect.items():  # the vulnerable ship survived (LF-SCEN-04)
+        if sid in w.ships and w.ships[sid].status == ON_MAP:
+            half[w.ships[sid].owner] += 2 * vp
     for q in w.sqs.values():
         if q.status == ON_MAP:
             half[q.owner] += 2 * SQUADRON_COST

@@ -23,6 +23,7 @@ from .play import run
 from .state import (
     DESTROYED,
     ELIMINATED,
+    FIGHTER_MOVE,
     FLEET,
     HOSTED,
     ON_MAP,
@@ -34,6 +35,7 @@ from .state import (
     VOTE,
     Config,
     LfState,
+    Reinforcement,
     Ship,
     Squadron,
     Work,
@@ -58,6 +60,10 @@ def position_to_json(state: LfState) -> dict[str, Any]:
         "options": c.options.to_json(),
         "exits": [{"seat": p, "hexes": [list(h) for h in sorted(hs)], "full_vp": p in c.exit_full_vp}
                   for p, hs in c.exits.items()],
+        "control": {"hexes": [list(h) for h in sorted(c.control)], "vp": c.control_vp},
+        "protect": [{"ship": sid, "vp": vp} for sid, vp in c.protect.items()],
+        "reinforcements": [{"seat": r.seat, "turn": r.turn, "ships": [d.to_json() for d in r.designs],
+                            "hexes": [list(h) for h in r.hexes], "facing": r.facing} for r in c.reinforcements],
         "phase": state.phase, "turn": state.turn, "step": state.step, "order": list(state.order),
         "cursor": state.cursor,
         "ships": [_ship_json(s) for s in state.ships],
@@ -153,7 +159,7 @@ def parse_position(data: Any, *, rng: int) -> LfState:
         if h is None:
             raise FormatError(f"terrain[{i}].hex", "a terrain counter needs a hex")
         terrain[h] = _choice(t.get("type"), TERRAIN, f"terrain[{i}].type")
-    seats = tuple(_list(data.get("seats"), "seats"))
+    seats = _seats(data.get("seats"))
     fleets = {p: tuple(check_design(d, f"fleets.{p}[{i}]") for i, d in enumerate(_list(ds, f"fleets.{p}")))
               for p, ds in _obj(data.get("fleets", {}), "fleets").items()}
     exits, full_vp = {}, set()
@@ -164,30 +170,108 @@ def parse_position(data: Any, *, rng: int) -> LfState:
                                 if (h := _hex(x, f"exits[{i}].hexes[{j}]")) is not None)
         if e.get("full_vp"):
             full_vp.add(seat)
+    control = _obj(data.get("control", {}), "control")
+    area = frozenset(h for j, x in enumerate(_list(control.get("hexes", []), "control.hexes"))
+                     if (h := _hex(x, f"control.hexes[{j}]")) is not None)
+    protect = {}
+    for i, p in enumerate(_list(data.get("protect", []), "protect")):
+        p = _obj(p, f"protect[{i}]")
+        if not isinstance(p.get("ship"), str):
+            raise FormatError(f"protect[{i}].ship", f"expected a ship id, got {p.get('ship')!r}")
+        protect[p["ship"]] = _int(p.get("vp"), f"protect[{i}].vp")
+    reinforcements = []
+    for i, r in enumerate(_list(data.get("reinforcements", []), "reinforcements")):
+        where = f"reinforcements[{i}]"
+        r = _obj(r, where)
+        designs = tuple(resolve_design(d, f"{where}.ships[{j}]")
+                        for j, d in enumerate(_list(r.get("ships"), f"{where}.ships")))
+        hexes = tuple(h for j, x in enumerate(_list(r.get("hexes"), f"{where}.hexes"))
+                      if (h := _hex(x, f"{where}.hexes[{j}]")) is not None)
+        facing = _int(r.get("facing", 0), f"{where}.facing")
+        if facing > 5:
+            raise FormatError(f"{where}.facing", "a facing is 0-5 (0 = east, counter-clockwise)")
+        reinforcements.append(Reinforcement(_choice(r.get("seat"), seats, f"{where}.seat"),
+                                            _int(r.get("turn"), f"{where}.turn", 1), designs, hexes, facing))
     config = Config(scenario=str(data.get("scenario", "custom")), map=board, seats=seats, exits=exits,
-                    exit_full_vp=frozenset(full_vp),
+                    exit_full_vp=frozenset(full_vp), control=area,
+                    control_vp=_int(control.get("vp", 0), "control.vp"), protect=protect,
+                    reinforcements=tuple(reinforcements),
                     fleet_limit=_int(data.get("fleet_limit", 100), "fleet_limit", 1), fleets=fleets,
                     terrain=terrain, options=parse_options(_obj(data.get("options", {}), "options")))
     ships = tuple(_parse_ship(s, f"ships[{i}]", seats) for i, s in enumerate(_list(data.get("ships"), "ships")))
     sqs = tuple(_parse_sq(q, f"squadrons[{i}]", seats)
                 for i, q in enumerate(_list(data.get("squadrons", []), "squadrons")))
     phase = _choice(data.get("phase", "move"), PHASES, "phase")
-    outcome = Outcome.from_json(data["outcome"]) if data.get("outcome") else None
+    order = tuple(_list(data.get("order", list(seats)), "order"))
+    if not all(_named(p, seats) for p in order) or len(set(order)) != len(order):
+        raise FormatError("order", f"expected distinct seats of {list(seats)} (lowest initiative first), "
+                          f"got {list(order)}")
+    step_no = _int(data.get("step", 0), "step")
+    if step_no > FIGHTER_MOVE:
+        raise RuleError("LF-TURN-04", f"steps run 0 to {FIGHTER_MOVE}, got {step_no}", field="step")
     state = LfState(
         config=config, phase=phase, turn=_int(data.get("turn", 1), "turn"), ships=ships, squadrons=sqs, rng=rng,
-        order=tuple(_list(data.get("order", list(seats)), "order")), step=_int(data.get("step", 0), "step"),
-        cursor=_int(data.get("cursor", 0), "cursor"), act=data.get("activation"),
+        order=order, step=step_no, cursor=_int(data.get("cursor", 0), "cursor"), act=data.get("activation"),
         queue=tuple(_list(data.get("queue", []), "queue")), decision=data.get("decision"),
         quiet_turns=_int(data.get("quiet_turns", 0), "quiet_turns"), rolled=bool(data.get("rolled", False)),
-        ledger=tuple((e[0], e[1], e[2]) for e in _list(data.get("ledger", []), "ledger")), outcome=outcome,
-        scores=data.get("scores"),
+        ledger=_ledger(data.get("ledger", []), seats), outcome=_outcome(data.get("outcome"), seats),
+        scores=_scores(data.get("scores"), seats),
     )
     check_position(state)
     return state
 
 
+def _named(v: Any, names: Any) -> bool:
+    """``v`` is one of ``names`` (ids or seats), without tripping over unhashable junk."""
+    return isinstance(v, str) and v in names
+
+
+def _seats(v: Any) -> tuple[str, ...]:
+    """2 to 6 distinct player names (LF-GEN-01)."""
+    seats = _list(v, "seats")
+    for i, p in enumerate(seats):
+        if not isinstance(p, str) or not p:
+            raise FormatError(f"seats[{i}]", f"expected a player name (a non-empty string), got {p!r}")
+    if len(set(seats)) != len(seats):
+        raise FormatError("seats", f"player names must be distinct, got {seats}")
+    if not 2 <= len(seats) <= 6:
+        raise RuleError("LF-GEN-01", f"Launch Fighters! is for 2 to 6 players, got {len(seats)}", field="seats")
+    return tuple(seats)
+
+
+def _ledger(v: Any, seats: tuple[str, ...]) -> tuple[tuple[str, int, str], ...]:
+    out = []
+    for i, e in enumerate(_list(v, "ledger")):
+        if not (isinstance(e, list) and len(e) == 3 and e[0] in seats and isinstance(e[2], str)):
+            raise FormatError(f"ledger[{i}]", f"expected [seat, half-points, unit id], got {e!r}")
+        out.append((e[0], _int(e[1], f"ledger[{i}][1]"), e[2]))
+    return tuple(out)
+
+
+def _outcome(v: Any, seats: tuple[str, ...]) -> Outcome | None:
+    if not v:
+        return None
+    v = _obj(v, "outcome")
+    winners = _list(v.get("winners", []), "outcome.winners")
+    if not isinstance(v.get("reason"), str) or not all(_named(p, seats) for p in winners):
+        raise FormatError("outcome", f"expected {{\"reason\": text, \"winners\": [seats]}}, got {v!r}")
+    return Outcome.from_json(v)
+
+
+def _scores(v: Any, seats: tuple[str, ...]) -> Mapping[str, int] | None:
+    if v is None:
+        return None
+    v = _obj(v, "scores")
+    for p, x in v.items():
+        _choice(p, seats, "scores")
+        _int(x, f"scores.{p}")
+    return v
+
+
 def _parse_ship(raw: Any, where: str, seats: tuple[str, ...]) -> Ship:
     raw = _obj(raw, where)
+    if not isinstance(raw.get("id"), str) or not raw["id"]:
+        raise FormatError(f"{where}.id", f"expected a unit id (a non-empty string), got {raw.get('id')!r}")
     design = resolve_design(raw.get("design"), f"{where}.design")
     owner = _choice(raw.get("owner"), seats, f"{where}.owner")
     stats_raw = _obj(raw.get("stats", dict(zip(STATS, design.stats))), f"{where}.stats")
@@ -213,6 +297,14 @@ def _parse_ship(raw: Any, where: str, seats: tuple[str, ...]) -> Ship:
 
 def _parse_sq(raw: Any, where: str, seats: tuple[str, ...]) -> Squadron:
     raw = _obj(raw, where)
+    if not isinstance(raw.get("id"), str) or not raw["id"]:
+        raise FormatError(f"{where}.id", f"expected a unit id (a non-empty string), got {raw.get('id')!r}")
+    for key in ("host", "origin"):
+        if raw.get(key) is not None and not isinstance(raw[key], str):
+            raise FormatError(f"{where}.{key}", f"expected a ship id or null, got {raw[key]!r}")
+    launched = raw.get("launched_step")
+    if launched is not None and _int(launched, f"{where}.launched_step") > FIGHTER_MOVE:
+        raise FormatError(f"{where}.launched_step", f"expected an attack step 0-{FIGHTER_MOVE}")
     q = Squadron(id=str(raw.get("id")), owner=_choice(raw.get("owner"), seats, f"{where}.owner"),
                  origin=str(raw.get("origin", raw.get("host") or "")),
                  status=_choice(raw.get("status", ON_MAP if raw.get("hex") else HOSTED),
@@ -236,7 +328,7 @@ def check_position(state: LfState) -> None:
         raise FormatError("ships", "unit ids must be unique")
     ships = {s.id: s for s in state.ships}
     d = state.decision
-    pushed = d.get("squadron") if d and d.get("kind") == "push" else None
+    pushed = d.get("squadron") if isinstance(d, dict) and d.get("kind") == "push" else None
     for u in [*state.ships, *state.squadrons]:
         if u.status != ON_MAP or u.id == pushed:  # a pushed squadron shares the pusher's hex until it moves
             continue
@@ -259,6 +351,115 @@ def check_position(state: LfState) -> None:
     for q in state.squadrons:
         if q.status == HOSTED and (q.host not in ships or ships[q.host].owner != q.owner):
             raise RuleError("LF-UNIT-02", f"{q.id} is hosted in {q.host!r}, not one of its owner's ships", unit=q.id)
+    _check_records(state)
+
+
+# The engine's own records of a turn in progress (activation, follow-up queue, open decision):
+# a position written by the engine copies them through; a hand-written or edited one may break
+# them, and these checks say where instead of failing deep inside the engine.
+_DECISION_FIELDS = {
+    "place": ("flagship",), "move": ("step",), "activate": ("step",), "system": ("ship",),
+    "barrage": ("ship", "pool"), "intercept": ("ship", "task", "choices"), "stat": ("ship", "task"),
+    "fighter_hit": ("squadron", "task", "choices"), "push": ("squadron", "task"), "land": ("squadron", "task"),
+    "bay_loss": ("ship", "task"), "advance": ("hex", "task", "choices"), "repair": ("ship", "task", "choices"),
+    "repair_stat": ("ship", "task"),
+}
+_TASK_FIELDS = {
+    "stat": ("ship", "chooser", "credit", "left", "cause"), "bay_roll": ("ship", "credit"),
+    "bay_loss": ("ship", "seat", "credit"), "fighter_hit": ("squadron", "seat", "credit"),
+    "land": ("squadron", "from", "credit"), "push": ("squadron", "from", "credit"),
+    "advance": ("hex", "victor", "seat"), "intercept": ("ship", "seat", "eligible"), "repair": ("ship",),
+    "repair_stat": (),
+}
+_PHASE_OF = {"place": ("place",), "move": ("move",), "activate": ("attack",), "system": ("attack",),
+             "barrage": ("attack",), "intercept": ("attack",), "repair": ("recovery",),
+             "repair_stat": ("recovery",)}
+
+
+def _check_records(state: LfState) -> None:
+    ships = {s.id for s in state.ships}
+    sqs = {q.id for q in state.squadrons}
+    seats = state.config.seats
+
+    def value(key: str, v: Any, where: str) -> None:
+        if key == "ship" and not _named(v, ships):
+            raise FormatError(where, f"no ship {v!r} in this position")
+        if key in ("squadron", "victor") and not _named(v, sqs):
+            raise FormatError(where, f"no squadron {v!r} in this position")
+        if key in ("seat", "chooser") and not _named(v, seats):
+            raise FormatError(where, f"expected one of the seats {list(seats)}, got {v!r}")
+        if key == "credit" and v is not None and not _named(v, seats):
+            raise FormatError(where, f"expected a seat or null, got {v!r}")
+        if key in ("from", "hex") and _hex(v, where) is None:
+            raise FormatError(where, "expected a hex [q, r]")
+        if key in ("left", "step"):
+            _int(v, where, 1 if key == "left" else 0)
+        if key == "flagship" and not isinstance(v, bool):
+            raise FormatError(where, f"expected true or false, got {v!r}")
+        if key == "eligible" and not (isinstance(v, list) and all(_named(x, sqs) for x in v)):
+            raise FormatError(where, f"expected a list of squadron ids, got {v!r}")
+        if key == "choices" and not (isinstance(v, list) and v and all(isinstance(x, dict) for x in v)):
+            raise FormatError(where, f"expected a non-empty list of orders, got {v!r}")
+        if key == "task":
+            task(v, where)
+        if key == "pool":
+            pool(v, where)
+
+    def record(data: Any, fields: Mapping[str, tuple[str, ...]], where: str, what: str) -> Mapping[str, Any]:
+        data = _obj(data, where)
+        kind = data.get("kind")
+        if not isinstance(kind, str) or kind not in fields:
+            raise FormatError(f"{where}.kind", f"expected a {what} kind: {', '.join(fields)}; got {kind!r}")
+        for key in fields[kind]:
+            if key not in data:
+                raise FormatError(f"{where}.{key}", f"missing (a {kind} {what} needs {', '.join(fields[kind])})")
+            value(key, data[key], f"{where}.{key}")
+        return data
+
+    def task(v: Any, where: str) -> None:
+        record(v, _TASK_FIELDS, where, "task")
+
+    def pool(v: Any, where: str) -> None:
+        v = _obj(v, where)
+        _choice(v.get("system"), ("cannons", "launchers"), f"{where}.system")
+        if not _named(v.get("target"), ships | sqs):
+            raise FormatError(f"{where}.target", f"no unit {v.get('target')!r} in this position")
+        _int(v.get("dice"), f"{where}.dice")
+        for flag in ("flak", "flank"):
+            if not isinstance(v.get(flag), bool):
+                raise FormatError(f"{where}.{flag}", f"expected true or false, got {v.get(flag)!r}")
+
+    for i, sid in enumerate(state.config.protect):
+        if sid not in ships:
+            raise FormatError(f"protect[{i}].ship", f"no ship {sid!r} in this position")
+    if state.act is not None:
+        act = _obj(state.act, "activation")
+        if not _named(act.get("ship"), ships):
+            raise FormatError("activation.ship", f"no ship {act.get('ship')!r} in this position")
+        used = act.get("used")
+        if not isinstance(used, list) or not all(_named(x, ("cannons", "launchers", "bays")) for x in used):
+            raise FormatError("activation.used", f"expected a list of weapon systems used, got {used!r}")
+        if "pool" not in act:
+            raise FormatError("activation.pool", "missing (null when no pool is being rolled)")
+        if act["pool"] is not None:
+            pool(act["pool"], "activation.pool")
+        if state.phase != "attack":
+            raise RuleError("LF-ATK-05", f"an attack is in progress but the phase is {state.phase}",
+                            field="activation")
+    for i, t in enumerate(state.queue):
+        task(t, f"queue[{i}]")
+    if state.decision is not None:
+        d = record(state.decision, _DECISION_FIELDS, "decision", "decision")
+        value("seat", d.get("seat"), "decision.seat")
+        if "choices" in d:
+            value("choices", d["choices"], "decision.choices")
+        if state.phase not in _PHASE_OF.get(d["kind"], (state.phase,)):
+            raise RuleError("LF-TURN-01", f"a {d['kind']} decision cannot be open in the {state.phase} phase",
+                            field="decision.kind")
+        if d["kind"] in ("system", "barrage", "intercept") and state.act is None:
+            raise FormatError("activation", f"a {d['kind']} decision needs the activation in progress")
+        if d["kind"] in ("barrage", "intercept") and (state.act or {}).get("pool") is None:
+            raise FormatError("activation.pool", f"a {d['kind']} decision needs the pool being rolled")
 
 
 # --- resolve and describe -------------------------------------------------------------------
@@ -277,7 +478,9 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[
     """Apply ``orders`` to ``position`` with dice from ``seed``: ``hexfleet resolve``.
 
     ``orders`` is one ``{seat: order}`` step or a list of them, applied in turn; each is
-    validated first, and nothing is applied from a step that fails.
+    validated before it is applied. Nothing is applied unless every step is legal: an error
+    says what is wrong, which rule it breaks, and where (``orders[2].blue.dice``; a bad
+    position names its own field), and ``position`` is never modified.
     """
     from .rules import RULESET  # the ruleset imports this module
 
@@ -286,9 +489,30 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[
     for i, step_orders in enumerate(steps):
         if not isinstance(step_orders, dict):
             raise FormatError(f"orders[{i}]", "each step is an object {seat: order}")
-        state, more = step(RULESET, state, step_orders)
+        pending = RULESET.pending(state)
+        for seat, order in step_orders.items():
+            if seat in pending:
+                try:
+                    RULESET.validate(state, seat, order)
+                except (RuleError, FormatError) as e:
+                    raise _located(e, f"orders[{i}].{seat}") from e
+        try:
+            state, more = step(RULESET, state, step_orders)
+        except (RuleError, FormatError) as e:  # no decision open, a missing or a stale seat
+            raise _located(e, f"orders[{i}]") from e
         events += more
     return position_to_json(state), events
+
+
+def _located(e: RuleError | FormatError, where: str) -> RuleError | FormatError:
+    """The same error with its field placed inside the orders file (``order.dice`` of step 2's
+    blue order becomes ``orders[2].blue.dice``)."""
+    field = e.field or ""
+    field = where + field[len("order"):] if field == "order" or field.startswith("order.") else \
+        f"{where}: {field}" if field else where
+    if isinstance(e, RuleError):
+        return RuleError(e.rule, e.message, unit=e.unit, field=field)
+    return FormatError(field, e.message, source=e.source)
 
 
 def describe(view: Mapping[str, Any]) -> str:

@@ -28,13 +28,13 @@ from ...engine.ruleset import (
     ScenarioInfo,
     Seat,
 )
-from ...hexgrid import RectMap
+from ...hexgrid import RectMap, distance
 from . import orders
 from .designer import Design, check_fleet, sample_fleets
 from .options import OPTIONS, parse_options
 from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
 from .position import describe, parse_position, position_to_json
-from .state import FLEET, OVER, VOTE, Config, LfState, Work
+from .state import FLEET, OVER, VOTE, Config, LfState, Reinforcement, Work
 
 _RULE_OF_KIND = {
     "stat": "LF-DMG-01", "fighter_hit": "LF-DMG-04", "push": "LF-MOVE-08", "land": "LF-FTR-02",
@@ -97,16 +97,27 @@ class LaunchFighters(Ruleset[LfState]):
         for i, p in enumerate(data["player"]):
             where = f"scenario {scenario}: player[{i}]"
             entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
-            fleets[p["seat"]] = check_fleet(entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost,
-                                          fighter_warp=opts.fighter_warp)
+            arriving = any(r["seat"] == p["seat"] for r in data.get("reinforcement", []))
+            # a seat whose whole force arrives later (a raid, LF-SCEN-06) starts with no ships
+            fleets[p["seat"]] = () if not entries and arriving else check_fleet(
+                entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost, fighter_warp=opts.fighter_warp)
         terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
         board = RectMap(data["map"]["cols"], data["map"]["rows"])
         exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
                  for e in data.get("exit", [])}
         full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
+        control = data.get("control", {})
+        area = frozenset(h for h in board.hexes() if distance(h, board.center()) <= control["radius"]) \
+            if control else frozenset()
+        reinforcements = tuple(
+            Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
+                          tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))  # type: ignore[misc]
+            for i, r in enumerate(data.get("reinforcement", [])))
         config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
                         fleet_limit=limit, fleets=fleets, terrain=terrain,  # type: ignore[arg-type]
-                        options=opts)
+                        options=opts, control=area, control_vp=int(control.get("vp", 0)),
+                        protect={p["ship"]: int(p["vp"]) for p in data.get("protect", [])},
+                        reinforcements=reinforcements)
         strangers = [p for t in config.options.teams for p in t if p not in config.seats]
         if strangers:
             raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",

@@ -54,6 +54,8 @@ def arc(origin: Hex, facing: int, target: Hex) -> int:
 class Options:
     """Rule switches; each default is the digest's reading (LF-IMPL-07)."""
 
+    grid: str = "hex"
+    """Only ``hex``: the Square Map Rules Addendum is not in the book's text (LF-SQ-01, LF-SQ-03)."""
     launched_fighters_attack_immediately: bool = True
     vp_accounting: str = "no_double_count"
     retreated_fighters_score_half: bool = False
@@ -77,6 +79,18 @@ class Options:
 
 
 @dataclass(frozen=True, slots=True)
+class Reinforcement:
+    """Ships a scenario brings in at the start of a later turn (LF-SCEN-02): they arrive in
+    the first free hexes of ``hexes`` (else next to them), facing ``facing``."""
+
+    seat: Seat
+    turn: int
+    designs: tuple[Design, ...]
+    hexes: tuple[Hex, ...]
+    facing: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Fixed for a whole game and shared by every state of it."""
 
@@ -92,6 +106,14 @@ class Config:
     """Scenario "designated areas": a seat's units able to move retreat from them (LF-REC-04)."""
     exit_full_vp: frozenset[Seat] = frozenset()
     """Seats whose ships leaving by their exit area score full value (a LF-VIC-08 scenario hook)."""
+    control: frozenset[Hex] = frozenset()
+    """A scenario's area to hold, e.g. a wormhole (LF-SCEN-01): see ``control_vp``."""
+    control_vp: int = 0
+    """VP scored at the end of each turn by the one side with units in ``control`` (LF-VIC-08)."""
+    protect: Mapping[str, int] = field(default_factory=dict)
+    """Vulnerable ships (id → VP): their owner scores the VP if the ship is on the map at the
+    end, and its destruction ends the game at the next turn start (LF-SCEN-04, LF-VIC-01 #4)."""
+    reinforcements: tuple[Reinforcement, ...] = ()
     open_hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
     """Board hexes that are not planetoids, computed once: the movement hot path."""
     center: Hex = field(init=False, repr=False, compare=False)

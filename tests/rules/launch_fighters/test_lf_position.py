@@ -1,0 +1,121 @@
+"""The position interchange (``position.resolve``): a bad position or an illegal order gives an
+error that says what, where and which rule, and nothing is applied."""
+
+import copy
+import random
+
+import pytest
+from conftest import at, position, ship, sq
+
+from hexfleet.engine.errors import FormatError, RuleError
+from hexfleet.games.launch_fighters.position import resolve
+
+
+def mid_attack():
+    """X's ship has fired launchers at Y's ship: Y must decide on interceptors."""
+    pos = position([ship("X-A", "X", (0, 0), 0, launchers=4, bays=1),
+                    ship("Y-A", "Y", (4, 0), 3, bays=1, defense=4)],
+                   [sq("X-F1", "X", host="X-A"), sq("Y-F1", "Y", (3, 0)), sq("Y-F2", "Y", (3, 1))],
+                   step=3, order=("Y", "X"))
+    nxt, _ = resolve(pos, [{"X": {"unit": "X-A"}}, {"X": {"system": "launchers", "target": "Y-A", "missiles": 4}}],
+                     seed=1)
+    assert nxt["decision"]["kind"] == "intercept" and nxt["decision"]["seat"] == "Y"
+    return pos, nxt
+
+
+def _mutated(base, path, value):
+    out = copy.deepcopy(base)
+    t = out
+    for k in path[:-1]:
+        t = t[k]
+    t[path[-1]] = value
+    return out
+
+
+@pytest.mark.parametrize("path, value, kind, where", [
+    (("seats",), ["X"], RuleError, "LF-GEN-01"),
+    (("seats",), ["X", "Y", "A", "B", "C", "D", "E"], RuleError, "LF-GEN-01"),
+    (("seats",), ["X", "X"], FormatError, "seats"),
+    (("step",), 7, RuleError, "LF-TURN-04"),
+    (("order",), ["Y", "Q"], FormatError, "order"),
+    (("ships", 1, "hex"), at(0, 0), RuleError, "LF-MAP-09"),
+    (("ships", 0, "stats"), {"launchers": 5}, RuleError, "LF-ADD-04"),
+    (("ships", 0, "id"), None, FormatError, "ships[0].id"),
+    (("squadrons", 1, "host"), ["X-A"], FormatError, "squadrons[1].host"),
+    (("decision", "kind"), "bogus", FormatError, "decision.kind"),
+    (("decision", "ship"), "Z-Z", FormatError, "decision.ship"),
+    (("decision", "seat"), "Q", FormatError, "decision.seat"),
+    (("decision", "choices"), None, FormatError, "decision.choices"),
+    (("activation", "ship"), "nobody", FormatError, "activation.ship"),
+    (("activation", "pool"), None, FormatError, "activation.pool"),
+    (("activation", "pool", "dice"), -1, FormatError, "activation.pool.dice"),
+    (("queue",), [{"kind": "land", "squadron": "Y-F1"}], FormatError, "queue[0].from"),
+    (("ledger",), [["X", 10]], FormatError, "ledger[0]"),
+    (("phase",), "move", RuleError, "LF-ATK-05"),
+])
+def test_a_bad_position_names_the_field_or_rule(path, value, kind, where):
+    _, nxt = mid_attack()
+    bad = _mutated(nxt, path, value)
+    before = copy.deepcopy(bad)
+    with pytest.raises(kind) as e:
+        resolve(bad, {"Y": {"squadrons": []}}, seed=1)
+    assert (e.value.rule if kind is RuleError else e.value.field) == where
+    assert str(e.value)                      # a readable message
+    assert bad == before                     # the input is never touched
+
+
+def test_an_illegal_order_names_its_step_seat_field_and_rule_and_nothing_is_applied():
+    _, nxt = mid_attack()
+    before = copy.deepcopy(nxt)
+    # step 0 is legal (intercept with both), step 1 asks for more dice than the pool holds
+    with pytest.raises(RuleError) as e:
+        resolve(nxt, [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}, {"X": {"dice": 9}}], seed=1)
+    assert e.value.rule == "LF-BAR-01" and e.value.field == "orders[1].X.dice"
+    assert "1 to" in e.value.message
+    assert nxt == before
+    # the same first step alone is fine and is what a caller would get
+    ok, events = resolve(nxt, [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}], seed=1)
+    assert [e["type"] for e in events][0] == "intercept" and ok["decision"]["kind"] == "barrage"
+
+
+def test_orders_from_the_wrong_seat_or_a_bad_shape_are_located():
+    _, nxt = mid_attack()
+    with pytest.raises(RuleError) as e:
+        resolve(nxt, {"X": {"squadrons": []}}, seed=1)       # Y decides interceptors, not X
+    assert e.value.rule == "ENGINE-STALE" and e.value.field == "orders[0]"
+    with pytest.raises(RuleError) as e:
+        resolve(nxt, {"Y": {"squadrons": ["Y-F1", "Y-F1", "Y-F2", "nope"]}}, seed=1)
+    assert e.value.rule == "LF-POOL-06" and e.value.field == "orders[0].Y"
+    with pytest.raises(FormatError) as e:
+        resolve(nxt, [{"Y": {"squadrons": []}}, "fire!"], seed=1)
+    assert e.value.field == "orders[1]"
+    # an illegal move: the rule of movement and the destination field
+    pos = position([ship("X-A", "X", (0, 0), 0, move=2), ship("Y-A", "Y", (6, 0), 3)], phase="move", step=2,
+                   order=("Y", "X"))
+    with pytest.raises(RuleError) as e:
+        resolve(pos, {"X": {"unit": "X-A", "to": at(4, 0), "facing": 0}}, seed=1)
+    assert e.value.rule == "LF-MOVE-05" and e.value.field == "orders[0].X.to" and e.value.unit == "X-A"
+
+
+def test_junk_anywhere_in_a_position_is_refused_cleanly():
+    """Every field of a mid-attack position replaced by junk: either it still resolves, or a
+    RuleError/FormatError says what is wrong; never another exception, never a changed input."""
+    _, nxt = mid_attack()
+    junk = [None, -1, 99, "x", "", [], [1, 2], {}, True, ["X-A"], [[1, 2]], {"kind": "stat", "seat": "X"}]
+
+    def paths(o, pre=()):
+        items = o.items() if isinstance(o, dict) else enumerate(o) if isinstance(o, list) else ()
+        for k, v in items:
+            yield pre + (k,)
+            yield from paths(v, pre + (k,))
+
+    rng = random.Random(5)
+    for p in paths(nxt):
+        for value in rng.sample(junk, 4):
+            bad = _mutated(nxt, p, value)
+            before = copy.deepcopy(bad)
+            try:
+                resolve(bad, {"Y": {"squadrons": []}}, seed=1)
+            except (RuleError, FormatError) as e:
+                assert str(e)
+            assert bad == before, p
