@@ -70,7 +70,7 @@ def test_a_person_plays_launch_fighters_against_the_bot(live_server: LiveServer,
         page.wait_for_function(READY)
         if page.get_attribute("body", "data-status") == "over":
             break
-        kind = page.get_attribute("body", "data-decision")
+        step, kind = page.evaluate("[document.body.dataset.step, document.body.dataset.decision]")  # one snapshot
         if kind and kind not in kinds:  # the first decision of each kind, as offered, zoomed in
             page.click("#zoom-in")
             page.click("#zoom-in")
@@ -79,8 +79,8 @@ def test_a_person_plays_launch_fighters_against_the_bot(live_server: LiveServer,
             page.click("#zoom-fit")
         if kind:
             kinds.append(decide(page, tap_map=kind == "place"))
-        else:
-            page.wait_for_function(f"document.body.dataset.step !== '{page.get_attribute('body', 'data-step')}' || "
+        else:  # the bot decides: wait for the next step, or for a decision of ours in this one
+            page.wait_for_function(f"document.body.dataset.step !== '{step}' || document.body.dataset.decision || "
                                    "document.body.dataset.status === 'over'")
     assert {"fleet", "place", "move", "activate"} <= set(kinds), kinds
     page.wait_for_function("document.getElementById('log').textContent.includes('game over')")
