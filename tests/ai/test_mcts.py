@@ -9,7 +9,7 @@ from hexfleet.ai.mcts import Limit, MctsBot
 from hexfleet.engine.ruleset import step
 from hexfleet.games import get_ruleset
 
-from toy_games import Duel, Race
+from .toy_games import Duel, Race
 
 
 def test_a_limit_needs_time_or_iterations():

@@ -1,7 +1,7 @@
 """Arcs, flanking, pools, interception, barrages and damage (LF-ARC, LF-TGT, LF-POOL, LF-BAR, LF-DMG)."""
 
 import pytest
-from conftest import at, kinds, play, position, ship, sq, state_of
+from .helpers import at, kinds, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result, flanking, interceptors

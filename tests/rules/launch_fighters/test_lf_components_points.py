@@ -4,7 +4,7 @@ LF-AMB-03, LF-AMB-39): what the book's front matter commits the engine to."""
 from dataclasses import replace
 
 import pytest
-from conftest import play, position, ship, state_of
+from .helpers import play, position, ship, state_of
 
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result

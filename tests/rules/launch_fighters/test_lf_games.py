@@ -5,7 +5,7 @@ import io
 import json
 
 import pytest
-from conftest import position, ship, sq
+from .helpers import position, ship, sq
 
 from hexfleet.ai.base import RandomBot
 from hexfleet.engine.canonical import canonical_json

@@ -2,7 +2,7 @@
 Chart (LF-AMB-05) and the missing Square Map Addendum (LF-SQ-01/03, LF-AMB-37)."""
 
 import pytest
-from conftest import at, play, position, ship, sq, state_of
+from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.ai.base import RandomBot, get_bot
 from hexfleet.engine.errors import RuleError

@@ -1,7 +1,7 @@
 """Movement steps and rotation, paths, passing through and pushing (LF-MOVE, LF-ATK-01, LF-MAP)."""
 
 import pytest
-from conftest import at, play, position, ship, sq, state_of
+from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.rules import RULESET

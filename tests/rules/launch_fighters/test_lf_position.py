@@ -5,7 +5,7 @@ import copy
 import random
 
 import pytest
-from conftest import at, position, ship, sq
+from .helpers import at, position, ship, sq
 
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.games.launch_fighters.position import resolve

@@ -2,7 +2,7 @@
 LF-AMB-06/17/19/20/26/48/49/50)."""
 
 import pytest
-from conftest import at, kinds, play, position, ship, sq, state_of
+from .helpers import at, kinds, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import flanking

@@ -1,7 +1,7 @@
 """Recovery, retreat and victory points (LF-REC, LF-VIC, LF-WE-29, LF-WE-33)."""
 
 import pytest
-from conftest import BOARD, C, at, kinds, position, ship, sq
+from .helpers import BOARD, C, at, kinds, position, ship, sq
 
 from hexfleet.engine.rng import rng_from_seed
 from hexfleet.games.launch_fighters.play import scores

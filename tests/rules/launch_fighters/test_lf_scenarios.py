@@ -2,8 +2,8 @@
 engine; their hooks checked on hand-built positions."""
 
 import pytest
-from conftest import at, position, ship, sq, state_of
-from test_lf_games import play_random
+from .helpers import at, position, ship, sq, state_of
+from .test_lf_games import play_random
 
 from hexfleet.engine.ruleset import step
 from hexfleet.games.launch_fighters.rules import RULESET

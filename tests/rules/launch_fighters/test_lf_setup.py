@@ -1,7 +1,7 @@
 """Fleets, placement and initiative (LF-FLEET-08, LF-SETUP, LF-INIT, LF-TURN, LF-UNIT-11)."""
 
 import pytest
-from conftest import play, position, ship, state_of
+from .helpers import play, position, ship, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step

@@ -2,7 +2,7 @@
 boosters, warp."""
 
 import pytest
-from conftest import at, play, position, ship, sq, state_of
+from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result, modifier, ship_targets
