@@ -220,6 +220,10 @@ class GameService:
             game = self._get(s, game_id)
             return self._public(game, self._seats(s, game_id))
 
+    def known_caller(self, token: str) -> Caller | None:
+        """The seat of a token this process has already seen (no database access)."""
+        return self._callers.get(hash_token(token))
+
     def caller_for_token(self, token: str) -> Caller | None:
         key = hash_token(token)
         caller = self._callers.get(key)
