@@ -6,6 +6,9 @@ next step starts when both are acknowledged, and a finished game is replaced by 
 Stops after ``--seconds`` or ``--max-orders``, whichever comes first, and prints orders per
 second, p50/p99 order latency and the error count. Traffic goes to 127.0.0.1 only.
 
+The load generator shares the machine with the server, so it is aiohttp (about a third of
+httpx's CPU per request); its own CPU per order is printed beside the server's.
+
     .venv/bin/python bench/server_load.py --games 10 --seconds 10
 """
 
@@ -25,6 +28,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+import aiohttp
 import httpx
 
 PLOTS = {"red": [{"R1": [{"card": "T60S"}]}, {"R1": []}, {"R1": [{"card": "T60P"}]}],
@@ -45,17 +49,18 @@ def order_for(seat: str, step: int) -> object:
     return SETUP[seat] if step == 1 else PLOTS[seat][step % len(PLOTS[seat])]
 
 
-async def play(http: httpx.AsyncClient, stats: Stats, stop_at: float, max_orders: int, turns: int) -> None:
+async def play(http: aiohttp.ClientSession, stats: Stats, stop_at: float, max_orders: int, turns: int) -> None:
     """Play games one after another until time or the order budget runs out."""
     while time.monotonic() < stop_at and len(stats.latencies) < max_orders:
-        r = await http.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red",
-                                                "options": {"turn_limit": turns}})
-        if r.status_code != 201:
-            stats.errors.append(f"create: {r.status_code} {r.text[:200]}")
-            return
-        game_id, tokens = r.json()["game"]["id"], {"red": r.json()["token"]}
-        r = await http.post(f"/api/games/{game_id}/seats/blue/join")
-        tokens["blue"] = r.json()["token"]
+        async with http.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red",
+                                                 "options": {"turn_limit": turns}}) as r:
+            if r.status != 201:
+                stats.errors.append(f"create: {r.status} {(await r.text())[:200]}")
+                return
+            created = await r.json()
+        game_id, tokens = created["game"]["id"], {"red": created["token"]}
+        async with http.post(f"/api/games/{game_id}/seats/blue/join") as r:
+            tokens["blue"] = (await r.json())["token"]
         stats.games += 1
         for step in range(1, turns + 2):
             if time.monotonic() >= stop_at or len(stats.latencies) >= max_orders:
@@ -63,17 +68,19 @@ async def play(http: httpx.AsyncClient, stats: Stats, stop_at: float, max_orders
             await asyncio.gather(*(order(http, stats, game_id, seat, tokens[seat], step) for seat in tokens))
 
 
-async def order(http: httpx.AsyncClient, stats: Stats, game_id: str, seat: str, token: str, step: int) -> None:
+async def order(http: aiohttp.ClientSession, stats: Stats, game_id: str, seat: str, token: str, step: int) -> None:
     body = {"order": order_for(seat, step), "step": step, "request_key": f"{seat}-{step}"}
     start = time.perf_counter()
     try:
-        r = await http.post(f"/api/games/{game_id}/orders", json=body, headers={"Authorization": f"Bearer {token}"})
-    except httpx.HTTPError as exc:
+        async with http.post(f"/api/games/{game_id}/orders", json=body,
+                             headers={"Authorization": f"Bearer {token}"}) as r:
+            text = await r.text()
+    except aiohttp.ClientError as exc:
         stats.errors.append(f"{type(exc).__name__}: {exc}")
         return
     stats.latencies.append(time.perf_counter() - start)
-    if r.status_code != 200:
-        stats.errors.append(f"order: {r.status_code} {r.text[:200]}")
+    if r.status != 200:
+        stats.errors.append(f"order: {r.status} {text[:200]}")
 
 
 def cpu_seconds(pid: int) -> float:
@@ -126,8 +133,8 @@ def start_server(url: str, port: int, schema: str | None) -> subprocess.Popen[by
 
 async def run(args: argparse.Namespace, base: str) -> Stats:
     stats = Stats()
-    limits = httpx.Limits(max_connections=args.games * 2 + 4, max_keepalive_connections=args.games * 2 + 4)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as http:
+    connector = aiohttp.TCPConnector(limit=args.games * 2 + 4)
+    async with aiohttp.ClientSession(base, connector=connector, timeout=aiohttp.ClientTimeout(total=30)) as http:
         stop_at = time.monotonic() + args.seconds
         start = time.perf_counter()
         await asyncio.gather(*(play(http, stats, stop_at, args.max_orders, args.turns) for _ in range(args.games)))
@@ -149,9 +156,9 @@ def main() -> None:
         port = free_port()
         proc = start_server(url, port, schema)
         try:
-            cpu = cpu_seconds(proc.pid)
+            cpu, own = cpu_seconds(proc.pid), time.process_time()
             stats = asyncio.run(run(args, f"http://127.0.0.1:{port}"))
-            cpu = cpu_seconds(proc.pid) - cpu
+            cpu, own = cpu_seconds(proc.pid) - cpu, time.process_time() - own
         finally:
             proc.terminate()
             proc.wait(timeout=10)
@@ -165,6 +172,7 @@ def main() -> None:
     print(f"latency      p50 {p(0.50):.1f} ms, p99 {p(0.99):.1f} ms, mean {mean:.1f} ms")
     print(f"server CPU   {cpu / max(1, len(lat)) * 1000:.2f} ms per order (all requests included; "
           f"{os.getloadavg()[0]:.1f} load average on {os.cpu_count()} cores)")
+    print(f"client CPU   {own / max(1, len(lat)) * 1000:.2f} ms per order (this load generator, on the same machine)")
     print(f"errors       {len(stats.errors)}")
     for e in stats.errors[:5]:
         print(f"  {e}")

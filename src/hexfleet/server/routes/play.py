@@ -24,14 +24,21 @@ def state(game_id: str, viewer: ViewerDep, service: ServiceDep) -> dict[str, Any
 
 
 @router.post("/games/{game_id}/orders")
-def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep, background: BackgroundTasks,
-           idempotency_key: str | None = Header(None, max_length=128)) -> dict[str, Any]:
+async def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: ServiceDep, background: BackgroundTasks,
+                 idempotency_key: str | None = Header(None, max_length=128)) -> dict[str, Any]:
     """Store the seat's order for the open step; a second order before the step resolves
     replaces the first. Answered only once the order is committed (and the step resolved, if
-    it was the last one missing); bots then answer the next step after the response."""
-    answer = service.submit(game_id, seat.seat, body.order, step=body.step,
-                            request_key=body.request_key or idempotency_key)
-    if service.has_bots(game_id):
+    it was the last one missing); bots then answer the next step after the response.
+
+    ``async`` with the database work in one thread-pool call: a plain ``def`` route would also
+    send its answer's validation through the pool, a second hop on the busiest request."""
+    def store() -> tuple[dict[str, Any], bool]:
+        answer = service.submit(game_id, seat.seat, body.order, step=body.step,
+                                request_key=body.request_key or idempotency_key)
+        return answer, service.has_bots(game_id)
+
+    answer, bots = await run_in_threadpool(store)
+    if bots:
         background.add_task(service.play_bots, game_id)
     return answer
 
