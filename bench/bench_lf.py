@@ -1,0 +1,46 @@
+"""Launch Fighters! random playouts: games per second for a two-player 100-point game.
+
+Each playout starts from a new ``duel`` game (house fleets A and B, 100 points each) and
+picks uniformly among the legal orders at every decision, straight on the ruleset (no
+records, no views), until the game ends. Game ``i`` uses game seed ``i`` and
+``random.Random(i)`` for the choices, so runs compare.
+"""
+
+from __future__ import annotations
+
+import random
+
+from harness import Figure, bench, rate
+
+from hexfleet.games import get_ruleset
+
+RULESET = get_ruleset("launch-fighters")
+SCENARIO = "duel"
+
+
+def playout(seed: int) -> tuple[int, int]:
+    """One random game; returns (decisions, turns)."""
+    choose = random.Random(seed).choice
+    state = RULESET.new_game(SCENARIO, seed=seed)
+    steps = 0
+    while True:
+        pending = RULESET.pending(state)
+        if not pending:
+            return steps, state.turn
+        state, _ = RULESET.advance(state, {seat: choose(RULESET.legal_orders(state, seat)) for seat in pending})
+        steps += 1
+
+
+@bench("launch-fighters")
+def bench_playouts(seconds: float) -> list[Figure]:
+    played: list[tuple[int, int]] = []
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            played.append(playout(len(played)))
+
+    games = rate(run, seconds)
+    decisions = sum(s for s, _ in played) / len(played)
+    turns = sum(t for _, t in played) / len(played)
+    note = f"{len(played)} games: {decisions:.0f} decisions, {turns:.1f} turns each"
+    return [Figure(f"{SCENARIO} random playouts (2 players, 100 points)", games, "games/s", note)]
