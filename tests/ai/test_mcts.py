@@ -35,6 +35,20 @@ def test_simultaneous_search_plays_the_dominant_pick():
         assert bot.info.iterations == 400
 
 
+def test_the_tree_grows_below_the_root():
+    """Each iteration expands one node under the one it came from (not a detached one)."""
+    race = Race()
+    state = race.new_game("from", seed=0, options={"start": 0})
+    bot = MctsBot(seed=1, think=None, iterations=600)
+    bot.choose(race, "a", race.view(state, "a"), race.legal_orders(state, "a"))
+    assert bot.info.depth >= 3
+    tob = get_ruleset("turn-or-burn")
+    state = tob.new_game("quick-shot", seed=5, options={"turn_limit": 20})
+    bot = MctsBot(seed=1, think=None, iterations=1500)
+    bot.choose(tob, "red", tob.view(state, "red"), tob.legal_orders(state, "red"))
+    assert bot.info.depth >= 2
+
+
 def test_the_iteration_limit_makes_a_seeded_bot_reproducible():
     tob = get_ruleset("turn-or-burn")
     state = tob.new_game("quick-shot", seed=5, options={"turn_limit": 20})

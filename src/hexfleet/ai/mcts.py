@@ -78,6 +78,8 @@ class SearchInfo:
     iterations: int = 0
     seconds: float = 0.0
     root_visits: dict[str, int] | None = None
+    depth: int = 0
+    """The most steps below the root any iteration walked in the tree."""
 
     @property
     def rate(self) -> float:
@@ -191,19 +193,21 @@ class MctsBot:
         start = time.perf_counter()
         deadline = start + self.limit.time if self.limit.time is not None else math.inf
         budget = self.limit.iterations if self.limit.iterations is not None else math.inf
-        done = 0
+        done = deepest = 0
         while done < budget and (done & 15 or time.perf_counter() < deadline):
             state = ruleset.determinize(view, seat, self._rng.getrandbits(64))
-            self._iterate(ruleset, root, state, seat, legal, evaluator, depth)
+            deepest = max(deepest, self._iterate(ruleset, root, state, seat, legal, evaluator, depth))
             done += 1
         mine = root.seats[seat]
         best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
         self.info = SearchInfo(done, time.perf_counter() - start,
-                               dict(sorted(mine.visits.items(), key=lambda kv: -kv[1])[:10]))
+                               dict(sorted(mine.visits.items(), key=lambda kv: -kv[1])[:10]), deepest)
         return mine.orders[best]
 
     def _iterate(self, ruleset: Ruleset[Any], root: _Node, state: Any, me: Seat, my_legal: list[Order],
-                 evaluator: Callable[[Any], dict[Seat, float]] | None, rollout_depth: int) -> None:
+                 evaluator: Callable[[Any], dict[Seat, float]] | None, rollout_depth: int) -> int:
+        """One iteration: select down the tree, expand one node, score it, back up; returns the
+        number of tree steps walked."""
         path: list[tuple[_Node, list[tuple[Seat, _SeatStats, str]]]] = []
         node = root
         values: dict[Seat, float] | None = None
@@ -233,8 +237,10 @@ class MctsBot:
             state, _ = ruleset.advance(state, orders)
             joint = tuple(k for _, _, k in picks)
             child = node.children.get(joint)
-            if child is None:
-                node = node.children[joint] = _Node()
+            if child is None:  # expand one node per iteration
+                child = _Node()
+                node.children[joint] = child
+                node = child
                 break
             node = child
         if values is None:
@@ -245,6 +251,7 @@ class MctsBot:
             for seat, stats, key in picks:
                 stats.visits[key] = stats.visits.get(key, 0) + 1
                 stats.wins[key] = stats.wins.get(key, 0.0) + values[seat]
+        return len(path)
 
     def _select(self, stats: _SeatStats, legal: frozenset[str], parent_visits: int) -> str:
         """UCB1 over the widened candidates legal now; an untried candidate first."""
