@@ -31,7 +31,8 @@ log = logging.getLogger("hexfleet.server")
 def create_app(settings: Settings | None = None) -> FastAPI:
     settings = settings or Settings()
     db = Database(settings)
-    service = GameService(db, Broker(), max_steps_per_resolve=settings.max_steps_per_resolve)
+    service = GameService(db, Broker(), max_steps_per_resolve=settings.max_steps_per_resolve,
+                          bot_threads=settings.bot_threads)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -47,6 +48,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         finally:
             app.state.closing.set()
             task.cancel()
+            service.close()
             db.dispose()
 
     app = FastAPI(title="hexfleet", version=__version__, lifespan=lifespan,
@@ -68,6 +70,6 @@ async def _deadlines(service: GameService, interval: float) -> None:
         try:
             for game_id in await run_in_threadpool(service.overdue_games):
                 await run_in_threadpool(service.resolve, game_id)
-                await run_in_threadpool(service.play_bots, game_id)
+                await service.play_bots_soon(game_id)
         except Exception:  # keep the loop alive, but never silently
             log.exception("resolving overdue turns failed")

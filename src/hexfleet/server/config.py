@@ -23,8 +23,11 @@ class Settings(BaseSettings):
     stream_poll_seconds: float = 5.0
     """An open event stream re-checks the database this often, so updates made by another
     server process (several workers on one PostgreSQL) still reach it."""
-    threads: int = 4
-    """Worker threads for database work. Few is faster: SQLite takes one writer at a time, and
-    every extra thread competes for the GIL while the writer holds the database."""
+    threads: int = 2
+    """Worker threads for requests' database work. Few is faster: SQLite takes one writer at a
+    time, and every extra thread competes for the GIL (bench/server_load.py: 2 threads gave the
+    most orders per second, 4 a quarter fewer and a worse p99)."""
+    bot_threads: int = 1
+    """Threads on which bots think, apart from the request threads."""
     max_steps_per_resolve: int = 1000
     """Bots-only stretches are resolved in chunks of at most this many steps per transaction."""

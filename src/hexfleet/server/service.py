@@ -17,12 +17,14 @@ like a player's; a bot decision lost in a crash is simply made again at startup.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import secrets
 import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from io import StringIO
 from typing import Any
@@ -109,7 +111,7 @@ class Caller:
 
 
 class GameService:
-    def __init__(self, db: Database, broker: Broker, *, max_steps_per_resolve: int = 1000,
+    def __init__(self, db: Database, broker: Broker, *, max_steps_per_resolve: int = 1000, bot_threads: int = 1,
                  clock: Callable[[], float] = time.time):
         self.db = db
         self.broker = broker
@@ -120,6 +122,12 @@ class GameService:
         self._callers: dict[str, Caller] = {}
         """Token hash → seat: a token never changes seat once issued, so every process may cache it."""
         self._has_bots: dict[str, bool] = {}
+        self._bot_threads = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hexfleet-bots")
+        """Bots think here, never on the request threads: a search bot may think for seconds."""
+
+    def close(self) -> None:
+        """Stop the bots' threads (pending bot work is redone at the next start: :meth:`recover`)."""
+        self._bot_threads.shutdown(wait=False, cancel_futures=True)
 
     # --- lobby --------------------------------------------------------------------------
 
@@ -386,6 +394,11 @@ class GameService:
             with self.db.read() as s:
                 known = self._has_bots[game_id] = bool(s.scalar(select(GameRow.has_bots).where(GameRow.id == game_id)))
         return known
+
+    async def play_bots_soon(self, game_id: str) -> int:
+        """:meth:`play_bots` on the bots' own threads; a route adds it as a background task, run
+        once its answer is sent."""
+        return await asyncio.get_running_loop().run_in_executor(self._bot_threads, self.play_bots, game_id)
 
     def play_bots(self, game_id: str) -> int:
         """Let the game's bots decide until none is pending; returns the steps resolved.

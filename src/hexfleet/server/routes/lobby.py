@@ -30,7 +30,7 @@ def create_game(body: CreateGame, service: ServiceDep, background: BackgroundTas
         seats={seat: SeatSpec(c.bot, c.stand_in) for seat, c in body.seats.items()},
         deadline_seconds=body.deadline_seconds, join=body.join, name=body.name,
     )
-    background.add_task(service.play_bots, created["game"]["id"])
+    background.add_task(service.play_bots_soon, created["game"]["id"])
     return created
 
 

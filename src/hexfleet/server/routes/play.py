@@ -39,7 +39,7 @@ async def submit(game_id: str, body: SubmitOrder, seat: SeatDep, service: Servic
 
     answer, bots = await run_in_threadpool(store)
     if bots:
-        background.add_task(service.play_bots, game_id)
+        background.add_task(service.play_bots_soon, game_id)
     return answer
 
 
