@@ -45,7 +45,6 @@ def action_limit(state: TobState, f: Fighter) -> int:
 
 def check_plot(state: TobState, f: Fighter, actions: list[dict[str, Any]], where: str) -> None:
     """Raise RuleError unless ``actions`` is a legal Module 2-3 plot for ``f``."""
-    opts = state.config.options
     multi = multiple_actions(state)
     limit = action_limit(state, f)
     if len(actions) > limit:
