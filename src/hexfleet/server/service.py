@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import logging
 import secrets
 import threading
 import time
@@ -67,6 +68,9 @@ _INSERT_STEP = insert(StepRow)
 _GAME_FOR_RESOLVE = (select(GameRow.id, GameRow.ruleset, GameRow.steps, GameRow.status, GameRow.deadline_seconds,
                             GameRow.turn_deadline)
                      .where(GameRow.id == bindparam("game_id")).with_for_update())
+
+
+log = logging.getLogger("hexfleet.server")
 
 
 @dataclass(slots=True)
@@ -385,7 +389,13 @@ class GameService:
         the bots make any decision they had not stored."""
         with self.db.read() as s:
             ids = list(s.scalars(select(GameRow.id).where(GameRow.status != "over")))
-        return sum(self.resolve(game_id) + self.play_bots(game_id) for game_id in ids)
+        resolved = 0
+        for game_id in ids:
+            try:
+                resolved += self.resolve(game_id) + self.play_bots(game_id)
+            except Exception:  # one broken game must not keep the server from starting
+                log.exception("recovering game %s failed; it waits for its next order", game_id)
+        return resolved
 
     def has_bots(self, game_id: str) -> bool:
         """Whether the game has bot seats (fixed at creation, so every process may cache it)."""
