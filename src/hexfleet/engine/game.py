@@ -69,10 +69,11 @@ class Game:
         """Validate and apply one order per pending seat; raises ``RuleError`` changing nothing."""
         before = self.state
         self.state, events = step(self.ruleset, self.state, orders)
+        written = {seat: self.ruleset.order_json(before, seat, order) for seat, order in orders.items()}
         self.steps += 1
-        self.history.append((before, dict(orders), events))
+        self.history.append((before, written, events))
         if self.record is not None:
-            self.record.step(orders, events, self.ruleset.state_hash(self.state))
+            self.record.step(written, events, self.ruleset.state_hash(self.state))
             if self.over:
                 self.finish()
         return events

@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -78,3 +79,98 @@ def sample(rng: int, items: Sequence[T], k: int) -> tuple[list[T], int]:
 
 def shuffle(rng: int, items: Sequence[T]) -> tuple[list[T], int]:
     return sample(rng, items, len(items))
+
+
+class DiceNeeded(Exception):
+    """A die must be rolled at the table and nobody has entered its face yet (physical dice).
+
+    Raised by :meth:`Rng.roll` inside an automatic step, which is pure, so nothing is lost: the
+    procedure asks ``roller`` for the face and runs the step again (``engine/procedure.py``).
+    """
+
+    def __init__(self, sides: int, purpose: str, roller: str | None):
+        super().__init__(f"a d{sides} for {purpose}")
+        self.sides, self.purpose, self.roller = sides, purpose, roller
+
+
+@dataclass(frozen=True, slots=True)
+class Rng:
+    """The generator a state carries: a splitmix64 value and die faces forced on it.
+
+    ``forced`` is the referee's queue (``hexfleet resolve --dice 4,2,6``; the server's
+    physical-dice option): die rolls take those faces first, in order, before the seeded draws.
+    Draws that are not dice (card pulls, shuffles) never take a forced face. With ``physical``
+    a roll with no face queued raises :class:`DiceNeeded` instead of drawing, so the table's own
+    dice decide every roll.
+    """
+
+    value: int
+    forced: tuple[int, ...] = ()
+    physical: bool = False
+
+    @classmethod
+    def from_seed(cls, seed: int | str, *, physical: bool = False) -> Rng:
+        return cls(rng_from_seed(seed), (), physical)
+
+    def draw(self, n: int) -> tuple[int, Rng]:
+        """A uniform integer in ``0..n-1`` that is not a die roll (never forced)."""
+        value, nxt = draw(self.value, n)
+        return value, Rng(nxt, self.forced, self.physical)
+
+    def sample(self, items: Sequence[T], k: int) -> tuple[list[T], Rng]:
+        out, nxt = sample(self.value, items, k)
+        return out, Rng(nxt, self.forced, self.physical)
+
+    def roll(self, sides: int = 6, *, purpose: str = "roll", roller: str | None = None) -> tuple[int, bool, Rng]:
+        """A die roll: ``(face, forced, next generator)``.
+
+        A forced face outside ``1..sides`` raises :class:`~hexfleet.engine.errors.RuleError`
+        (``ENGINE-DICE``): the referee entered a face this die does not have.
+        """
+        if self.forced:
+            face = self.forced[0]
+            if not 1 <= face <= sides:
+                from .errors import RuleError
+
+                raise RuleError("ENGINE-DICE", f"forced face {face} does not fit the d{sides} rolled for {purpose}",
+                                field="dice")
+            return face, True, Rng(self.value, self.forced[1:], self.physical)
+        if self.physical:
+            raise DiceNeeded(sides, purpose, roller)
+        face, nxt = roll(self.value, sides)
+        return face, False, Rng(nxt, (), self.physical)
+
+    def with_faces(self, faces: Sequence[int]) -> Rng:
+        """This generator with ``faces`` queued after any already forced."""
+        return Rng(self.value, self.forced + tuple(faces), self.physical)
+
+    def without_faces(self) -> tuple[tuple[int, ...], Rng]:
+        """The faces still queued, and the generator without them (``dice_unused``)."""
+        return self.forced, Rng(self.value, (), self.physical)
+
+    def to_json(self) -> Any:
+        """The value as 16 hex digits; a generator with forced faces or physical dice as an object."""
+        text = format(self.value, "016x")
+        if not self.forced and not self.physical:
+            return text
+        return {"value": text, "forced": list(self.forced), "physical": self.physical}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Rng:
+        if isinstance(data, str):
+            return cls(int(data, 16))
+        return cls(int(data["value"], 16), tuple(data.get("forced", ())), bool(data.get("physical", False)))
+
+
+def parse_dice(text: str) -> tuple[int, ...]:
+    """``"4,2,6"`` → ``(4, 2, 6)``, the faces a referee enters (``--dice``)."""
+    from .errors import FormatError
+
+    faces = []
+    for i, part in enumerate(p.strip() for p in text.split(",")):
+        if not part:
+            continue
+        if not part.isdigit() or int(part) < 1:
+            raise FormatError(f"dice[{i}]", f"a die face is a whole number from 1, got {part!r}")
+        faces.append(int(part))
+    return tuple(faces)

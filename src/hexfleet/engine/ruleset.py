@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from .canonical import digest
+from .legal import Choices, Legal
 
 Seat = str
 Order = Any
@@ -126,6 +127,17 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def validate(self, state: S, seat: Seat, order: Order) -> None:
         """Raise :class:`RuleError` (or ``FormatError``) when ``order`` is not legal for ``seat``."""
+
+    def legal(self, state: S, seat: Seat) -> Legal[Order]:
+        """The lazy set of legal orders (``in``, ``count()``, ``per_unit()``, ``sample(rnd)``).
+
+        Procedure games answer per unit without enumerating; this default wraps
+        :meth:`legal_orders` for rulesets that list their orders."""
+        return Choices(self.legal_orders(state, seat))
+
+    def order_json(self, state: S, seat: Seat, order: Order) -> Any:
+        """``order`` as JSON for records and the server (rulesets with order objects dump them)."""
+        return order
 
     def default_order(self, state: S, seat: Seat) -> Order:
         """The standing order for a seat that missed its deadline (do nothing, by default)."""

@@ -1,0 +1,159 @@
+"""Legal orders as lazy sets: check one order, count, list per unit, draw one at random.
+
+A side with fifteen ships must never be enumerated as the product of its ships' choices
+(DESIGN.md, "Legal orders are lazy and per unit"; python-chess's ``board.legal_moves``):
+
+* ``order in legal`` checks that one order (the decision kind's rule check, nothing listed);
+* :meth:`Legal.count` multiplies the per-unit counts where the units choose independently;
+* :meth:`Legal.per_unit` gives each unit's own choices, what a user interface or a bot that
+  decides unit by unit needs;
+* :meth:`Legal.sample` draws a uniformly random legal order from a bot's generator without
+  building the product;
+* iteration enumerates, for bots and small decisions only.
+
+Orders are whatever the game's decision kind parses to (frozen objects, or JSON values for
+kinds that have no object of their own).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from itertools import islice, product
+from random import Random
+from typing import Any, Generic, TypeVar
+
+O = TypeVar("O")
+
+ALL = "*"
+"""The :meth:`Legal.per_unit` key of a decision that is not made unit by unit."""
+
+
+class Legal(ABC, Generic[O]):
+    """The legal orders of one seat at one decision."""
+
+    @abstractmethod
+    def __contains__(self, order: object) -> bool: ...
+
+    @abstractmethod
+    def __iter__(self) -> Iterator[O]: ...
+
+    @abstractmethod
+    def count(self) -> int:
+        """How many legal orders there are (computed, not enumerated, where units are independent)."""
+
+    @abstractmethod
+    def sample(self, rnd: Random) -> O:
+        """One legal order drawn uniformly at random from ``rnd``."""
+
+    @abstractmethod
+    def per_unit(self) -> dict[str, list[Any]]:
+        """Each unit's choices (unit id → its choices); :data:`ALL` for a whole-seat decision."""
+
+    def first(self) -> O:
+        """The first legal order in enumeration order (a cheap standing order)."""
+        return next(iter(self))
+
+    def __len__(self) -> int:
+        return self.count()
+
+    def head(self, n: int) -> list[O]:
+        """The first ``n`` legal orders, enumerating no further (paged listings)."""
+        return list(islice(self, n))
+
+    def page(self, offset: int, limit: int) -> list[O]:
+        """Orders ``offset`` to ``offset + limit`` in enumeration order, building nothing beyond."""
+        return list(islice(self, offset, offset + limit))
+
+
+class Choices(Legal[O]):
+    """A short explicit list: a decision among a few answers (which stat, which hex)."""
+
+    __slots__ = ("_orders", "_unit")
+
+    def __init__(self, orders: Sequence[O], unit: str = ALL):
+        self._orders = tuple(orders)
+        self._unit = unit
+
+    def __contains__(self, order: object) -> bool:
+        return order in self._orders
+
+    def __iter__(self) -> Iterator[O]:
+        return iter(self._orders)
+
+    def count(self) -> int:
+        return len(self._orders)
+
+    def sample(self, rnd: Random) -> O:
+        return self._orders[rnd.randrange(len(self._orders))]
+
+    def first(self) -> O:
+        return self._orders[0]
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        return {self._unit: list(self._orders)}
+
+    def __repr__(self) -> str:
+        return f"Choices({list(self._orders)!r})"
+
+
+class PerUnit(Legal[O]):
+    """One choice per unit, combined into a seat's order.
+
+    ``units`` lists each unit's choices; ``combine`` turns ``{unit: choice}`` into the seat's
+    order. ``contains`` checks one order by the rules (the decision kind's check), so ``in`` never
+    enumerates. ``joint`` (optional) rejects combinations the units' own choices allow but the
+    side does not (two fighters dittoing each other, TOB-IMPL-02): with it, :meth:`count` and
+    :meth:`sample` fall back to filtering, which is exact but slower.
+    """
+
+    __slots__ = ("_units", "_combine", "_contains", "_joint")
+
+    def __init__(
+        self,
+        units: Mapping[str, Sequence[Any]],
+        combine: Callable[[Mapping[str, Any]], O],
+        contains: Callable[[object], bool],
+        joint: Callable[[Mapping[str, Any]], bool] | None = None,
+    ):
+        self._units = tuple((unit, tuple(choices)) for unit, choices in units.items())
+        self._combine = combine
+        self._contains = contains
+        self._joint = joint
+
+    def __contains__(self, order: object) -> bool:
+        return self._contains(order)
+
+    def _picks(self) -> Iterator[dict[str, Any]]:
+        ids = [unit for unit, _ in self._units]
+        for combo in product(*(choices for _, choices in self._units)):
+            picks = dict(zip(ids, combo))
+            if self._joint is None or self._joint(picks):
+                yield picks
+
+    def __iter__(self) -> Iterator[O]:
+        return (self._combine(picks) for picks in self._picks())
+
+    def count(self) -> int:
+        if self._joint is not None:
+            return sum(1 for _ in self._picks())
+        n = 1
+        for _, choices in self._units:
+            n *= len(choices)
+        return n
+
+    def sample(self, rnd: Random) -> O:
+        """Each unit's choice drawn independently (uniform over the product); with a joint
+        rule, draws are retried a few times, then one is drawn from the filtered list."""
+        for _ in range(1 if self._joint is None else 8):
+            picks = {unit: choices[rnd.randrange(len(choices))] for unit, choices in self._units}
+            if self._joint is None or self._joint(picks):
+                return self._combine(picks)
+        every = list(self._picks())
+        return self._combine(every[rnd.randrange(len(every))])
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        return {unit: list(choices) for unit, choices in self._units}
+
+    def __repr__(self) -> str:
+        return f"PerUnit({ {u: len(c) for u, c in self._units} })"

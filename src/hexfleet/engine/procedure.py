@@ -1,0 +1,314 @@
+"""The procedure: one way for every game to build a turn that stops wherever somebody decides.
+
+A game declares its **decision kinds** in one table (:class:`Kind`: rule ID, prompt, parse,
+check, legal, apply) and one function, :meth:`Procedure.step`, that looks at a state and
+either says who must decide now (an :class:`Ask`) or runs one automatic step (movement, a
+die roll, a forced result) and returns the next state and its events. The kernel does the rest,
+once, for every game (DESIGN.md, "The procedure"):
+
+* :meth:`Procedure.advance` applies the orders of the open decision, then runs automatic steps
+  until the next :class:`Ask` or the end of the game. A decision is a state the procedure
+  stops in: nothing is re-run and no event is sent twice.
+* Several seats asked at once decide secretly and simultaneously (Turn or Burn plots); one
+  seat decides alone, whether or not it is the active player (which stat to lose).
+* **Answers in advance** (TOB-SEQ-04; a play-by-mail player's conditional orders): an order may
+  carry ``"then": {kind: answer}``. The answers are kept in the state and used when that seat
+  is asked that kind, before anyone is asked; an answer the rules refuse by then is dropped and
+  the seat is asked (a ``then_refused`` event, visible to that seat, says why).
+* **Physical dice**: when the state's :class:`~hexfleet.engine.rng.Rng` is in physical mode, an
+  automatic step that rolls raises :class:`~hexfleet.engine.rng.DiceNeeded`; the procedure asks
+  the rolling seat for the face (kind ``dice``) and runs the step again, which is safe because
+  steps are pure.
+
+Orders reach :meth:`advance` as JSON (from a file, the server or a record) or as the kind's
+parsed objects (from :meth:`legal`, bots); :meth:`Kind.parse` turns JSON into the object first,
+so every rule check sees one shape (parse first, then check: STYLE §2).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar, Generic, TypeVar
+
+from .errors import FormatError, RuleError
+from .legal import Choices, Legal
+from .rng import DiceNeeded, Rng
+from .ruleset import Decision, Event, Order, Ruleset, Seat
+
+S = TypeVar("S")
+O = TypeVar("O")
+
+DICE = "dice"
+"""The kernel's own decision kind: a seat enters the face of a die rolled at the table."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """Who must decide now, and what about.
+
+    ``about`` is the game's own (hashable) description of the decision — which fighters must
+    name targets, which ship loses a stat — read by the kind's functions.
+    """
+
+    kind: str
+    seats: tuple[Seat, ...]
+    about: Any = None
+
+
+@dataclass(frozen=True, slots=True)
+class Kind(Generic[S, O]):
+    """One kind of decision, declared once in a game's table.
+
+    Every function takes the state and the open :class:`Ask`. ``parse`` reads a JSON order into
+    the order object (a :class:`~hexfleet.engine.errors.FormatError` names the field);
+    ``check`` applies the rules to one parsed order (a :class:`RuleError` names the rule);
+    ``legal`` is the lazy set of legal orders; ``apply`` resolves the orders of every asked
+    seat together; ``dump`` writes an order back as JSON (records, the server). ``default`` is
+    the standing order for a seat that says nothing (a deadline passed, a stand-in), the first
+    legal order when absent. ``options`` describes the decision for user interfaces (JSON).
+    """
+
+    name: str
+    rule: str
+    prompt: Callable[[S, Ask, Seat], str]
+    parse: Callable[[S, Ask, Seat, Any], O]
+    check: Callable[[S, Ask, Seat, O], None]
+    legal: Callable[[S, Ask, Seat], Legal[O]]
+    apply: Callable[[S, Ask, Mapping[Seat, O]], tuple[S, list[Event]]]
+    dump: Callable[[O], Any]
+    order_type: type | tuple[type, ...] | None = None
+    """Orders already of this type are not parsed again (bots hand back what ``legal`` gave)."""
+    default: Callable[[S, Ask, Seat], O] | None = None
+    options: Callable[[S, Ask, Seat], Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Then:
+    """An answer given in advance: ``seat`` answers the next ``kind`` decision with ``answer`` (JSON)."""
+
+    seat: Seat
+    kind: str
+    answer: Any
+
+
+class Procedure(Ruleset[S]):
+    """A ruleset whose turn is built from decision kinds and automatic steps.
+
+    Subclasses provide :attr:`kinds` and :meth:`step`. A state stores where the turn stands (its
+    phase and what has been decided so far), its generator in a ``rng`` field
+    (:class:`~hexfleet.engine.rng.Rng`), and, for answers in advance, a ``then`` field (a tuple of
+    :class:`Then`); the kernel reads and replaces only those two fields.
+    """
+
+    kinds: ClassVar[Mapping[str, Kind[Any, Any]]]
+
+    @abstractmethod
+    def step(self, state: S) -> Ask | tuple[S, list[Event]]:
+        """At a decision: who must decide (an :class:`Ask`). Otherwise run one automatic step and
+        return the next state with its events. Never called once :meth:`outcome` is set."""
+
+    # --- the driver ---------------------------------------------------------------------------
+
+    def asked(self, state: S) -> Ask | None:
+        """The decision the state stands at (``None``: the game is over)."""
+        if self.outcome(state) is not None:
+            return None
+        try:
+            found = self.step(state)
+        except DiceNeeded as need:
+            return self._dice_ask(state, need)
+        if not isinstance(found, Ask):
+            raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
+        waiting = self._unanswered(state, found)
+        return found if waiting == found.seats else replace(found, seats=waiting)
+
+    def settle(self, state: S, events: list[Event]) -> S:
+        """Run automatic steps, and decisions answered in advance, until somebody must decide."""
+        while self.outcome(state) is None:
+            try:
+                found = self.step(state)
+            except DiceNeeded:
+                return state
+            if not isinstance(found, Ask):
+                state, more = found
+                events.extend(more)
+                continue
+            if self._unanswered(state, found):
+                return state
+            state = self._apply(state, found, {}, events)
+        return state
+
+    def _unanswered(self, state: S, ask: Ask) -> tuple[Seat, ...]:
+        """The asked seats with no usable answer given in advance."""
+        then = getattr(state, "then", ())
+        if not then:
+            return ask.seats
+        kind = self.kinds[ask.kind]
+        waiting = []
+        for seat in ask.seats:
+            answer = _then_for(then, seat, ask.kind)
+            if answer is _NONE:
+                waiting.append(seat)
+                continue
+            try:
+                kind.check(state, ask, seat, kind.parse(state, ask, seat, answer))
+            except (RuleError, FormatError):
+                waiting.append(seat)
+        return tuple(waiting)
+
+    def _apply(self, state: S, ask: Ask, given: Mapping[Seat, Any], events: list[Event]) -> S:
+        """Apply the asked seats' orders: those ``given`` now (parsed and checked), then answers
+        in advance for the rest; answers the rules refuse are reported and dropped."""
+        kind = self.kinds[ask.kind]
+        orders = dict(given)
+        then = list(getattr(state, "then", ()))
+        for seat in ask.seats:
+            answer = _then_for(then, seat, ask.kind)
+            if answer is _NONE:
+                continue
+            then = [t for t in then if not (t.seat == seat and t.kind == ask.kind)]
+            if seat in orders:
+                continue
+            try:
+                order = kind.parse(state, ask, seat, answer)
+                kind.check(state, ask, seat, order)
+            except (RuleError, FormatError) as exc:
+                events.append({"type": "then_refused", "seat": seat, "kind": ask.kind, "error": str(exc),
+                               "visible_to": [seat]})
+                continue
+            orders[seat] = order
+        if then != list(getattr(state, "then", ())):
+            state = replace(state, then=tuple(then))  # type: ignore[type-var]
+        state, more = kind.apply(state, ask, orders)
+        events.extend(more)
+        return state
+
+    def _dice_ask(self, state: S, need: DiceNeeded) -> Ask:
+        roller = need.roller if need.roller is not None else self.seats(state)[0]
+        return Ask(DICE, (roller,), (need.sides, need.purpose))
+
+    # --- the kernel contract, once for every procedure game --------------------------------------
+
+    def pending(self, state: S) -> dict[Seat, Decision]:
+        ask = self.asked(state)
+        if ask is None:
+            return {}
+        if ask.kind == DICE:
+            sides, purpose = ask.about
+            seat = ask.seats[0]
+            return {seat: Decision(seat, DICE, f"Roll a d{sides} for {purpose} and enter the face.",
+                                   {"sides": sides, "purpose": purpose})}
+        kind = self.kinds[ask.kind]
+        return {seat: Decision(seat, ask.kind, kind.prompt(state, ask, seat),
+                               kind.options(state, ask, seat) if kind.options else None)
+                for seat in ask.seats}
+
+    def _open(self, state: S, seat: Seat) -> Ask:
+        ask = self.asked(state)
+        if ask is None:
+            raise RuleError("ENGINE-OVER", "the game is over; no more orders are taken")
+        if seat not in ask.seats:
+            raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
+        return ask
+
+    def parse_order(self, state: S, seat: Seat, order: Order) -> Any:
+        """``order`` as the open decision's order object (a ``"then"`` part left aside)."""
+        ask = self._open(state, seat)
+        if ask.kind == DICE:
+            return _parse_face(order, ask.about[0])
+        kind = self.kinds[ask.kind]
+        if kind.order_type is not None and isinstance(order, kind.order_type):
+            return order
+        body, _ = _split_then(order, self.kinds)
+        return kind.parse(state, ask, seat, body)
+
+    def validate(self, state: S, seat: Seat, order: Order) -> None:
+        ask = self._open(state, seat)
+        parsed = self.parse_order(state, seat, order)
+        if ask.kind != DICE:
+            self.kinds[ask.kind].check(state, ask, seat, parsed)
+
+    def legal(self, state: S, seat: Seat) -> Legal[Any]:
+        """The lazy set of ``seat``'s legal orders at the open decision."""
+        ask = self._open(state, seat)
+        if ask.kind == DICE:
+            return Choices(range(1, ask.about[0] + 1))
+        return self.kinds[ask.kind].legal(state, ask, seat)
+
+    def legal_orders(self, state: S, seat: Seat) -> list[Order]:
+        return list(self.legal(state, seat))
+
+    def default_order(self, state: S, seat: Seat) -> Order:
+        ask = self._open(state, seat)
+        kind = self.kinds.get(ask.kind)
+        if kind is not None and kind.default is not None:
+            return kind.default(state, ask, seat)
+        return self.legal(state, seat).first()
+
+    def order_json(self, state: S, seat: Seat, order: Order) -> Any:
+        """``order`` (parsed or JSON) as the JSON a record or the server keeps."""
+        ask = self._open(state, seat)
+        if ask.kind == DICE:
+            return _parse_face(order, ask.about[0])
+        kind = self.kinds[ask.kind]
+        if kind.order_type is not None and isinstance(order, kind.order_type):
+            return kind.dump(order)
+        return order
+
+    def advance(self, state: S, orders: Mapping[Seat, Order]) -> tuple[S, list[Event]]:
+        """Apply the open decision's orders (assumed valid: :func:`~hexfleet.engine.ruleset.step`
+        validates), then play on to the next decision."""
+        events: list[Event] = []
+        ask = self.asked(state)
+        if ask is None:
+            return state, events
+        if ask.kind == DICE:
+            face = _parse_face(next(iter(orders.values())), ask.about[0])
+            rng: Rng = getattr(state, "rng")
+            state = replace(state, rng=rng.with_faces((face,)))  # type: ignore[type-var]
+            return self.settle(state, events), events
+        parsed: dict[Seat, Any] = {}
+        then = list(getattr(state, "then", ()))
+        for seat, order in orders.items():
+            body, answers = _split_then(order, self.kinds)
+            if answers is not None:
+                then = [t for t in then if t.seat != seat] + [Then(seat, k, v) for k, v in answers.items()]
+            parsed[seat] = self.parse_order(state, seat, body)
+        if then != list(getattr(state, "then", ())):
+            state = replace(state, then=tuple(then))  # type: ignore[type-var]
+        full = self.step(state)
+        assert isinstance(full, Ask)
+        state = self._apply(state, full, parsed, events)
+        return self.settle(state, events), events
+
+
+_NONE = object()
+
+
+def _then_for(then: Any, seat: Seat, kind: str) -> Any:
+    for t in then:
+        if t.seat == seat and t.kind == kind:
+            return t.answer
+    return _NONE
+
+
+def _split_then(order: Order, kinds: Mapping[str, Kind[Any, Any]]) -> tuple[Order, dict[str, Any] | None]:
+    """An order's body and its answers in advance (``"then": {kind: answer}``)."""
+    if not isinstance(order, dict) or "then" not in order:
+        return order, None
+    answers = order["then"]
+    if not isinstance(answers, dict):
+        raise FormatError("order.then", "expected an object: decision kind → answer")
+    for name in answers:
+        if name not in kinds:
+            raise FormatError(f"order.then.{name}", f"no decision kind {name!r}; kinds: {', '.join(kinds)}")
+    return {k: v for k, v in order.items() if k != "then"}, answers
+
+
+def _parse_face(order: Order, sides: int) -> int:
+    if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= sides:
+        raise RuleError("ENGINE-DICE", f"enter the face of the d{sides}: a whole number from 1 to {sides}",
+                        field="order")
+    return order
