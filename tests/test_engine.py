@@ -44,7 +44,7 @@ def tob_hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, s
     card IDs that must then not appear in the viewer's view."""
     from hexfleet.games.turn_or_burn.cards import GUNS
 
-    yield replace(state, rng=rng.next_u64(state.rng)[1]), set()
+    yield replace(state, rng=state.rng.draw(2)[1]), set()
     if state.phase == "over":
         return
     for i, f in enumerate(state.fighters):
@@ -64,7 +64,7 @@ def tob_close_quarters(state: Any, seed: str) -> dict[str, Any]:
     plots lead to gunfire at rest (random placements mostly fly off the map before anyone is in range)."""
     import random
 
-    from hexfleet.hexgrid import LETTERS
+    from hexfleet.games.turn_or_burn.notation import LETTERS
 
     pick = random.Random(seed)
     places = {"R1": (13, 0), "B1": (16, -2)}

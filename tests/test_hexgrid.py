@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from hexfleet import hexgrid as hg
+from hexfleet.games.turn_or_burn.notation import LETTERS
 from hexfleet.hexgrid import DIRECTIONS, Hex, Layout, RectMap
 
 FAST = settings(max_examples=150, deadline=None)
@@ -71,8 +72,8 @@ def test_rotation_is_clockwise_through_the_letters() -> None:
     for i, d in enumerate(DIRECTIONS):
         assert hg.rotate(d, 1) == DIRECTIONS[(i + 1) % 6]
         assert hg.rotate(d, 3) == hg.scale(d, -1)  # opposite direction: i + 3
-    assert hg.LETTERS[(hg.LETTERS.index("C") + 2) % 6] == "E"  # C + T120S = E (TOB-EX-02)
-    assert hg.LETTERS[(hg.LETTERS.index("F") + 3) % 6] == "C"  # opposite of F is C
+    assert LETTERS[(LETTERS.index("C") + 2) % 6] == "E"  # C + T120S = E (TOB-EX-02)
+    assert LETTERS[(LETTERS.index("F") + 3) % 6] == "C"  # opposite of F is C
     assert DIRECTIONS == ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 

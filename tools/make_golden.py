@@ -32,7 +32,7 @@ from hexfleet.engine.game import Game
 from hexfleet.engine.ruleset import Order
 from hexfleet.games import get_ruleset
 from hexfleet.games.turn_or_burn.cards import GUNS, M1_GUNS, MANEUVERS
-from hexfleet.hexgrid import LETTERS
+from hexfleet.games.turn_or_burn.notation import LETTERS
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden" / "tob_m1_random.jsonl"

@@ -24,9 +24,6 @@ Hex: TypeAlias = tuple[int, int]
 DIRECTIONS: tuple[Hex, ...] = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 """Unit vectors, clockwise from north on a flat-top map (TOB-GEO-02: A, B, C, D, E, F)."""
 
-LETTERS = "ABCDEF"
-"""Turn or Burn's names for :data:`DIRECTIONS` (TOB-GEO-02)."""
-
 
 def add(a: Hex, b: Hex) -> Hex:
     return (a[0] + b[0], a[1] + b[1])

@@ -23,7 +23,8 @@ from .engine.errors import FormatError, RuleError
 from .engine.game import Game
 from .engine.ruleset import Event, Order, Seat
 from .games.turn_or_burn.cards import GUNS
-from .hexgrid import DIRECTIONS, LETTERS, distance
+from .games.turn_or_burn.notation import LETTERS
+from .hexgrid import DIRECTIONS, distance
 from .render.turn_or_burn import ascii_map, card_rows, describe_event, fighters_table, gun_text, targets_table
 
 MAX_LISTED = 40

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.turn_or_burn.cards import GUNS, M1_GUNS, MANEUVERS, Gun, gun_damage, range_miss_cards, size_miss_cards
-from ..games.turn_or_burn.combat import miss_cards, void_reason
+from ..games.turn_or_burn.fire import miss_cards, void_reason
 from ..games.turn_or_burn.movement import move_fighter
 from ..games.turn_or_burn.state import Fighter, TobState
 from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive

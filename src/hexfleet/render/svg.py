@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from ..hexgrid import LETTERS, Layout, RectMap, distance
+from ..games.turn_or_burn.notation import LETTERS
+from ..hexgrid import Layout, RectMap, distance
 
 HEX_SIZE = 18.0
 MARGIN = 12.0

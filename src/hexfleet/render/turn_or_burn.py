@@ -17,7 +17,8 @@ from rich.table import Table
 from ..games.turn_or_burn.cards import GUNS, MANEUVERS, SYSTEMS, Gun
 from ..games.turn_or_burn.movement import move_fighter
 from ..games.turn_or_burn.state import Fighter
-from ..hexgrid import LETTERS, RectMap, directions_toward, distance, in_arc
+from ..games.turn_or_burn.notation import LETTERS
+from ..hexgrid import RectMap, directions_toward, distance, in_arc
 
 RELATIVE = ("ahead", "60° starboard", "120° starboard", "astern", "120° port", "60° port")
 """Bearings relative to a fighter's facing, clockwise from its nose (TOB-GEO-08 sides)."""

@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from hexfleet.engine.errors import RuleError
-from hexfleet.hexgrid import DIRECTIONS, LETTERS, distance
+from hexfleet.games.turn_or_burn.notation import LETTERS
+from hexfleet.hexgrid import DIRECTIONS, distance
 
 from .helpers import fighter, position, resolve
 

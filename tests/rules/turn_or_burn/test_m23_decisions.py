@@ -45,8 +45,7 @@ def test_no_view_shows_another_sides_unrevealed_cards_at_any_stop():
                 break
             for seat in RS.seats(st):
                 view = json.dumps(RS.view(st, seat))
-                board = st.stage.current if st.stage is not None and st.stage.current else st.fighters
-                for f in board:
+                for f in st.fighters:  # the board as it stands, also at a mid-turn decision
                     if f.side != seat:
                         mine = next(v for v in RS.view(st, seat)["fighters"] if v["id"] == f.id)
                         shown = [c for c in mine["cards"] if c != "?"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hexfleet.hexgrid import LETTERS
+from hexfleet.games.turn_or_burn.notation import LETTERS
 
 from .helpers import fighter, position, resolve
 

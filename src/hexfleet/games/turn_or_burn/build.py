@@ -35,8 +35,9 @@ class SizeClass:
 
 
 CLASSES: tuple[SizeClass, ...] = tuple(
-    SizeClass(name, tuple(spec["sizes"]), spec["min_structure"], tuple(spec["thrusters"]),  # type: ignore[arg-type]
-              frozenset(spec["barred"]), spec["balance"], tuple(tuple(p) for p in spec["collapse"]))  # type: ignore[misc]
+    SizeClass(name, tuple(spec["sizes"]), spec["min_structure"],
+              (spec["thrusters"][0], spec["thrusters"][1], spec["thrusters"][2]),
+              frozenset(spec["barred"]), spec["balance"], tuple((p[0], p[1]) for p in spec["collapse"]))
     for name, spec in _DATA["classes"].items()
 )
 _BY_SIZE = {size: c for c in CLASSES for size in c.sizes}

@@ -62,7 +62,7 @@ SYSTEM_MODULE: dict[str, int] = {card: spec["module"] for card, spec in _DATA["s
 GUNS: dict[str, Gun] = {card: Gun(id=card, **spec) for card, spec in _DATA["guns"].items()}
 M1_GUNS: tuple[str, ...] = tuple(GUNS)
 
-_RANGE_MISS: tuple[tuple[int, int, int], ...] = tuple(tuple(band) for band in _DATA["miss"]["range"])  # type: ignore[misc]
+_RANGE_MISS: tuple[tuple[int, int, int], ...] = tuple((band[0], band[1], band[2]) for band in _DATA["miss"]["range"])
 SIZE_MISS: dict[int, int] = {int(k): v for k, v in _DATA["miss"]["size"].items()}
 MAX_GUN_RANGE = max(g.range for g in GUNS.values())
 
@@ -77,7 +77,7 @@ def _offset(steps: tuple[int, ...], facing: int) -> Hex:
 
 
 BURN_OFFSETS: dict[tuple[str, int, bool], Hex] = {
-    (m.id, facing, wide): _offset(m.burn_wide if wide else m.burn, facing)  # type: ignore[arg-type]
+    (m.id, facing, wide): _offset((m.burn_wide if wide else None) or m.burn or (), facing)
     for m in MANEUVERS.values()
     if m.burn is not None
     for facing in range(6)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine.ruleset import Event
-from ...hexgrid import LETTERS
 from .cards import BURN_OFFSETS, MANEUVERS
+from .notation import LETTERS
 from .state import Fighter, TobState
 
 
@@ -22,7 +22,7 @@ def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighte
     maneuver = MANEUVERS.get(card) if card else None
     if maneuver is not None:
         if maneuver.burn is not None:
-            dq, dr = BURN_OFFSETS[(card, facing, wide_slips)]  # type: ignore[index]
+            dq, dr = BURN_OFFSETS[(maneuver.id, facing, wide_slips)]
             mq += dq
             mr += dr
             thrust = maneuver.thrust

@@ -9,14 +9,20 @@ checked by the ruleset's ``validate``. :func:`position_to_json` writes what the 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
+from ...engine import reading
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import rng_from_seed
-from ...hexgrid import LETTERS, Hex, RectMap
-from .cards import GUNS, MANEUVERS, SYSTEM_MODULE, SYSTEMS
+from ...engine.rng import Rng
+from ...hexgrid import RectMap
+from . import notation
+from .build import check_build
+from .cards import GUNS, SYSTEM_MODULE, SYSTEMS
+from .end_of_turn import elimination_cause
+from .notation import LETTERS
+from .reentry import parse_replacements
 from .state import PLOT, Config, Fighter, Kit, Options, TobState
+from .turn import start_turn
 
 FORMAT = "turn-or-burn/1"
 SUPPORTED_MODULES = frozenset({1, 2, 3})
@@ -34,72 +40,6 @@ _OPTION_FIELDS: dict[str, tuple[Any, ...] | None] = {
 }
 
 
-# --- small typed readers ------------------------------------------------------------------
-
-
-def _obj(value: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(value, dict):
-        raise FormatError(where, f"expected an object, got {_kind(value)}")
-    return value
-
-
-def _list(value: Any, where: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise FormatError(where, f"expected a list, got {_kind(value)}")
-    return value
-
-
-def _int(value: Any, where: str, *, low: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(where, f"expected an integer, got {_kind(value)}")
-    if low is not None and value < low:
-        raise FormatError(where, f"must be at least {low}, got {value}")
-    return value
-
-
-def _str(value: Any, where: str) -> str:
-    if not isinstance(value, str) or not value:
-        raise FormatError(where, f"expected a non-empty string, got {_kind(value)}")
-    return value
-
-
-def _hex(value: Any, where: str) -> Hex:
-    if not isinstance(value, list) or len(value) != 2:
-        raise FormatError(where, f"expected a hex [q, r], got {_kind(value)}")
-    return (_int(value[0], f"{where}[0]"), _int(value[1], f"{where}[1]"))
-
-
-def _facing(value: Any, where: str) -> int:
-    if not isinstance(value, str) or len(value) != 1 or value not in LETTERS:
-        raise FormatError(where, f"expected a facing letter A-F, got {value!r}")
-    return LETTERS.index(value)
-
-
-def _known_fields(data: Mapping[str, Any], allowed: set[str], where: str) -> None:
-    unknown = sorted(set(data) - allowed)
-    if unknown:
-        raise FormatError(f"{where}.{unknown[0]}", f"unknown field; allowed fields: {', '.join(sorted(allowed))}")
-
-
-def _kind(value: Any) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return f"boolean {str(value).lower()}"
-    if isinstance(value, (int, float)):
-        return f"number {value}"
-    if isinstance(value, str):
-        return f"string {value!r}"
-    return type(value).__name__.replace("dict", "object")
-
-
-def _card(value: Any, where: str) -> str:
-    card = _str(value, where)
-    if card not in SYSTEMS:
-        raise FormatError(where, f"unknown system card {card!r}; system cards: {' '.join(SYSTEMS)}")
-    return card
-
-
 # --- options ------------------------------------------------------------------------------
 
 
@@ -107,8 +47,8 @@ _DEFAULT_OPTIONS = Options()
 
 
 def parse_options(data: Any, where: str = "options") -> Options:
-    data = _obj(data, where)
-    _known_fields(data, set(_OPTION_FIELDS), where)
+    data = reading.obj(data, where)
+    reading.fields(data, where, allowed=set(_OPTION_FIELDS))
     values: dict[str, Any] = {}
     for name, choices in _OPTION_FIELDS.items():
         if name not in data:
@@ -117,9 +57,9 @@ def parse_options(data: Any, where: str = "options") -> Options:
         if value is None and getattr(_DEFAULT_OPTIONS, name) is None:
             values[name] = None  # "not set" for options whose default is unset (turn_limit, victory)
         elif choices is None:
-            values[name] = None if value is None else _int(value, f"{where}.{name}", low=1)
+            values[name] = None if value is None else reading.integer(value, f"{where}.{name}", low=1)
         elif choices is _BOOL and not isinstance(value, bool):
-            raise FormatError(f"{where}.{name}", f"expected true or false, got {_kind(value)}")
+            raise FormatError(f"{where}.{name}", f"expected true or false, got {reading.describe(value)}")
         elif value not in choices:
             raise FormatError(f"{where}.{name}", f"expected one of {', '.join(map(repr, choices))}, got {value!r}")
         else:
@@ -130,21 +70,21 @@ def parse_options(data: Any, where: str = "options") -> Options:
 # --- position -----------------------------------------------------------------------------
 
 
-def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = False) -> TobState:
+def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = False, check: bool = True) -> TobState:
     """Read a position object into a state at the start of its turn's Plot phase.
 
     Modules 2-3: with ``phase_decisions`` false (the default, for ``hexfleet resolve``) every
     mid-turn decision takes its documented default and replacements due enter at once; true
     makes the turn stop for them as in play.
     """
-    data = _obj(data, "position")
-    _known_fields(data, _POSITION_FIELDS, "position")
+    data = reading.obj(data, "position")
+    reading.fields(data, "position", allowed=_POSITION_FIELDS)
     for key in ("format", "modules", "map", "turn", "fighters"):
         if key not in data:
             raise FormatError(key, "missing; a position needs format, modules, map, turn and fighters")
     if data["format"] != FORMAT:
         raise FormatError("format", f"expected {FORMAT!r}, got {data['format']!r}")
-    modules = tuple(_int(m, f"modules[{i}]", low=1) for i, m in enumerate(_list(data["modules"], "modules")))
+    modules = tuple(reading.integer(m, f"modules[{i}]", low=1) for i, m in enumerate(reading.lst(data["modules"], "modules")))
     for i, m in enumerate(modules):
         if m > 6:
             raise FormatError(f"modules[{i}]", f"Turn or Burn has modules 1-6, got {m}")
@@ -153,25 +93,25 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
                               f"{', '.join(map(str, sorted(SUPPORTED_MODULES)))})")
     if 1 not in modules:
         raise FormatError("modules", "Module 1's rules underlie every other module: list 1")
-    map_data = _obj(data["map"], "map")
-    _known_fields(map_data, {"cols", "rows"}, "map")
+    map_data = reading.obj(data["map"], "map")
+    reading.fields(map_data, "map", allowed=("cols", "rows"))
     for key in ("cols", "rows"):
         if key not in map_data:
             raise FormatError(f"map.{key}", "missing")
-    board = RectMap(_int(map_data["cols"], "map.cols", low=1), _int(map_data["rows"], "map.rows", low=1))
-    turn = _int(data["turn"], "turn", low=1)
+    board = RectMap(reading.integer(map_data["cols"], "map.cols", low=1), reading.integer(map_data["rows"], "map.rows", low=1))
+    turn = reading.integer(data["turn"], "turn", low=1)
     options = parse_options(data.get("options", {}))
     advanced = 2 in modules or 3 in modules
     if not advanced:
         for key in ("replacements", "scores"):
             if data.get(key):
                 raise FormatError(key, "is a Module 2 field; this position's modules do not include 2")
-    if _list(data.get("projectiles", []), "projectiles"):
+    if reading.lst(data.get("projectiles", []), "projectiles"):
         raise FormatError("projectiles", "projectiles need Module 4, which this position does not list")
 
     fighters: list[Fighter] = []
     seen: set[str] = set()
-    for i, raw in enumerate(_list(data["fighters"], "fighters")):
+    for i, raw in enumerate(reading.lst(data["fighters"], "fighters")):
         f = _parse_fighter(raw, f"fighters[{i}]", modules)
         if f.id in seen:
             raise FormatError(f"fighters[{i}].id", f"fighter id {f.id!r} appears twice")
@@ -180,36 +120,35 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
     sides = tuple(dict.fromkeys(f.side for f in fighters))
     extra: dict[str, Any] = {}
     if advanced:
-        from .teams import parse_replacements, parse_scores
         extra["replacements"] = parse_replacements(data.get("replacements", []), fighters)
         sides = tuple(dict.fromkeys(sides + tuple(r.side for r in extra["replacements"])))
         extra["scores"] = parse_scores(data.get("scores", {}), sides)
         sides = tuple(dict.fromkeys(sides + tuple(s for s, _ in extra["scores"])))
     config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options,
                     phase_decisions=phase_decisions)
-    state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=rng_from_seed(seed),
+    state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=Rng.from_seed(seed),
                      **extra)
-    check_position(state)
-    if advanced:
-        from .advanced import start_phase
-        state, _ = start_phase(state)
+    if check:  # a turn stopped mid-way (``from_json``) may hold what only its end settles
+        check_position(state)
+    if advanced and check:
+        state, _ = start_turn(state)
     return state
 
 
 def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fighter:
-    raw = _obj(raw, where)
-    _known_fields(raw, _FIGHTER_FIELDS, where)
+    raw = reading.obj(raw, where)
+    reading.fields(raw, where, allowed=_FIGHTER_FIELDS)
     for key in ("id", "side", "hex", "facing", "momentum", "cards"):
         if key not in raw:
             raise FormatError(f"{where}.{key}", "missing")
-    fid = _str(raw["id"], f"{where}.id")
-    cards = tuple(_card(c, f"{where}.cards[{j}]") for j, c in enumerate(_list(raw["cards"], f"{where}.cards")))
-    external = tuple(_card(c, f"{where}.external[{j}]")
-                     for j, c in enumerate(_list(raw.get("external", []), f"{where}.external")))
+    fid = reading.text(raw["id"], f"{where}.id")
+    cards = tuple(notation.card(c, f"{where}.cards[{j}]") for j, c in enumerate(reading.lst(raw["cards"], f"{where}.cards")))
+    external = tuple(notation.card(c, f"{where}.external[{j}]")
+                     for j, c in enumerate(reading.lst(raw.get("external", []), f"{where}.external")))
     if external and 3 not in modules:
         raise FormatError(f"{where}.external", "external systems need Module 3, which this position does not list")
-    destroyed = tuple(_card(c, f"{where}.destroyed[{j}]")
-                      for j, c in enumerate(_list(raw.get("destroyed", []), f"{where}.destroyed")))
+    destroyed = tuple(notation.card(c, f"{where}.destroyed[{j}]")
+                      for j, c in enumerate(reading.lst(raw.get("destroyed", []), f"{where}.destroyed")))
     allowed = {"ammo", "fuel", "locked_action"} | (set() if 2 in modules or 3 in modules else
                                                     {"shields", "lock_on"}) | (set() if 3 in modules else {"heavy_guns"})
     for key in sorted(allowed):
@@ -217,18 +156,18 @@ def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fig
             raise FormatError(f"{where}.{key}", "belongs to a module this position does not list")
     shields = raw.get("shields", False)
     if not isinstance(shields, bool):
-        raise FormatError(f"{where}.shields", f"expected true or false, got {_kind(shields)}")
+        raise FormatError(f"{where}.shields", f"expected true or false, got {reading.describe(shields)}")
     lock_on = raw.get("lock_on")
     if lock_on is not None:
-        _str(lock_on, f"{where}.lock_on")
-    heavy = tuple(tuple(_card(c, f"{where}.heavy_guns[{j}][{k}]") for k, c in enumerate(_list(g, f"{where}.heavy_guns[{j}]")))
-                  for j, g in enumerate(_list(raw.get("heavy_guns", []), f"{where}.heavy_guns")))
+        reading.text(lock_on, f"{where}.lock_on")
+    heavy = tuple(tuple(notation.card(c, f"{where}.heavy_guns[{j}][{k}]") for k, c in enumerate(reading.lst(g, f"{where}.heavy_guns[{j}]")))
+                  for j, g in enumerate(reading.lst(raw.get("heavy_guns", []), f"{where}.heavy_guns")))
     return Fighter(
         id=fid,
-        side=_str(raw["side"], f"{where}.side"),
-        hex=_hex(raw["hex"], f"{where}.hex"),
-        facing=_facing(raw["facing"], f"{where}.facing"),
-        momentum=_hex(raw["momentum"], f"{where}.momentum"),
+        side=reading.text(raw["side"], f"{where}.side"),
+        hex=notation.hex_at(raw["hex"], f"{where}.hex"),
+        facing=notation.facing(raw["facing"], f"{where}.facing"),
+        momentum=notation.hex_at(raw["momentum"], f"{where}.momentum"),
         cards=cards,
         destroyed=destroyed,
         revealed=tuple(c for c in cards if c not in GUNS) if not (2 in modules or 3 in modules) else (),
@@ -243,7 +182,6 @@ def check_position(state: TobState) -> None:
     ids = {f.id: f for f in state.fighters}
     for f in state.fighters:
         if advanced:
-            from .build import check_build
             check_build(f, state.config.modules, state.config.options)
             if f.shields and "SG" not in f.cards + f.external:
                 raise RuleError("TOB-M2-SHIELD-03", "shields are up but the fighter has no shield generator",
@@ -279,19 +217,8 @@ def check_position(state: TobState) -> None:
                             "eliminated fighters are left out of a position", unit=f.id, field="destroyed")
 
 
-def elimination_cause(f: Fighter, modules: tuple[int, ...]) -> str | None:
-    """The first of structure, crew, gun that eliminates ``f`` (TOB-M1-SCEN-02), or ``None``."""
-    if not f.has("STR"):
-        return "structure"
-    if not f.has("CM"):
-        return "crew"
-    if 2 not in modules and 3 not in modules and not any(f.has(g) for g in GUNS):
-        return "gun"
-    return None
-
-
 def fighter_to_json(f: Fighter, advanced: bool = False) -> dict[str, Any]:
-    out = {
+    out: dict[str, Any] = {
         "id": f.id,
         "side": f.side,
         "hex": list(f.hex),
@@ -326,25 +253,9 @@ def position_to_json(state: TobState) -> dict[str, Any]:
     return out
 
 
-# --- orders -------------------------------------------------------------------------------
-
-_ACTION_FIELDS = {"card", "target", "of", "repair", "external"}
-
-
-def parse_actions(value: Any, where: str) -> list[dict[str, Any]]:
-    """One fighter's plotted actions: a list of ``{"card": ..., ...}`` objects."""
-    actions = _list(value, where)
-    out = []
-    for i, raw in enumerate(actions):
-        raw = _obj(raw, f"{where}[{i}]")
-        _known_fields(raw, _ACTION_FIELDS, f"{where}[{i}]")
-        if "card" not in raw:
-            raise FormatError(f"{where}[{i}].card", "missing")
-        card = _str(raw["card"], f"{where}[{i}].card")
-        if card not in MANEUVERS and card not in SYSTEMS:
-            raise FormatError(f"{where}[{i}].card", f"unknown card {card!r}; maneuvers: {' '.join(MANEUVERS)}; "
-                              f"systems: {' '.join(SYSTEMS)}")
-        if "target" in raw and raw["target"] is not None:
-            _str(raw["target"], f"{where}[{i}].target")
-        out.append(dict(raw))
-    return out
+def parse_scores(value: Any, sides: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    value = reading.obj(value, "scores")
+    scores = {s: 0 for s in sides}
+    for side, points in value.items():
+        scores[side] = reading.integer(points, f"scores.{side}", low=0)
+    return tuple(sorted(scores.items()))

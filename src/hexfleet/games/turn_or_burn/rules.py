@@ -1,9 +1,30 @@
-"""The Turn or Burn ruleset: Module 1 (Quick Shot) on the kernel contract.
+"""The Turn or Burn ruleset on the kernel's procedure (``engine/procedure.py``).
 
-One turn is one simultaneous decision: every side plots in secret (TOB-M1-PLOT-01..04), then
-:meth:`TurnOrBurn.advance` reveals the plots, moves every fighter, fires every gun and removes
-the eliminated (TOB-M1-SEQ-01). Before the first turn each side builds and places its fighter
-in secret (TOB-M1-BUILD-01, TOB-M1-SETUP-02).
+A game is one table of decision kinds (:data:`KINDS`) and one function, :meth:`TurnOrBurn.step`,
+that says who must decide now or runs one automatic step of the turn (``turn.py``):
+
+=========== ============================================ =============================================
+kind        who (rule)                                   order (JSON; parsed into ``orders.py`` objects)
+=========== ============================================ =============================================
+setup       every side (TOB-M1-SETUP-02, TOB-M2-BUILD)   ``{"R1": {"gun", "hex", "facing", "momentum"}}``
+                                                         (Modules 2-3 also ``cards``, ``external``,
+                                                         ``heavy_guns``, ``shields``); all optional
+reentry_hex the team opposing a re-entering fighter      ``{"R1": [q, r]}``: a map-edge hex (TOB-M2-SCEN-04)
+reentry     the re-entering fighter's owner              ``{"R1": {"cards", "external", "heavy_guns",
+                                                         "facing", "momentum", "shields"}}`` (all optional)
+declare     sides with working externals (TOB-SEQ-06)    ``{"R1": [{"card": "NB", "target": "B1"}]}``
+plot        every side (TOB-M1-PLOT-01..05)              ``{"R1": [{"card": "B2S"}, {"card": "SCAN",
+                                                         "target": "B1"}]}``
+fire        sides with guns plotted without a target     ``{"R1": ["B1", null]}``: a target (or null:
+            that can hit something (TOB-AMB-19)          hold fire) per untargeted gun, in plot order
+end         owners who must lose externals or discard    ``{"R1": {"external": ["THR"], "discard": []}}``
+            (TOB-M3-EXT-05, TOB-M3-HEAVY-02)
+=========== ============================================ =============================================
+
+Module 1 asks only ``setup`` and ``plot``; the other kinds come with the Module 2-3 steps.
+Choices that need no mid-turn information are made in the plot order (scanner target, repair
+choice, gun target); each mid-turn decision has a documented default, which a position read for
+``hexfleet resolve`` (``Config.phase_decisions`` false) takes without stopping.
 """
 
 from __future__ import annotations
@@ -18,27 +39,65 @@ from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import draw, rng_from_seed
-from ...engine.ruleset import Decision, Event, OptionInfo, Order, Outcome, Ruleset, ScenarioInfo, Seat
-from ...hexgrid import DIRECTIONS, LETTERS, Hex, RectMap, distance
-from . import advanced
-from .cards import GUNS, M1_GUNS, MANEUVERS, SYSTEMS
-from .combat import fire_phase
-from .movement import move_fighter, move_phase
-from .position import (
-    _facing,
-    _hex,
-    _known_fields,
-    _obj,
-    check_position,
-    elimination_cause,
-    fighter_to_json,
+from ...engine.legal import Choices, Legal, PerUnit
+from ...engine.procedure import Ask, Kind, Procedure, Then
+from ...engine.rng import Rng
+from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
+from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
+from . import notation, turn
+from .build import check_build, external_working, lost_counts
+from .cards import GUNS, M1_GUNS, MANEUVERS
+from .end_of_turn import check_end_choice, parse_losses
+from .movement import move_fighter
+from .notation import LETTERS
+from .orders import (
+    PLACEMENT_FIELDS,
+    Action,
+    End,
+    EntryHexes,
+    Fire,
+    Losses,
+    Orders,
+    Placement,
+    Plot,
+    Setup,
     parse_actions,
+    parse_orders,
+    parse_placement,
+)
+from .position import (
+    check_position,
+    fighter_to_json,
     parse_options,
     parse_position,
     position_to_json,
 )
-from .state import OVER, PLOT, SETUP, Config, Fighter, Kit, Options, TobState
+from .reentry import (
+    check_entry_hex,
+    default_entry,
+    default_entry_hex,
+    due,
+    entry_momentum_ok,
+)
+from .state import (
+    DECLARE,
+    END,
+    FIRE,
+    OVER,
+    PLOT,
+    REENTRY,
+    REENTRY_HEX,
+    RESOLVE,
+    SETUP,
+    Config,
+    Fighter,
+    Hits,
+    Kit,
+    Options,
+    Stage,
+    TobState,
+)
+from .systems import action_limit, check_plot, check_seat_plots
 
 MAX_START_SPEED = 6
 """Momentum marker 0-6 hexes from the fighter at setup (TOB-M1-SETUP-02)."""
@@ -96,13 +155,13 @@ def _initial_state(scenario: str, options: Options) -> TobState:
                         f"{MAX_FIGHTERS} fighter counter sets", field="fighters")
     fighters = []
     zones = []
-    advanced_rules = advanced.is_advanced(tuple(data["modules"]))
+    advanced_rules = 2 in data["modules"] or 3 in data["modules"]
     for i, raw in enumerate(data["fighters"]):
         where = f"scenario {scenario}: fighters[{i}]"
         cards = tuple(raw["cards"])
         fighters.append(Fighter(
-            id=raw["id"], side=raw["side"], hex=_hex(raw["hex"], f"{where}.hex"),
-            facing=_facing(raw["facing"], f"{where}.facing"), momentum=_hex(raw["momentum"], f"{where}.momentum"),
+            id=raw["id"], side=raw["side"], hex=notation.hex_at(raw["hex"], f"{where}.hex"),
+            facing=notation.facing(raw["facing"], f"{where}.facing"), momentum=notation.hex_at(raw["momentum"], f"{where}.momentum"),
             cards=cards, revealed=() if advanced_rules else tuple(c for c in cards if c not in GUNS),
             kit=Kit(external=tuple(raw.get("external", ())), shields=bool(raw.get("shields", False)),
                     heavy_guns=tuple(tuple(g) for g in raw.get("heavy_guns", ()))),
@@ -113,18 +172,532 @@ def _initial_state(scenario: str, options: Options) -> TobState:
         sides=tuple(dict.fromkeys(f.side for f in fighters)), options=options, zones=tuple(zones),
         budgets=tuple(data.get("budgets", {}).items()),
     )
-    state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=0,
+    state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=Rng(0),
                      scores=tuple((s, 0) for s in config.sides) if advanced_rules else ())
     check_position(state)
     return state
 
 
-class TurnOrBurn(Ruleset[TobState]):
+M1_SETUP_FIELDS = ("gun", "hex", "facing", "momentum")
+
+
+# --- reading orders: whose fighters ----------------------------------------------------------
+
+
+def _own(state: TobState, seat: Seat, fid: str) -> Fighter:
+    f = state.fighter(fid)
+    if f is None:
+        raise FormatError(f"order.{fid}", f"no fighter {fid!r} in play; yours: "
+                          f"{', '.join(g.id for g in state.fighters if g.side == seat)}")
+    if f.side != seat:
+        raise RuleError("ENGINE-SEAT", f"fighter {fid} belongs to {f.side}, not {seat}", unit=fid)
+    return f
+
+
+def _open_options(state: TobState, seat: Seat) -> dict[str, Any]:
+    """What ``seat`` decides at the open fire, end or re-entry decision, per fighter."""
+    phase = state.phase
+    if phase in (FIRE, END):
+        assert state.stage is not None
+        return dict(state.stage.decisions).get(seat, {})
+    if phase == REENTRY_HEX:
+        return _entry_hex_options(state).get(seat, {})
+    if phase == REENTRY:
+        return _reentry_options(state).get(seat, {})
+    return {}
+
+
+def _listed(state: TobState, seat: Seat, fid: str) -> Any:
+    options = _open_options(state, seat)
+    if fid not in options:
+        raise RuleError("ENGINE-SEAT", f"{fid!r} has no decision open now; open: {', '.join(options)}",
+                        unit=seat, field=f"order.{fid}")
+    return options[fid]
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def _parse_setup(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Setup:
+    allowed = PLACEMENT_FIELDS if state.config.systems else M1_SETUP_FIELDS
+
+    def read(fid: str, value: Any, where: str) -> Placement:
+        _own(state, seat, fid)
+        return parse_placement(value, where, allowed)
+
+    return parse_orders(Setup, raw, read)
+
+
+def _check_setup(state: TobState, ask: Ask, seat: Seat, order: Setup) -> None:
+    for fid, placement in order.items:
+        f = _own(state, seat, fid)
+        if state.config.systems:
+            built = _built(f, placement, f"order.{fid}")
+            check_build(built, state.config.modules, state.config.options)
+            f = replace(f, cards=built.cards)
+        else:
+            gun = placement.gun if "gun" in placement.given else next(c for c in f.cards if c in GUNS)
+            if gun not in M1_GUNS:
+                raise RuleError("TOB-M1-BUILD-01", f"the gun must be one of {', '.join(M1_GUNS)}, got {gun!r}",
+                                unit=f.id, field=f"order.{fid}.gun")
+        _check_placement(state, f, placement)
+    budget = dict(state.config.budgets).get(seat)
+    if budget is not None:  # the scenario's card total for the side (TOB-M3-SCEN-01)
+        total = 0
+        for g in state.fighters:
+            if g.side == seat:
+                p = order.get(g.id)
+                total += len(p.cards) if p is not None and p.cards is not None else len(g.cards)
+        if total > budget:
+            raise RuleError("TOB-M3-SCEN-01", f"your side's fighters may total {budget} internal system "
+                            f"cards; these builds make {total}", unit=seat, field="order")
+
+
+def _check_placement(state: TobState, f: Fighter, placement: Placement) -> None:
+    where = f"order.{f.id}"
+    h = placement.hex if placement.hex is not None else f.hex
+    board = state.config.map
+    if not board.contains(h):
+        raise RuleError("TOB-GEO-01", f"hex {list(h)} is off the map", unit=f.id, field=f"{where}.hex")
+    zone = dict(state.config.zones)[f.id]
+    if not _in_zone(board, h, zone):
+        raise RuleError("TOB-M1-SETUP-02", f"hex {list(h)} is outside your start zone (the {zone} half of the "
+                        "map): opposing fighters start on opposite sides", unit=f.id, field=f"{where}.hex")
+    mom = placement.momentum
+    if mom is None:
+        mom = (h[0] + f.momentum[0] - f.hex[0], h[1] + f.momentum[1] - f.hex[1])
+    if distance(h, mom) > MAX_START_SPEED:
+        raise RuleError("TOB-M1-SETUP-02", f"the momentum marker must be 0-{MAX_START_SPEED} hexes from the "
+                        f"fighter; {list(mom)} is {distance(h, mom)} away", unit=f.id, field=f"{where}.momentum")
+    if not board.contains(mom):
+        raise RuleError("TOB-GEO-13", f"momentum marker {list(mom)} is off the map: the fighter would be out "
+                        "of the game at once", unit=f.id, field=f"{where}.momentum")
+
+
+def _built(f: Fighter, placement: Placement, where: str) -> Fighter:
+    """``f`` built as ``placement`` says (Modules 2-3); ``gun`` swaps the first gun."""
+    cards = placement.cards if placement.cards is not None else f.cards
+    if placement.gun is not None:
+        gun = notation.card(placement.gun, f"{where}.gun")
+        first = next((i for i, c in enumerate(cards) if c in GUNS), None)
+        if gun not in GUNS or first is None:
+            raise RuleError("TOB-M2-BUILD-02", f"gun must be one of {', '.join(GUNS)}, got {gun!r}", unit=f.id,
+                            field=f"{where}.gun")
+        cards = cards[:first] + (gun,) + cards[first + 1:]
+    external = placement.external if placement.external is not None else f.external
+    heavy = placement.heavy_guns if placement.heavy_guns is not None else f.heavy_guns
+    shields = placement.shields if placement.shields is not None else f.shields
+    if shields and "SG" not in cards + external:
+        raise RuleError("TOB-M2-SHIELD-03", "only a fighter with a shield generator starts with shields up",
+                        unit=f.id, field=f"{where}.shields")
+    return replace(f, cards=cards, kit=replace(f.kit, external=external, heavy_guns=heavy, shields=shields))
+
+
+def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
+    """Module 1: each gun at each facing with the momentum marker 0-6 hexes ahead, from the
+    default hex (a representative subset: any hex of the zone is legal). Modules 2-3: the
+    scenario's builds and places."""
+    if state.config.systems:
+        return Choices((Setup(()),))
+    own = [f for f in state.fighters if f.side == seat]
+    board = state.config.map
+    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, lambda picks: Setup(tuple(picks.items())),
+                   lambda order: _holds(RULESET.kinds["setup"], state, ask, seat, order))
+
+
+def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
+    placements: dict[str, Placement] = {}
+    for order in orders.values():
+        placements.update(order.items)
+    systems = state.config.systems
+    fighters = []
+    events: list[Event] = []
+    for f in state.fighters:
+        p = placements.get(f.id) or Placement()
+        if systems:
+            g = replace(_built(f, p, f"order.{f.id}"), revealed=())
+        elif p.gun is not None:
+            g = replace(f, cards=tuple(p.gun if c in GUNS else c for c in f.cards))
+        else:
+            g = f
+        h = p.hex if p.hex is not None else f.hex
+        mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
+                                                         h[1] + f.momentum[1] - f.hex[1])
+        g = replace(g, hex=h, momentum=mom, facing=p.facing if p.facing is not None else f.facing)
+        fighters.append(g)
+        event: Event = {"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
+                        "momentum": list(g.momentum)}
+        if systems:
+            event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
+        events.append(event)
+    nxt, more = turn.start_turn(replace(state, fighters=tuple(fighters)))
+    return nxt, events + more
+
+
+def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
+    build = state.config.systems
+    return {"fighters": {f.id: {"guns": list(M1_GUNS), "zone": dict(state.config.zones)[f.id],
+                                "max_speed": MAX_START_SPEED,
+                                "default": _placement_json(f) | (_build_json(f) if build else {})}
+                         for f in state.fighters if f.side == side},
+            "budget": dict(state.config.budgets).get(side)}
+
+
+# --- plot and declare -----------------------------------------------------------------------
+
+
+def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
+    def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
+        _own(state, seat, fid)
+        return parse_actions(value, where)
+
+    return parse_orders(Plot, raw, read)
+
+
+def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
+    for fid, actions in order.items:
+        f = _own(state, seat, fid)
+        check_plot(state, f, actions, f"order.{fid}")
+        if state.config.declare_step and turn.declarers(state):
+            extra = Counter(a.card for a in actions if a.external) - Counter(
+                a.card for a in (state.stage.declared_by(fid) if state.stage is not None else ()))
+            if extra:
+                raise RuleError("TOB-SEQ-06", f"external {next(iter(extra))} was not declared in step A: "
+                                "external plots may be withdrawn, not added", unit=fid, field=f"order.{fid}")
+    if state.config.systems:  # one maneuver set per two fighters (TOB-M2-SETUP-01; Module 1: a set each)
+        check_seat_plots(state, seat, dict(order.items))
+
+
+def legal_cards(state: TobState, f: Fighter) -> list[str]:
+    """The cards ``f`` may plot alone this turn, in maneuver-set then sheet order.
+
+    With Module 1 alone they follow from the thruster (TOB-M1-SYS-03) and the working gun;
+    otherwise each card is checked as a one-action plot (``check_plot``)."""
+    if not state.config.systems:
+        cards = list(_maneuver_cards(state.config.modules, f.has("THR")))
+        cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
+        return cards
+    out = []
+    for card in list(MANEUVERS) + list(dict.fromkeys(f.cards)):
+        action = Action(card)
+        if card == "DITTO":
+            partner = next((g.id for g in state.fighters if g.side == f.side and g.id != f.id), None)
+            if partner is None:
+                continue
+            action = Action(card, of=partner)
+        try:
+            check_plot(state, f, (action,), "probe")
+        except (RuleError, FormatError):
+            continue
+        out.append(card)
+    return out
+
+
+def _fighter_plots(state: TobState, f: Fighter) -> list[tuple[Action, ...]]:
+    """Nothing, each legal card alone, and with two or more crew each maneuver paired with each
+    legal system card (TOB-M3-MULTI-01/02)."""
+    if not state.config.systems:
+        return [()] + [(_card_action(c),) for c in legal_cards(state, f)]
+    single = [_probe_action(state, f, c) for c in legal_cards(state, f)]
+    out: list[tuple[Action, ...]] = [(), *((a,) for a in single)]
+    if action_limit(state, f) >= 2:
+        moves = [a for a in single if a.card in MANEUVERS]
+        systems = [a for a in single if a.card not in MANEUVERS]
+        for m in moves:
+            for sys_action in systems:
+                try:
+                    check_plot(state, f, (m, sys_action), "probe")
+                except RuleError:
+                    continue
+                out.append((m, sys_action))
+    return out
+
+
+@lru_cache(maxsize=64)
+def _card_action(card: str) -> Action:
+    return Action(card)
+
+
+def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
+    if card == "DITTO":
+        return Action(card, of=next(g.id for g in state.fighters if g.side == f.side and g.id != f.id))
+    return _card_action(card)
+
+
+def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
+    """Per fighter: nothing, each legal card alone (the gun at its default target), card pairs
+    with several crew; the side's maneuver sets and ditto (TOB-M2-DITTO-01, TOB-IMPL-02) are a
+    joint rule across its fighters."""
+    own = [f for f in state.fighters if f.side == seat]
+    joint = None
+    if state.config.systems and len(own) > 1:
+        def joint(picks: Mapping[str, tuple[Action, ...]]) -> bool:
+            try:
+                check_seat_plots(state, seat, picks)
+            except RuleError:
+                return False
+            return True
+    return PerUnit({f.id: _fighter_plots(state, f) for f in own}, lambda picks: Plot(tuple(picks.items())),
+                   lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), joint)
+
+
+def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
+    plots: dict[str, tuple[Action, ...]] = {}
+    for order in orders.values():
+        for fid, actions in order.items:
+            if actions:
+                plots[fid] = actions
+    return turn.begin(state, tuple(plots.items())), []
+
+
+def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
+    """Per own fighter: the cards it may plot alone and the enemies; from Module 2 its working
+    externals (plotted with ``"external": true``), how many actions, its declared externals."""
+    targets = [e.id for e in state.fighters if e.side != side]
+    if not state.config.systems:
+        out = {}
+        for f in state.fighters:
+            if f.side == side:
+                cards = legal_cards(state, f)
+                out[f.id] = {"cards": cards, "targeted": [c for c in cards if c in GUNS], "targets": targets}
+        return {"fighters": out}
+    stage = state.stage
+    return {"fighters": {f.id: {"cards": legal_cards(state, f), "externals": external_working(f),
+                                "actions": action_limit(state, f), "targets": targets,
+                                "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
+                         for f in state.fighters if f.side == side}}
+
+
+def _parse_declare(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
+    def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
+        _own(state, seat, fid)
+        return tuple(replace(a, external=True, given=a.given if "external" in a.given else a.given + ("external",))
+                     for a in parse_actions(value, where))
+
+    return parse_orders(Plot, raw, read)
+
+
+def _check_declare(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
+    for fid, actions in order.items:
+        f = _own(state, seat, fid)
+        for i, a in enumerate(actions):
+            if a.card not in f.external:
+                raise RuleError("TOB-SEQ-06", f"step A declares external systems only; {fid} has no external "
+                                f"{a.card}", unit=fid, field=f"order.{fid}[{i}].card")
+        check_plot(state, f, actions, f"order.{fid}")
+
+
+def _apply_declare(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
+    declared: dict[str, tuple[Action, ...]] = {}
+    for order in orders.values():
+        declared.update((fid, acts) for fid, acts in order.items if acts)
+    return turn.declare(state, tuple(declared.items()))
+
+
+# --- fire and end -----------------------------------------------------------------------------
+
+
+def _parse_fire(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Fire:
+    def read(fid: str, value: Any, where: str) -> tuple[str | None, ...]:
+        guns = _listed(state, seat, fid)
+        if not isinstance(value, list) or len(value) != len(guns):
+            raise FormatError(where, f"expected a list of {len(guns)} target(s) or null")
+        return tuple(value)
+
+    return parse_orders(Fire, raw, read)
+
+
+def _check_fire(state: TobState, ask: Ask, seat: Seat, order: Fire) -> None:
+    for fid, picks in order.items:
+        guns = _listed(state, seat, fid)
+        if len(picks) != len(guns):
+            raise FormatError(f"order.{fid}", f"expected a list of {len(guns)} target(s) or null")
+        for i, (t, gun) in enumerate(zip(picks, guns)):
+            if t is not None and t not in gun["targets"]:
+                raise RuleError("TOB-M1-FIRE-01", f"{gun['card']} cannot hit {t!r} now; in range and arc: "
+                                f"{', '.join(gun['targets']) or 'none'}", unit=fid, field=f"order.{fid}[{i}]")
+
+
+def _legal_fire(state: TobState, ask: Ask, seat: Seat) -> Legal[Fire]:
+    options = _open_options(state, seat)
+    return PerUnit({fid: list(product(*[g["targets"] + [None] for g in guns])) for fid, guns in options.items()},
+                   lambda picks: Fire(tuple(picks.items())),
+                   lambda order: _holds(RULESET.kinds["fire"], state, ask, seat, order))
+
+
+def _apply_fire(state: TobState, ask: Ask, orders: Mapping[Seat, Fire]) -> tuple[TobState, list[Event]]:
+    chosen: list[tuple[str, tuple[str | None, ...]]] = []
+    for order in orders.values():
+        chosen += order.items
+    return turn.resume(state, fire=tuple(chosen)), []
+
+
+def _parse_end(state: TobState, ask: Ask, seat: Seat, raw: Any) -> End:
+    def read(fid: str, value: Any, where: str) -> Losses:
+        _listed(state, seat, fid)
+        return parse_losses(fid, value, where)
+
+    return parse_orders(End, raw, read)
+
+
+def _check_end(state: TobState, ask: Ask, seat: Seat, order: End) -> None:
+    for fid, losses in order.items:
+        needs = _listed(state, seat, fid)
+        f = state.fighter(fid)
+        assert f is not None
+        check_end_choice(f, needs, losses, f"order.{fid}")
+
+
+def _legal_end(state: TobState, ask: Ask, seat: Seat) -> Legal[End]:
+    options = _open_options(state, seat)
+    return Choices((End(tuple((fid, Losses(tuple(o["default"]["external"]), tuple(o["default"]["discard"])))
+                              for fid, o in options.items())),))
+
+
+def _apply_end(state: TobState, ask: Ask, orders: Mapping[Seat, End]) -> tuple[TobState, list[Event]]:
+    given: dict[str, Losses] = {}
+    for order in orders.values():
+        given.update(order.items)
+    return turn.resume(state, losses=tuple(given.items())), []
+
+
+# --- re-entry ---------------------------------------------------------------------------------
+
+
+def _entry_hex_options(state: TobState) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for rep in due(state):
+        if rep.hex is None:
+            for side in state.config.sides:
+                if side != rep.side:
+                    out.setdefault(side, {})[rep.id] = {
+                        "side": rep.side,
+                        "default": list(default_entry_hex(state.config.map, state.config.sides.index(rep.side)))}
+    return out
+
+
+def _reentry_options(state: TobState) -> dict[str, dict[str, Any]]:
+    out: dict[str, dict[str, Any]] = {}
+    for rep in due(state):
+        assert rep.hex is not None
+        out.setdefault(rep.side, {})[rep.id] = {"hex": list(rep.hex), "cards": list(rep.cards),
+                                                "default": default_entry(state.config.map, rep.hex)}
+    return out
+
+
+def _parse_entry_hex(state: TobState, ask: Ask, seat: Seat, raw: Any) -> EntryHexes:
+    def read(fid: str, value: Any, where: str) -> Hex:
+        _listed(state, seat, fid)
+        return check_entry_hex(state.config.map, value, where)
+
+    return parse_orders(EntryHexes, raw, read)
+
+
+def _apply_entry_hex(state: TobState, ask: Ask, orders: Mapping[Seat, EntryHexes]) -> tuple[TobState, list[Event]]:
+    hexes: dict[str, Hex] = {}
+    for order in orders.values():
+        hexes.update(order.items)
+    nxt, events = turn.choose_entry_hexes(state, hexes)
+    nxt, more = turn.start_turn(nxt)
+    return nxt, events + more
+
+
+def _parse_reentry(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Setup:
+    def read(fid: str, value: Any, where: str) -> Placement:
+        _listed(state, seat, fid)
+        return parse_placement(value, where, tuple(k for k in PLACEMENT_FIELDS if k != "hex"))
+
+    return parse_orders(Setup, raw, read)
+
+
+def _check_reentry(state: TobState, ask: Ask, seat: Seat, order: Setup) -> None:
+    reps = {r.id: r for r in due(state)}
+    for fid, value in order.items:
+        rep = reps[fid]
+        where = f"order.{fid}"
+        base = Fighter(id=rep.id, side=rep.side, hex=rep.hex or (0, 0), facing=0, momentum=rep.hex or (0, 0),
+                       cards=rep.cards, kit=Kit(external=rep.external, heavy_guns=rep.heavy_guns))
+        check_build(_built(base, value, where), state.config.modules, state.config.options)
+        if value.momentum is not None and rep.hex is not None:
+            problem = entry_momentum_ok(state.config.map, rep.hex, value.momentum)
+            if problem:
+                raise RuleError("TOB-M2-SCEN-04", problem, unit=rep.id, field=f"{where}.momentum")
+
+
+def _apply_reentry(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
+    placements: dict[str, Placement] = {}
+    for order in orders.values():
+        placements.update(order.items)
+    nxt, events = turn.enter(state, placements)
+    nxt, more = turn.start_turn(replace(nxt, phase=PLOT))
+    return nxt, events + more
+
+
+# --- the table --------------------------------------------------------------------------------
+
+
+def _holds(kind: Kind[Any, Any], state: TobState, ask: Ask, seat: Seat, order: object) -> bool:
+    """Whether ``order`` is legal: the kind's rule check, nothing enumerated."""
+    try:
+        parsed = order if isinstance(order, Orders) else kind.parse(state, ask, seat, order)
+        kind.check(state, ask, seat, parsed)
+    except (RuleError, FormatError):
+        return False
+    return True
+
+
+def _dump(order: Orders[Any]) -> Any:
+    return order.to_json()
+
+
+def _nothing(state: TobState, ask: Ask, seat: Seat) -> Any:
+    """The standing order: nothing plotted, every choice at its default."""
+    return {}
+
+
+def _prompt(text: str, m1_text: str | None = None) -> Any:
+    return lambda state, ask, seat: (m1_text if m1_text is not None and not state.config.systems else text).format(
+        turn=state.turn)
+
+
+KINDS: dict[str, Kind[Any, Any]] = {
+    "setup": Kind("setup", "TOB-M1-SETUP-02",
+                  _prompt("Build and place your fighters (secret until play).",
+                          "Choose your fighter's gun and place it (secret until play)."),
+                  _parse_setup, _check_setup, _legal_setup, _apply_setup, _dump, Orders, _nothing, _setup_options),
+    REENTRY_HEX: Kind(REENTRY_HEX, "TOB-M2-SCEN-04", _prompt("Choose the map-edge hex where each enemy replacement "
+                                                             "enters."),
+                      _parse_entry_hex, lambda s, a, seat, o: None,
+                      lambda s, a, seat: Choices((EntryHexes(tuple((fid, tuple(o["default"])) for fid, o in
+                                                                   _open_options(s, seat).items())),)),
+                      _apply_entry_hex, _dump, Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+    REENTRY: Kind(REENTRY, "TOB-M2-SCEN-04", _prompt("Build your replacement and choose its facing and speed 0-6."),
+                  _parse_reentry, _check_reentry, lambda s, a, seat: Choices((Setup(()),)), _apply_reentry, _dump,
+                  Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+    DECLARE: Kind(DECLARE, "TOB-SEQ-06", _prompt("Turn {turn}: declare external-system plots (public)."),
+                  _parse_declare, _check_declare, lambda s, a, seat: Choices((Plot(()),)), _apply_declare, _dump,
+                  Orders, _nothing,
+                  lambda s, a, seat: {"fighters": {f.id: {"externals": external_working(f)} for f in s.fighters
+                                                   if f.side == seat and external_working(f)}}),
+    PLOT: Kind(PLOT, "TOB-M1-PLOT-01",
+               _prompt("Turn {turn}: plot your fighters' actions (secret).",
+                       "Turn {turn}: plot one card per fighter (secret)."),
+               _parse_plot, _check_plot, _legal_plot, _apply_plot, _dump, Orders, _nothing, _plot_options),
+    FIRE: Kind(FIRE, "TOB-AMB-19", _prompt("Announce your targets (null: hold fire)."), _parse_fire, _check_fire,
+               _legal_fire, _apply_fire, _dump, Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+    END: Kind(END, "TOB-SEQ-02", _prompt("Choose the externals you lose and the cards you discard."), _parse_end,
+              _check_end, _legal_end, _apply_end, _dump, Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+}
+"""The decision kinds of Turn or Burn (see the module docstring)."""
+
+
+class TurnOrBurn(Procedure[TobState]):
     name = "turn-or-burn"
     title = "Turn or Burn"
     version = "1.0"
     dynamics = "simultaneous"
     options = OPTIONS
+    kinds = KINDS
 
     # --- setup --------------------------------------------------------------------------
 
@@ -140,265 +713,82 @@ class TurnOrBurn(Ruleset[TobState]):
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
         merged = {**_SCENARIOS[scenario].get("options", {}), **(options or {})}
-        return replace(_initial_state(scenario, parse_options(merged)), rng=rng_from_seed(seed))
+        return replace(_initial_state(scenario, parse_options(merged)), rng=Rng.from_seed(seed))
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
 
-    # --- decisions ----------------------------------------------------------------------
+    # --- the procedure ------------------------------------------------------------------
 
-    def pending(self, state: TobState) -> dict[Seat, Decision]:
-        if advanced.is_advanced(state.config.modules):
-            return advanced.pending(self, state)
-        if state.phase == OVER:
-            return {}
-        if state.phase == SETUP:
-            return {side: Decision(side, "setup", "Choose your fighter's gun and place it (secret until play).",
-                                   self._setup_options(state, side))
-                    for side in state.sides_in_play()}
-        return {side: Decision(side, "plot", f"Turn {state.turn}: plot one card per fighter (secret).",
-                               self._plot_options(state, side))
-                for side in state.sides_in_play()}
-
-    def _setup_options(self, state: TobState, side: Seat) -> dict[str, Any]:
-        build = advanced.is_advanced(state.config.modules)
-        return {"fighters": {f.id: {"guns": list(M1_GUNS), "zone": dict(state.config.zones)[f.id],
-                                    "max_speed": MAX_START_SPEED,
-                                    "default": _placement_json(f) | (_build_json(f) if build else {})}
-                             for f in state.fighters if f.side == side},
-                "budget": dict(state.config.budgets).get(side)}
-
-    def _plot_options(self, state: TobState, side: Seat) -> dict[str, Any]:
-        return {"fighters": {f.id: {"cards": self.legal_cards(state, f),
-                                    "targeted": [c for c in self.legal_cards(state, f) if c in GUNS],
-                                    "targets": [e.id for e in state.fighters if e.side != side]}
-                             for f in state.fighters if f.side == side}}
-
-    def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
-        """The cards ``f`` may plot this turn, in maneuver-set then sheet order."""
-        cards = list(_maneuver_cards(state.config.modules, f.has("THR")))
-        cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
-        return cards
+    def step(self, state: TobState) -> Ask | tuple[TobState, list[Event]]:
+        phase = state.phase
+        if phase == RESOLVE:
+            stage = state.stage
+            assert stage is not None
+            return turn.STEPS[stage.step - 1](state, stage)
+        if phase == PLOT:
+            return Ask(PLOT, state.sides_in_play() or state.config.sides)
+        if phase == SETUP:
+            return Ask("setup", state.sides_in_play())
+        if phase in (FIRE, END):
+            assert state.stage is not None
+            return Ask(phase, tuple(seat for seat, _ in state.stage.decisions))
+        if phase == DECLARE:
+            return Ask(DECLARE, tuple(turn.declarers(state)))
+        if phase == REENTRY_HEX:
+            return Ask(REENTRY_HEX, tuple(_entry_hex_options(state)))
+        if phase == REENTRY:
+            return Ask(REENTRY, tuple(_reentry_options(state)))
+        raise AssertionError(f"no step from phase {phase!r}")
 
     def legal_orders(self, state: TobState, seat: Seat) -> list[Order]:
-        """Setup: each gun at each facing with the momentum marker 0-6 hexes ahead, from the
-        default hex (a representative subset: any hex of the zone is legal). Plot: every card
-        (the gun at its default target), and plotting nothing; the product over fighters."""
-        if advanced.is_advanced(state.config.modules):
-            return advanced.legal_orders(self, state, seat)
-        own = [f for f in state.fighters if f.side == seat]
-        if state.phase == SETUP:
-            board = state.config.map
-            choices = [(f.id, [{"gun": gun, "facing": facing, "momentum": [q, r]}
-                               for gun, facing, q, r in _setup_choices(board, f.hex)]) for f in own]
-        elif state.phase == PLOT:
-            choices = [(f.id, [[]] + [[{"card": c}] for c in self.legal_cards(state, f)]) for f in own]
-        else:
+        """Every order of :meth:`legal`, as JSON (records, tools and tests read JSON); none for
+        a seat that has no decision open."""
+        ask = self.asked(state)
+        if ask is None or seat not in ask.seats:
             return []
-        return _combinations(choices)
+        return [order.to_json() for order in self.legal(state, seat)]
 
-    def default_order(self, state: TobState, seat: Seat) -> Order:
-        return {}
-
-    def validate(self, state: TobState, seat: Seat, order: Order) -> None:
-        if advanced.is_advanced(state.config.modules):
-            return advanced.validate(self, state, seat, order)
-        if state.phase == OVER:
-            raise RuleError("TOB-M1-END-01", "the game is over")
-        if seat not in state.sides_in_play():
-            raise RuleError("ENGINE-SEAT", f"seat {seat!r} has no fighters in play", unit=seat)
-        order = _obj(order, "order")
-        for fid in order:
-            f = state.fighter(fid)
-            if f is None:
-                raise FormatError(f"order.{fid}", f"no fighter {fid!r} in play; yours: "
-                                  f"{', '.join(g.id for g in state.fighters if g.side == seat)}")
-            if f.side != seat:
-                raise RuleError("ENGINE-SEAT", f"fighter {fid} belongs to {f.side}, not {seat}", unit=fid)
-        if state.phase == SETUP:
-            for fid, placement in order.items():
-                self._check_setup(state, state.fighter(fid), placement)  # type: ignore[arg-type]
-        else:
-            for fid, actions in order.items():
-                self._check_plot(state, state.fighter(fid), parse_actions(actions, f"order.{fid}"))  # type: ignore[arg-type]
-
-    def _check_setup(self, state: TobState, f: Fighter, placement: Any) -> None:
-        where = f"order.{f.id}"
-        placement = _obj(placement, where)
-        _known_fields(placement, {"gun", "hex", "facing", "momentum"}, where)
-        gun = placement.get("gun", next(c for c in f.cards if c in GUNS))
-        if gun not in M1_GUNS:
-            raise RuleError("TOB-M1-BUILD-01", f"the gun must be one of {', '.join(M1_GUNS)}, got {gun!r}",
-                            unit=f.id, field=f"{where}.gun")
-        h = _hex(placement["hex"], f"{where}.hex") if "hex" in placement else f.hex
-        if "facing" in placement:
-            _facing(placement["facing"], f"{where}.facing")
-        mom = _hex(placement["momentum"], f"{where}.momentum") if "momentum" in placement else None
-        board = state.config.map
-        if not board.contains(h):
-            raise RuleError("TOB-GEO-01", f"hex {list(h)} is off the map", unit=f.id, field=f"{where}.hex")
-        zone = dict(state.config.zones)[f.id]
-        if not _in_zone(board, h, zone):
-            raise RuleError("TOB-M1-SETUP-02", f"hex {list(h)} is outside your start zone (the {zone} half of the "
-                            "map): opposing fighters start on opposite sides", unit=f.id, field=f"{where}.hex")
-        if mom is None:
-            mom = (h[0] + f.momentum[0] - f.hex[0], h[1] + f.momentum[1] - f.hex[1])
-        if distance(h, mom) > MAX_START_SPEED:
-            raise RuleError("TOB-M1-SETUP-02", f"the momentum marker must be 0-{MAX_START_SPEED} hexes from the "
-                            f"fighter; {list(mom)} is {distance(h, mom)} away", unit=f.id, field=f"{where}.momentum")
-        if not board.contains(mom):
-            raise RuleError("TOB-GEO-13", f"momentum marker {list(mom)} is off the map: the fighter would be out "
-                            "of the game at once", unit=f.id, field=f"{where}.momentum")
-
-    def _check_plot(self, state: TobState, f: Fighter, actions: list[dict[str, Any]]) -> None:
-        where = f"order.{f.id}"
-        if len(actions) > 1:
-            raise RuleError("TOB-M1-PLOT-01", f"a fighter plots 1 action per turn; got {len(actions)}",
-                            unit=f.id, field=where)
-        for i, action in enumerate(actions):
-            card, at = action["card"], f"{where}[{i}]"
-            maneuver = MANEUVERS.get(card)
-            if maneuver is not None:
-                if maneuver.module not in state.config.modules:
-                    rule = "TOB-M1-SETUP-01" if card == "DITTO" else "TOB-COMP-01"
-                    raise RuleError(rule, f"the {card} card is not used before Module {maneuver.module}",
-                                    unit=f.id, field=f"{at}.card")
-                if maneuver.is_burn and not f.has("THR"):
-                    raise RuleError("TOB-M1-SYS-03", f"{card} is a burn and the fighter has no working thruster",
-                                    unit=f.id, field=f"{at}.card")
-                if action.get("target") is not None:
-                    raise RuleError("TOB-M1-PLOT-02", f"{card} is a maneuver; only a gun takes a target",
-                                    unit=f.id, field=f"{at}.target")
-                continue
-            if card not in f.cards:
-                raise RuleError("TOB-M1-PLOT-03", f"the fighter has no {SYSTEMS[card]} ({card}) card; "
-                                f"its cards: {' '.join(f.cards)}", unit=f.id, field=f"{at}.card")
-            if not f.has(card):
-                raise RuleError("TOB-M1-PULL-02", f"the fighter's {SYSTEMS[card]} ({card}) was destroyed and may "
-                                "not be used again", unit=f.id, field=f"{at}.card")
-            if card not in GUNS:
-                raise RuleError("TOB-M1-PLOT-01", f"in Module 1 a fighter plots a maneuver or its gun; "
-                                f"{SYSTEMS[card]} ({card}) has no action", unit=f.id, field=f"{at}.card")
-            target = action.get("target")
-            if target is not None:
-                enemy = state.fighter(target)
-                if enemy is None:
-                    raise FormatError(f"{at}.target", f"no fighter {target!r} in play")
-                if enemy.side == f.side:
-                    raise RuleError("TOB-AMB-58", f"{target} is on your own side: guns fire only at opposing fighters",
-                                    unit=f.id, field=f"{at}.target")
-
-    # --- resolution ---------------------------------------------------------------------
-
-    def advance(self, state: TobState, orders: Mapping[Seat, Order]) -> tuple[TobState, list[Event]]:
-        if advanced.is_advanced(state.config.modules):
-            return advanced.advance(self, state, orders)
-        if state.phase == SETUP:
-            return self._advance_setup(state, orders)
-        plots: dict[str, list[dict[str, Any]]] = {}
-        for seat_order in orders.values():
-            for fid, actions in seat_order.items():
-                if actions:
-                    plots[fid] = actions
-        return self.resolve_turn(state, plots)
-
-    def _advance_setup(self, state: TobState, orders: Mapping[Seat, Order]) -> tuple[TobState, list[Event]]:
-        placements: dict[str, Any] = {}
-        for seat_order in orders.values():
-            placements.update(seat_order)
-        fighters = []
-        events: list[Event] = []
-        for f in state.fighters:
-            p = placements.get(f.id, {})
-            gun = p.get("gun")
-            cards = tuple(gun if c in GUNS else c for c in f.cards) if gun else f.cards
-            h = tuple(p["hex"]) if "hex" in p else f.hex
-            mom = tuple(p["momentum"]) if "momentum" in p else (h[0] + f.momentum[0] - f.hex[0],
-                                                                h[1] + f.momentum[1] - f.hex[1])
-            facing = LETTERS.index(p["facing"]) if "facing" in p else f.facing
-            g = replace(f, cards=cards, hex=h, momentum=mom, facing=facing)  # type: ignore[arg-type]
-            fighters.append(g)
-            events.append({"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
-                           "momentum": list(g.momentum)})
-        return replace(state, phase=PLOT, fighters=tuple(fighters)), events
+    def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
+        return legal_cards(state, f)
 
     def resolve_turn(self, state: TobState, plots: Mapping[str, list[dict[str, Any]]]) -> tuple[TobState, list[Event]]:
-        """Reveal, Move Fighters, Fire Guns and the end-of-turn checks for one turn.
-
-        ``plots`` maps fighter id → its (validated) actions; fighters absent plot nothing.
-        Modules 2-3 take every mid-turn decision's documented default (``advanced``).
-        """
-        if advanced.is_advanced(state.config.modules):
-            return advanced.resolve_turn(state, plots)
+        """One whole turn with the documented default for every mid-turn decision (``hexfleet
+        resolve``): re-entries due are placed by default first. ``plots`` maps fighter id → its
+        (unchecked) actions; fighters absent plot nothing."""
         events: list[Event] = []
-        maneuvers: dict[str, str] = {}
-        gun_plots: dict[str, tuple[str, str | None]] = {}
-        revealed: dict[str, str] = {}
-        for f in state.fighters:  # reveal all plots together (TOB-M1-PLOT-04)
-            actions = plots.get(f.id)
-            if not actions:
-                continue
-            events.append({"type": "plotted", "id": f.id, "cards": [a["card"] for a in actions]})
-            for a in actions:
-                card = a["card"]
-                if card in MANEUVERS:
-                    maneuvers[f.id] = card
-                else:
-                    revealed[f.id] = card
-                    if card in GUNS:
-                        gun_plots[f.id] = (card, a.get("target"))
-        fighters = list(state.fighters)
-        if revealed:
-            fighters = [replace(f, revealed=f.revealed + (revealed[f.id],))
-                        if f.id in revealed and revealed[f.id] not in f.revealed else f for f in fighters]
-            state = replace(state, fighters=tuple(fighters))
-
-        fighters, thrust, move_events = move_phase(state, maneuvers)
-        events += move_events
-        rng = state.rng
-        outcome = _decided(state, fighters)
-        if outcome is None:
-            fighters, rng, fire_events = fire_phase(fighters, gun_plots, thrust, rng,
-                                                    state.config.options.arc_boundary == "exclusive")
-            events += fire_events
-            survivors = []
-            for f in fighters:
-                cause = elimination_cause(f, state.config.modules)
-                if cause:
-                    events.append({"type": "eliminated", "id": f.id, "cause": cause})
-                else:
-                    survivors.append(f)
-            fighters = survivors
-            outcome = _decided(state, fighters)
-        limit = state.config.options.turn_limit
-        if outcome is None and limit is not None and state.turn >= limit:
-            outcome = Outcome("turn_limit", ())
-        if outcome is not None:
-            events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
-                          else {"type": "game_over", "draw": True})
-        next_state = TobState(config=state.config, turn=state.turn + 1, phase=OVER if outcome else PLOT,
-                              fighters=tuple(fighters), rng=rng, outcome=outcome)
-        return next_state, events
+        while state.phase in (REENTRY_HEX, REENTRY, DECLARE):
+            state, more = self.advance(state, {seat: {} for seat in self.pending(state)})
+            events += more
+        parsed = tuple((fid, parse_actions(actions, f"order.{fid}")) for fid, actions in plots.items() if actions)
+        state = turn.begin(state, parsed)
+        while state.phase in (RESOLVE, FIRE, END) and state.outcome is None:
+            if state.phase == FIRE or state.phase == END:
+                state = turn.resume(state)
+            assert state.stage is not None
+            state, more = turn.STEPS[state.stage.step - 1](state, state.stage)
+            events += more
+        return state, events
 
     # --- information --------------------------------------------------------------------
 
     def view(self, state: TobState, seat: Seat | None) -> dict[str, Any]:
-        extended = advanced.is_advanced(state.config.modules)
-        shown = state.stage.current if extended and state.stage is not None and state.stage.current else state.fighters
+        extended = state.config.systems
         fighters = []
-        for f in shown:
+        for f in state.fighters:
             own = seat == f.side or state.phase == OVER
-            known = advanced.known_cards(f) if extended else _known_cards(f)
+            known = _known_cards_m2(f) if extended else _known_cards(f)
             data = {
                 "id": f.id, "side": f.side, "hex": list(f.hex), "facing": LETTERS[f.facing],
                 "momentum": list(f.momentum), "speed": f.speed, "size": f.size,
                 "cards": list(f.cards) if own else known, "destroyed": list(f.destroyed), "known": known,
             }
             if extended:
-                data.update(advanced.view_fighter(state, f, own))
+                data.update({"external": list(f.external), "shields": f.shields, "lock_on": f.lock_on,
+                             "heavy_guns": [list(g) for g in f.heavy_guns] if own else len(f.heavy_guns)})
             fighters.append(data)
         pending = self.pending(state)
-        extra = advanced.view_extra(state, seat) if extended else {}
+        extra = _view_extra(state, seat) if extended else {}
         return extra | {
             "game": self.name, "scenario": state.config.scenario, "seat": seat, "turn": state.turn,
             "phase": state.phase, "modules": list(state.config.modules),
@@ -419,12 +809,14 @@ class TurnOrBurn(Ruleset[TobState]):
         the true seed never enters. Plots of the current turn are not in a state, so nothing
         else is hidden.
         """
-        if advanced.is_advanced(tuple(view["modules"])):
+        modules = tuple(view["modules"])
+        if 2 in modules or 3 in modules:
             raise NotImplementedError("determinize rebuilds Module 1 states only; Modules 2-3 hide more than the gun")
         board = RectMap(view["map"]["cols"], view["map"]["rows"])
-        config = Config(scenario=view["scenario"], modules=tuple(view["modules"]), map=board,
+        config = Config(scenario=view["scenario"], modules=modules, map=board,
                         sides=tuple(view["sides"]), options=parse_options(view["options"]),
                         zones=tuple(view["zones"].items()))
+        gen = Rng(rng)
         fighters = []
         for data in view["fighters"]:
             cards = list(data["cards"])
@@ -432,21 +824,23 @@ class TurnOrBurn(Ruleset[TobState]):
                 if card == "?":
                     if any(c in GUNS for c in cards):
                         raise NotImplementedError("only one hidden card (the gun) per fighter is supported (Module 1)")
-                    gun, rng = draw(rng, len(M1_GUNS))
+                    gun, gen = gen.draw(len(M1_GUNS))
                     cards[i] = M1_GUNS[gun]
             fighters.append(Fighter(
-                id=data["id"], side=data["side"], hex=tuple(data["hex"]),  # type: ignore[arg-type]
-                facing=LETTERS.index(data["facing"]), momentum=tuple(data["momentum"]),  # type: ignore[arg-type]
+                id=data["id"], side=data["side"], hex=(data["hex"][0], data["hex"][1]),
+                facing=LETTERS.index(data["facing"]), momentum=(data["momentum"][0], data["momentum"][1]),
                 cards=tuple(cards), destroyed=tuple(data["destroyed"]),
                 revealed=tuple(c for c in data["known"] if c != "?"),
             ))
         outcome = Outcome.from_json(view["outcome"]) if view["outcome"] else None
         return TobState(config=config, turn=view["turn"], phase=view["phase"], fighters=tuple(fighters),
-                        rng=rng, outcome=outcome)
+                        rng=gen, outcome=outcome)
 
     def order_view(self, state: TobState, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:
         """Plots are revealed when resolved; the gun chosen at setup stays secret (TOB-M1-BUILD-02)."""
-        if viewer == owner or state.phase not in (SETUP, advanced.REENTRY):
+        if isinstance(order, Orders):
+            order = order.to_json()
+        if viewer == owner or state.phase not in (SETUP, REENTRY):
             return order
         return {fid: {k: v for k, v in placement.items() if k not in ("gun", "cards", "heavy_guns")}
                 for fid, placement in order.items()}
@@ -459,14 +853,14 @@ class TurnOrBurn(Ruleset[TobState]):
         """
         if state.phase != PLOT:
             return None
+        plot = order if isinstance(order, Plot) else self.parse_order(state, seat, order)
         wide = state.config.options.slip_model == "wide"
         board = state.config.map
         out = {}
         for f in state.fighters:
             if f.side != seat:
                 continue
-            actions = order.get(f.id) or []
-            card = next((a["card"] for a in actions if a["card"] in MANEUVERS), None)
+            card = next((a.card for a in plot.get(f.id) or () if a.card in MANEUVERS), None)
             g, thrust = move_fighter(f, card, wide)
             out[f.id] = {"card": card, "hex": list(g.hex), "facing": LETTERS[g.facing], "momentum": list(g.momentum),
                          "speed": g.speed, "thrust": thrust,
@@ -479,31 +873,129 @@ class TurnOrBurn(Ruleset[TobState]):
     # --- serialisation ------------------------------------------------------------------
 
     def to_json(self, state: TobState) -> dict[str, Any]:
-        return {
+        out = {
             "position": position_to_json(state),
             "scenario": state.config.scenario,
             "sides": list(state.config.sides),
             "zones": dict(state.config.zones),
             "phase": state.phase,
-            "rng": format(state.rng, "016x"),
+            "rng": state.rng.to_json(),
             "revealed": {f.id: list(f.revealed) for f in state.fighters},
             "outcome": state.outcome.to_json() if state.outcome else None,
             "budgets": dict(state.config.budgets),
             "phase_decisions": state.config.phase_decisions,
-            "stage": state.stage.to_json() if state.stage is not None else None,
+            "stage": _stage_json(state.stage) if state.stage is not None else None,
         }
+        if state.then:
+            out["then"] = [{"seat": t.seat, "kind": t.kind, "answer": t.answer} for t in state.then]
+        return out
 
     def from_json(self, data: Mapping[str, Any]) -> TobState:
-        base = parse_position(data["position"], phase_decisions=data.get("phase_decisions", True))
+        stage = _stage_from_json(data["stage"]) if data.get("stage") else None
+        base = parse_position(data["position"], phase_decisions=data.get("phase_decisions", True),
+                              check=stage is None or stage.step == 0)
         revealed = data.get("revealed", {})
         config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
                          zones=tuple(data.get("zones", {}).items()), budgets=tuple(data.get("budgets", {}).items()))
-        stage = advanced.stage_from_json(data["stage"]) if data.get("stage") else None
         return replace(
-            base, config=config, phase=data["phase"], rng=int(data["rng"], 16), stage=stage,
+            base, config=config, phase=data["phase"], rng=Rng.from_json(data["rng"]), stage=stage,
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
+            then=tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data.get("then", ())),
         )
+
+
+# --- helpers ------------------------------------------------------------------------------------
+
+
+def _plots_json(plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> dict[str, Any]:
+    return {fid: [a.to_json() for a in actions] for fid, actions in plots}
+
+
+def _plots_from_json(data: Mapping[str, Any]) -> tuple[tuple[str, tuple[Action, ...]], ...]:
+    return tuple((fid, parse_actions(actions, f"stage.{fid}")) for fid, actions in data.items())
+
+
+def _fighter_json(f: Fighter) -> dict[str, Any]:
+    return fighter_to_json(f, True) | {"revealed": list(f.revealed)}
+
+
+def _fighter_from_json(d: Mapping[str, Any]) -> Fighter:
+    return Fighter(id=d["id"], side=d["side"], hex=(d["hex"][0], d["hex"][1]), facing=LETTERS.index(d["facing"]),
+                   momentum=(d["momentum"][0], d["momentum"][1]), cards=tuple(d["cards"]),
+                   destroyed=tuple(d["destroyed"]), revealed=tuple(d["revealed"]),
+                   kit=Kit(tuple(d["external"]), d["shields"], d["lock_on"], tuple(tuple(g) for g in d["heavy_guns"])))
+
+
+def _stage_json(stage: Stage) -> dict[str, Any]:
+    """A turn in progress, for ``to_json`` (Modules 2-3 decisions and step A's declarations)."""
+    hits = stage.hits
+    return {
+        "step": stage.step, "plots": _plots_json(stage.plots), "declared": _plots_json(stage.declared),
+        "sides": list(stage.sides), "start_locks": dict(stage.start_locks), "thrust": dict(stage.thrust),
+        "jammed": sorted(stage.jammed), "out": [[_fighter_json(f), cause] for f, cause in stage.out],
+        "decisions": dict(stage.decisions),
+        "fire": None if stage.fire is None else {fid: list(t) for fid, t in stage.fire},
+        "hits": {"armor": sorted(hits.armor), "shield": sorted(hits.shield), "internal_lost": sorted(hits.internal_lost),
+                 "lock_checks": {fid: [list(c) for c in checks] for fid, checks in hits.lock_checks}},
+        "needs": {fid: list(n) for fid, n in stage.needs},
+        "losses": None if stage.losses is None else {fid: l.to_json() for fid, l in stage.losses},
+    }
+
+
+def _stage_from_json(data: Mapping[str, Any]) -> Stage:
+    h = data["hits"]
+    return Stage(
+        step=data["step"], plots=_plots_from_json(data["plots"]), declared=_plots_from_json(data["declared"]),
+        sides=tuple(data["sides"]), start_locks=tuple(data["start_locks"].items()),
+        thrust=tuple(data["thrust"].items()), jammed=frozenset(data["jammed"]),
+        out=tuple((_fighter_from_json(f), cause) for f, cause in data["out"]),
+        decisions=tuple(data["decisions"].items()),
+        fire=None if data["fire"] is None else tuple((fid, tuple(t)) for fid, t in data["fire"].items()),
+        hits=Hits(frozenset(h["armor"]), frozenset(h["shield"]), frozenset(h["internal_lost"]),
+                  tuple((fid, tuple((c[0], c[1]) for c in checks)) for fid, checks in h["lock_checks"].items())),
+        needs=tuple((fid, (n[0], n[1])) for fid, n in data["needs"].items()),
+        losses=None if data["losses"] is None else tuple(
+            (fid, parse_losses(fid, l, f"stage.losses.{fid}")) for fid, l in data["losses"].items()),
+    )
+
+
+def _view_extra(state: TobState, seat: Seat | None) -> dict[str, Any]:
+    """Scores, replacements (builds hidden from other seats), declared externals, the plots
+    once revealed at an open mid-turn decision."""
+    out: dict[str, Any] = {"scores": dict(state.scores)}
+    out["replacements"] = [
+        {k: v for k, v in r.to_json().items() if seat == r.side or state.phase == OVER or
+         k not in ("cards", "external", "heavy_guns")} for r in state.replacements]
+    stage = state.stage
+    if stage is not None:
+        out["declared"] = _plots_json(stage.declared)
+        if stage.step > 0:
+            out["plots"] = _plots_json(stage.plots)
+    return out
+
+
+def _known_cards_m2(f: Fighter) -> list[str]:
+    """Another side's view of ``f``'s internal cards: those played or lost, ``?`` for the rest
+    (TOB-M2-BUILD-04). An external loss reveals nothing inside."""
+    known = Counter(f.revealed) + Counter({c: lost_counts(f, c)[0] for c in set(f.destroyed)})
+    return _mask(f, known)
+
+
+def _known_cards(f: Fighter) -> list[str]:
+    """Another side's view of ``f``'s cards (Module 1): those played or destroyed, ``?`` for the rest."""
+    return _mask(f, Counter(f.revealed) | Counter(f.destroyed))
+
+
+def _mask(f: Fighter, known: Counter[str]) -> list[str]:
+    out = []
+    for card in f.cards:
+        if known[card] > 0:
+            known[card] -= 1
+            out.append(card)
+        else:
+            out.append("?")
+    return out
 
 
 @lru_cache(maxsize=16)
@@ -515,9 +1007,9 @@ def _maneuver_cards(modules: tuple[int, ...], can_burn: bool) -> tuple[str, ...]
 
 
 @lru_cache(maxsize=256)
-def _setup_choices(board: RectMap, h: Hex) -> tuple[tuple[str, str, int, int], ...]:
-    """``(gun, facing letter, momentum q, r)`` for a fighter set up at ``h``: each gun at each
-    facing with the momentum marker 0-6 hexes ahead and on the map (TOB-M1-SETUP-02)."""
+def _setup_choices(board: RectMap, h: Hex) -> tuple[Placement, ...]:
+    """Each gun at each facing with the momentum marker 0-6 hexes ahead and on the map, for a
+    fighter set up at ``h`` (TOB-M1-SETUP-02). Computed once per hex: placements are frozen."""
     out = []
     for gun in M1_GUNS:
         for facing in range(6):
@@ -525,32 +1017,8 @@ def _setup_choices(board: RectMap, h: Hex) -> tuple[tuple[str, str, int, int], .
             for speed in range(MAX_START_SPEED + 1):
                 mom = (h[0] + dq * speed, h[1] + dr * speed)
                 if board.contains(mom):
-                    out.append((gun, LETTERS[facing], *mom))
+                    out.append(Placement(gun=gun, facing=facing, momentum=mom, given=("gun", "facing", "momentum")))
     return tuple(out)
-
-
-def _combinations(choices: list[tuple[str, list[Any]]]) -> list[Order]:
-    """Every order taking one choice per fighter: the product, the first fighter's choice varying
-    slowest. Nothing is cached between calls, so a caller may keep or change the orders it gets
-    (within one list, orders share each fighter's choice objects)."""
-    if len(choices) == 1:  # one fighter a side, as in every Module 1 duel
-        fid, options = choices[0]
-        return [{fid: option} for option in options]
-    ids = [fid for fid, _ in choices]
-    return [dict(zip(ids, combo)) for combo in product(*(options for _, options in choices))]
-
-
-def _decided(state: TobState, fighters: list[Fighter]) -> Outcome | None:
-    """Game over when at most one side has fighters left (TOB-M1-SCEN-01/03)."""
-    before = state.sides_in_play()
-    if len(before) < 2:
-        return None
-    left = [s for s in before if any(f.side == s for f in fighters)]
-    if len(left) == 1:
-        return Outcome("elimination", (left[0],))
-    if not left:
-        return Outcome("mutual_elimination", ())
-    return None
 
 
 def _in_zone(board: RectMap, h: tuple[int, int], zone: str) -> bool:
@@ -559,27 +1027,13 @@ def _in_zone(board: RectMap, h: tuple[int, int], zone: str) -> bool:
     return col < half if zone == "west" else col >= board.cols - half
 
 
-def _known_cards(f: Fighter) -> list[str]:
-    """Another side's view of ``f``'s cards: those played or destroyed, ``?`` for the rest."""
-    known = Counter(f.revealed) | Counter(f.destroyed)
-    out = []
-    for card in f.cards:
-        if known[card]:
-            known[card] -= 1
-            out.append(card)
-        else:
-            out.append("?")
-    return out
-
-
 def _build_json(f: Fighter) -> dict[str, Any]:
     return {"cards": list(f.cards), "external": list(f.external), "heavy_guns": [list(g) for g in f.heavy_guns],
             "shields": f.shields}
 
 
 def _placement_json(f: Fighter) -> dict[str, Any]:
-    data = fighter_to_json(f)
-    return {"hex": data["hex"], "facing": data["facing"], "momentum": data["momentum"]}
+    return {"hex": list(f.hex), "facing": LETTERS[f.facing], "momentum": list(f.momentum)}
 
 
 RULESET = TurnOrBurn()

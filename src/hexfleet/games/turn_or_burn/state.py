@@ -6,10 +6,16 @@ from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from ...engine.procedure import Then
+from ...engine.rng import Rng
 from ...engine.ruleset import Outcome
 from ...hexgrid import Hex, RectMap, distance
+from .orders import Action, Losses
 
-SETUP, PLOT, OVER = "setup", "plot", "over"
+SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END, OVER = (
+    "setup", "reentry_hex", "reentry", "declare", "plot", "fire", "end", "over")
+RESOLVE = "resolve"
+"""The phase while automatic steps run mid-turn (never the phase of a state that waits)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,7 +36,11 @@ class Options:
     heavy_db_exact_speed: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in self.__slots__}  # type: ignore[attr-defined]
+        return {name: getattr(self, name) for name in OPTION_NAMES}
+
+
+OPTION_NAMES = ("slip_model", "arc_boundary", "turn_limit", "goal", "victory", "shot_order", "big_fighters",
+                "heavy_guns", "multiple_actions", "external_systems", "heavy_db_exact_speed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +59,17 @@ class Config:
     for ``hexfleet resolve``: the plot order says all, like standing orders, TOB-IMPL-14)."""
     budgets: tuple[tuple[str, int], ...] = ()
     """Internal system cards each side may build in all (TOB-M3-SCEN-01), if the scenario says."""
+
+    @property
+    def systems(self) -> bool:
+        """Modules 2-3 in force: free builds, Operate Systems, announced fire, armor, shields,
+        lock-ons, team scores (TOB-SEQ-02). Module 1 is the same turn with these steps off."""
+        return 2 in self.modules or 3 in self.modules
+
+    @property
+    def declare_step(self) -> bool:
+        """Module 3 external systems: plots of externals are declared first (TOB-SEQ-06 A)."""
+        return 3 in self.modules and self.options.external_systems and self.phase_decisions
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,19 +153,109 @@ class Fighter:
 
 
 @dataclass(frozen=True, slots=True)
+class Hits:
+    """What the Fire Guns phase did to each fighter, for the end of the turn."""
+
+    armor: frozenset[str] = frozenset()
+    """Armor absorbed an actual hit: remove 1 armor (+1 external) at end of turn (TOB-M2-ARMOR-01)."""
+    shield: frozenset[str] = frozenset()
+    """A bubble gun took a shield generator: shields drop at end of turn (TOB-M2-SHIELD-04)."""
+    internal_lost: frozenset[str] = frozenset()
+    """Lost at least one internal card this phase: 1 external goes too (TOB-M3-EXT-05)."""
+    lock_checks: tuple[tuple[str, tuple[tuple[bool, str | None], ...]], ...] = ()
+    """Per shooter, per plotted gun: (its lock-on target in range and arc, target fired at)."""
+
+    def checks(self, fid: str) -> tuple[tuple[bool, str | None], ...]:
+        for key, value in self.lock_checks:
+            if key == fid:
+                return value
+        return ()
+
+
+NO_HITS = Hits()
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """A fighter still to re-enter (Module 2); its build is secret, like any unrevealed card."""
+
+    side: str
+    id: str
+    enters_on_turn: int
+    cards: tuple[str, ...] = ("CM", "STR", "THR", "NB")
+    external: tuple[str, ...] = ()
+    heavy_guns: tuple[tuple[str, ...], ...] = ()
+    hex: Hex | None = None
+    """The map-edge hex the opposing team chose for it (TOB-M2-SCEN-04.3)."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"side": self.side, "enters_on_turn": self.enters_on_turn, "id": self.id,
+                               "cards": list(self.cards), "external": list(self.external),
+                               "heavy_guns": [list(g) for g in self.heavy_guns]}
+        if self.hex is not None:
+            out["hex"] = list(self.hex)
+        return out
+
+
+Plots = tuple[tuple[str, tuple[Action, ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """A turn in progress (TOB-SEQ-01..03): the next step of the pipeline and what was plotted,
+    decided and done so far. The state's fighters are the board as it stands."""
+
+    step: int = 0
+    """Index of the next automatic step in ``turn.STEPS`` (0: the plot is still open)."""
+    plots: Plots = ()
+    declared: Plots = ()
+    """External plots declared in step A, public (TOB-SEQ-06)."""
+    sides: tuple[str, ...] = ()
+    """Sides in play when the turn began (who can win by elimination)."""
+    start_locks: tuple[tuple[str, str | None], ...] = ()
+    thrust: tuple[tuple[str, int], ...] = ()
+    jammed: frozenset[str] = frozenset()
+    out: tuple[tuple[Fighter, str], ...] = ()
+    """Fighters that left play this turn, with the cause (scored at the end)."""
+    decisions: tuple[tuple[str, Any], ...] = ()
+    """Seat -> what it must decide at the open fire or end decision (its ``options``)."""
+    fire: tuple[tuple[str, tuple[str | None, ...]], ...] | None = None
+    """Targets chosen at the fire decision (``None``: not asked, or not yet)."""
+    hits: Hits = NO_HITS
+    needs: tuple[tuple[str, tuple[int, int]], ...] = ()
+    """Per fighter: externals to lose and cards to discard at the end of the turn."""
+    losses: tuple[tuple[str, Losses], ...] | None = None
+    """The owners' choices at the end decision."""
+
+    def plot(self, fid: str) -> tuple[Action, ...]:
+        for key, actions in self.plots:
+            if key == fid:
+                return actions
+        return ()
+
+    def declared_by(self, fid: str) -> tuple[Action, ...]:
+        for key, actions in self.declared:
+            if key == fid:
+                return actions
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
 class TobState:
     config: Config
     turn: int
     phase: str
     fighters: tuple[Fighter, ...]
-    rng: int
+    rng: Rng
     outcome: Outcome | None = None
     scores: tuple[tuple[str, int], ...] = ()
     """Team points (Module 2, TOB-M2-SCEN-05); empty in Module 1."""
-    replacements: tuple[Any, ...] = ()
-    """Module 2 fighters still to re-enter (``teams.Replacement``)."""
-    stage: Any = None
-    """Module 2-3 mid-turn data while a turn waits for a decision (``advanced.Stage``)."""
+    replacements: tuple[Replacement, ...] = ()
+    """Module 2 fighters still to re-enter."""
+    stage: Stage | None = None
+    """The turn in progress after the plot, or step A's declarations (``None`` at a turn's start)."""
+    then: tuple[Then, ...] = ()
+    """Answers given in advance (TOB-SEQ-04), used by the procedure before it asks."""
 
     def fighter(self, fid: str) -> Fighter | None:
         for f in self.fighters:

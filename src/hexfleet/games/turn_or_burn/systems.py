@@ -13,7 +13,6 @@ import math
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
 
 from ...engine.errors import FormatError, RuleError
 from ...engine.ruleset import Event
@@ -29,9 +28,10 @@ from .build import (
     thrusters_needed,
 )
 from .cards import GUNS, MANEUVERS, SYSTEMS
+from .orders import Action
 from .state import Fighter, TobState, refit
 
-Plots = Mapping[str, list[dict[str, Any]]]
+Plots = Mapping[str, "tuple[Action, ...]"]
 
 
 def multiple_actions(state: TobState) -> bool:
@@ -43,7 +43,7 @@ def action_limit(state: TobState, f: Fighter) -> int:
     return count_working(f, "CM") if multiple_actions(state) else 1
 
 
-def check_plot(state: TobState, f: Fighter, actions: list[dict[str, Any]], where: str) -> None:
+def check_plot(state: TobState, f: Fighter, actions: tuple[Action, ...] | list[Action], where: str) -> None:
     """Raise RuleError unless ``actions`` is a legal Module 2-3 plot for ``f``."""
     multi = multiple_actions(state)
     limit = action_limit(state, f)
@@ -53,19 +53,19 @@ def check_plot(state: TobState, f: Fighter, actions: list[dict[str, Any]], where
                             f"actions; got {len(actions)}", unit=f.id, field=where)
         raise RuleError("TOB-M1-PLOT-01", f"a fighter plots 1 action per turn; got {len(actions)}",
                         unit=f.id, field=where)
-    if sum(1 for a in actions if a["card"] in MANEUVERS) > 1:
+    if sum(1 for a in actions if a.card in MANEUVERS) > 1:
         raise RuleError("TOB-M3-MULTI-02", "at most 1 maneuver card per fighter per turn", unit=f.id, field=where)
-    sg_plotted = any(a["card"] == "SG" for a in actions)
+    sg_plotted = any(a.card == "SG" for a in actions)
     used: Counter[tuple[str, bool]] = Counter()
     for i, action in enumerate(actions):
-        card, at = action["card"], f"{where}[{i}]"
+        card, at = action.card, f"{where}[{i}]"
         if card in MANEUVERS:
             _check_maneuver(state, f, action, at)
             continue
-        if "of" in action:
+        if action.of is not None:
             raise RuleError("TOB-M2-DITTO-01", "only the ditto card names a fighter with 'of'", unit=f.id,
                             field=f"{at}.of")
-        ext = bool(action.get("external"))
+        ext = bool(action.external)
         if ext and card not in f.external:
             raise RuleError("TOB-M3-EXT-01", f"the fighter has no external {SYSTEMS[card]} ({card})",
                             unit=f.id, field=f"{at}.external")
@@ -91,6 +91,9 @@ def check_plot(state: TobState, f: Fighter, actions: list[dict[str, Any]], where
                                 "not be used again", unit=f.id, field=f"{at}.card")
             raise RuleError("TOB-M3-MULTI-02", f"each card is plotted at most once a turn; the fighter has {working} "
                             f"working {card}", unit=f.id, field=f"{at}.card")
+        if not state.config.systems and card not in GUNS:
+            raise RuleError("TOB-M1-PLOT-01", f"in Module 1 a fighter plots a maneuver or its gun; "
+                            f"{SYSTEMS[card]} ({card}) has no action", unit=f.id, field=f"{at}.card")
         if card == "ARM":
             raise RuleError("TOB-M2-PLOT-04", "armor is never plotted: it works by itself", unit=f.id,
                             field=f"{at}.card")
@@ -105,24 +108,25 @@ def check_plot(state: TobState, f: Fighter, actions: list[dict[str, Any]], where
         _check_fields(state, f, action, at)
 
 
-def _check_maneuver(state: TobState, f: Fighter, action: dict[str, Any], at: str) -> None:
-    card = action["card"]
+def _check_maneuver(state: TobState, f: Fighter, action: Action, at: str) -> None:
+    card = action.card
     maneuver = MANEUVERS[card]
     if maneuver.module not in state.config.modules and not (card == "DITTO" and 2 in state.config.modules):
-        raise RuleError("TOB-COMP-01", f"the {card} card is not used before Module {maneuver.module}",
+        rule = "TOB-M1-SETUP-01" if card == "DITTO" and not state.config.systems else "TOB-COMP-01"
+        raise RuleError(rule, f"the {card} card is not used before Module {maneuver.module}",
                         unit=f.id, field=f"{at}.card")
     for key in ("target", "repair", "external"):
-        if action.get(key) is not None:
+        if key in action.given and getattr(action, key) is not None:
             raise RuleError("TOB-M1-PLOT-02", f"{card} is a maneuver and takes no {key!r}", unit=f.id,
                             field=f"{at}.{key}")
     if card == "DITTO":
-        of = action.get("of")
+        of = action.of
         partner = state.fighter(of) if isinstance(of, str) else None
         if partner is None or partner.side != f.side or partner.id == f.id:
             raise RuleError("TOB-M2-DITTO-01", "ditto names another fighter of your own side with \"of\"",
                             unit=f.id, field=f"{at}.of")
         return
-    if "of" in action:
+    if action.of is not None:
         raise RuleError("TOB-M2-DITTO-01", "only the ditto card names a fighter with 'of'", unit=f.id,
                         field=f"{at}.of")
     if card in barred_maneuvers(f, state.config.options):
@@ -141,9 +145,9 @@ def _check_maneuver(state: TobState, f: Fighter, action: dict[str, Any], at: str
                             f"fighter has {have}", unit=f.id, field=f"{at}.card")
 
 
-def _check_fields(state: TobState, f: Fighter, action: dict[str, Any], at: str) -> None:
-    card = action["card"]
-    target = action.get("target")
+def _check_fields(state: TobState, f: Fighter, action: Action, at: str) -> None:
+    card = action.card
+    target = action.target
     if target is not None:
         if card not in GUNS and card != "SCAN":
             raise RuleError("TOB-M1-PLOT-03", f"{SYSTEMS[card]} ({card}) takes no target", unit=f.id,
@@ -154,7 +158,7 @@ def _check_fields(state: TobState, f: Fighter, action: dict[str, Any], at: str) 
         if enemy.side == f.side:
             raise RuleError("TOB-AMB-58", f"{target} is on your own side: only opposing fighters are targets",
                             unit=f.id, field=f"{at}.target")
-    repair = action.get("repair")
+    repair = action.repair
     if repair is not None:
         if card != "BOT":
             raise RuleError("TOB-M2-SYS-01", "only the repair bot takes 'repair'", unit=f.id, field=f"{at}.repair")
@@ -174,31 +178,31 @@ def check_seat_plots(state: TobState, seat: str, plots: Plots) -> None:
     plots at most one ditto per set, like any other card of it (TOB-IMPL-02)."""
     own = [f for f in state.fighters if f.side == seat]
     sets = max(1, math.ceil(len(own) / 2))
-    used = Counter(a["card"] for fid, actions in plots.items() for a in actions if a["card"] in MANEUVERS)
+    used = Counter(a.card for fid, actions in plots.items() for a in actions if a.card in MANEUVERS)
     for card, n in used.items():
         if n > sets:
             hint = "one ditto card per set" if card == "DITTO" else "plot ditto to repeat it"
             raise RuleError("TOB-M2-DITTO-01", f"{n} fighters plotted {card} but the side has {sets} maneuver "
                             f"set(s): each card serves one fighter a turn; {hint}", unit=seat,
                             field=f"order.*.{card}")
-    if len(own) < 2 and any(a["card"] == "DITTO" for actions in plots.values() for a in actions):
+    if len(own) < 2 and any(a.card == "DITTO" for actions in plots.values() for a in actions):
         raise RuleError("TOB-M2-SETUP-01", "ditto is for a player running two fighters", unit=seat)
 
 
 def resolve_maneuvers(state: TobState, plots: Plots) -> dict[str, str]:
     """Fighter id → the maneuver it executes; ditto repeats its partner's maneuver card, and does
     nothing when the partner plotted none or the ditto fighter cannot execute it (TOB-AMB-16)."""
-    own = {fid: a["card"] for fid, actions in plots.items() for a in actions
-           if a["card"] in MANEUVERS and a["card"] != "DITTO"}
+    own = {fid: a.card for fid, actions in plots.items() for a in actions
+           if a.card in MANEUVERS and a.card != "DITTO"}
     out = dict(own)
     for fid, actions in plots.items():
         for a in actions:
             f = state.fighter(fid)
-            card = own.get(a["of"]) if a["card"] == "DITTO" else None
+            card = own.get(a.of) if a.card == "DITTO" and a.of is not None else None
             if card is None or f is None:
                 continue
             try:
-                _check_maneuver(state, f, {"card": card}, "ditto")
+                _check_maneuver(state, f, Action(card), "ditto")
             except RuleError:
                 continue
             out[fid] = card
@@ -214,8 +218,8 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
     ejected: set[str] = set()
     jammed: set[str] = set()
 
-    def plotted(fid: str, card: str) -> list[dict[str, Any]]:
-        return [a for a in plots.get(fid, ()) if a["card"] == card]
+    def plotted(fid: str, card: str) -> list[Action]:
+        return [a for a in plots.get(fid, ()) if a.card == card]
 
     for fid in list(fighters):  # 1. eject (TOB-M2-OPS-01, TOB-AMB-18)
         if plotted(fid, "CM"):
@@ -227,7 +231,7 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
             events.append({"type": "shields", "id": fid, "up": f.shields})
     for fid, f in fighters.items():  # 3. repair (TOB-M2-OPS-02, TOB-AMB-60)
         for a in plotted(fid, "BOT") if fid not in ejected else ():
-            card = a.get("repair") or next((c for c in f.destroyed if c != "ARM"), None)
+            card = a.repair or next((c for c in f.destroyed if c != "ARM"), None)
             if card is None or card not in f.destroyed or card == "ARM":
                 events.append({"type": "repaired", "id": fid, "card": None})
                 continue
@@ -238,7 +242,7 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
     for fid, f in fighters.items():  # 4. scanner (TOB-M2-OPS-05)
         if fid in ejected or not plotted(fid, "SCAN"):
             continue
-        named = next((a.get("target") for a in plotted(fid, "SCAN") if a.get("target")), None)
+        named = next((a.target for a in plotted(fid, "SCAN") if a.target), None)
         target = named if named in fighters and named not in ejected else _default_scan(f, fighters, ejected)
         fighters[fid] = refit(f, lock_on=target)
         events.append({"type": "lock_on", "id": fid, "target": target})
@@ -262,7 +266,7 @@ def _default_scan(f: Fighter, fighters: dict[str, Fighter], ejected: set[str]) -
     return best.id if best else None
 
 
-def keep_lock(f: Fighter, actions: list[dict[str, Any]], gun_checks: list[tuple[bool, str | None]],
+def keep_lock(f: Fighter, actions: tuple[Action, ...] | list[Action], gun_checks: tuple[tuple[bool, str | None], ...],
               in_play: set[str]) -> bool:
     """Whether ``f`` keeps its lock-on at the end of the turn (TOB-M2-LOCK-01/02, TOB-M3-MULTI-06).
 
@@ -272,7 +276,7 @@ def keep_lock(f: Fighter, actions: list[dict[str, Any]], gun_checks: list[tuple[
     """
     if f.lock_on is None or f.lock_on not in in_play:
         return False
-    cards = [a["card"] for a in actions]
+    cards = [a.card for a in actions]
     if "SCAN" in cards:
         return True
     if not gun_checks:

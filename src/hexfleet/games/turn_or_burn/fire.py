@@ -1,25 +1,30 @@
-"""Fire Guns for Modules 2-3: announced targets, lock-on range, armor, shields, heavy guns,
-external systems.
+"""Fire Guns (TOB-M1-FIRE-01..03, TOB-M2-FIRE-01/02, MISS, PULL): one fire phase for every module.
 
-Every shot is fixed, and all targets announced, before any card is pulled (TOB-M2-FIRE-01,
-TOB-M3-MULTI-03); shots then resolve one gun at a time, each from the target's current hand
-with that shot's own miss cards (TOB-M2-FIRE-02). The order is ascending shooter id, then plot
-order, or a seeded shuffle under option ``shot_order = "random"`` (TOB-AMB-21).
+Every shot is fixed, and all targets chosen, from the positions after movement before any card
+is pulled (TOB-M1-FIRE-02, TOB-M2-FIRE-01), so a fighter destroyed in this phase still fires.
+Shots then resolve one gun at a time, each from the target's current hand with that shot's own
+miss cards (TOB-M2-FIRE-02). The order is ascending shooter id, then plot order, or a seeded
+shuffle under option ``shot_order = "random"`` (TOB-AMB-21).
+
+Modules 2-3 add lock-ons (effective range), jammers, shields, armor, heavy guns and external
+systems; with Module 1 alone none of them can occur, and the announcement and each pull's
+``effect`` are not part of its events.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 
-from ...engine import rng as rng_mod
+from ...engine.rng import Rng
 from ...engine.ruleset import Event
 from ...hexgrid import distance, in_arc, in_arc_exclusive
 from .build import external_working, heavy_set, internal_working, lost_counts
-from .cards import GUNS, gun_damage, range_miss_cards, size_miss_cards
-from .combat import MISS
-from .state import Fighter, Options
+from .cards import GUNS, Gun, gun_damage, range_miss_cards, size_miss_cards
+from .state import Fighter, Hits, Options
 
+MISS = "MISS"
 JAMMER_MISS = 2
 """Miss cards a jamming fighter adds against every shot at it (TOB-M2-JAM-01)."""
 
@@ -36,95 +41,96 @@ class GunPlot:
     hold: bool = False
 
 
-@dataclass(slots=True)
-class Hits:
-    """What the Fire Guns phase did to each fighter, for the end of the turn."""
-
-    armor: set[str] = field(default_factory=set)
-    """Armor absorbed an actual hit: remove 1 armor (+1 external) at end of turn (TOB-M2-ARMOR-01)."""
-    shield: set[str] = field(default_factory=set)
-    """A bubble gun took a shield generator: shields drop at end of turn (TOB-M2-SHIELD-04)."""
-    internal_lost: set[str] = field(default_factory=set)
-    """Lost at least one internal card this phase: 1 external goes too (TOB-M3-EXT-05)."""
-    lock_checks: dict[str, list[tuple[bool, str | None]]] = field(default_factory=dict)
-    """Per shooter, per plotted gun: (its lock-on target in range and arc, target fired at)."""
+Locks = Mapping[str, "str | None"]
 
 
-def is_locked(shooter: Fighter, target: Fighter, start_locks: dict[str, str | None]) -> bool:
+def is_locked(shooter: Fighter, target: Fighter, start_locks: Locks) -> bool:
     """The lock-on helps only its owner, and only if it was on the target at the start of the
     turn and still is (TOB-M2-LOCK-05/06, TOB-M3-MULTI-04; a jammer removed it, TOB-M2-SYS-05)."""
     return start_locks.get(shooter.id) == target.id and shooter.lock_on == target.id
 
 
-def effective_range(shooter: Fighter, target: Fighter, start_locks: dict[str, str | None]) -> tuple[int, int]:
+def effective_range(shooter: Fighter, target: Fighter, start_locks: Locks) -> tuple[int, int]:
     """(true range, effective range ⌈r/2⌉ with a lock-on) (TOB-M2-LOCK-03, TOB-SEQ-10)."""
     r = distance(shooter.hex, target.hex)
-    return r, (math.ceil(r / 2) if is_locked(shooter, target, start_locks) else r)
+    return r, (math.ceil(r / 2) if start_locks and is_locked(shooter, target, start_locks) else r)
 
 
-def void_reason(shooter: Fighter, weapon: str, target: Fighter, start_locks: dict[str, str | None],
-                exclusive_arcs: bool) -> str | None:
-    gun = GUNS[weapon]
-    r, r_eff = effective_range(shooter, target, start_locks)
-    if r == 0:
-        return "range_0"
-    if r_eff > gun.range:
-        return "out_of_range"
+def void_reason(shooter: Fighter, gun: Gun, target: Fighter, exclusive_arcs: bool,
+                start_locks: Locks | None = None) -> str | None:
+    """Why ``shooter`` cannot hit ``target`` with ``gun`` now, or ``None`` if it can."""
     v = (target.hex[0] - shooter.hex[0], target.hex[1] - shooter.hex[1])
+    if v == (0, 0):
+        return "range_0"  # TOB-M1-GUN-01
+    r = max(abs(v[0]), abs(v[1]), abs(v[0] + v[1]))
+    if start_locks and is_locked(shooter, target, start_locks):
+        r = math.ceil(r / 2)
+    if r > gun.range:
+        return "out_of_range"
     if not (in_arc_exclusive if exclusive_arcs else in_arc)(shooter.facing, v, gun.arc):
         return "out_of_arc"
     return None
 
 
-def candidates(shooter: Fighter, weapon: str, fighters: dict[str, Fighter], start_locks: dict[str, str | None],
+def candidates(shooter: Fighter, weapon: str, fighters: Mapping[str, Fighter], start_locks: Locks,
                exclusive_arcs: bool) -> list[str]:
     """Opposing fighters ``weapon`` can hit now, nearest (effective range) first, ties by id."""
+    gun = GUNS[weapon]
     found = []
     for e in fighters.values():
-        if e.side != shooter.side and void_reason(shooter, weapon, e, start_locks, exclusive_arcs) is None:
+        if e.side != shooter.side and void_reason(shooter, gun, e, exclusive_arcs, start_locks) is None:
             found.append((effective_range(shooter, e, start_locks)[1], e.id))
     return [fid for _, fid in sorted(found)]
 
 
 def shot_damage(shooter: Fighter, plot: GunPlot, target: Fighter, r_eff: int, options: Options) -> int:
     """Base damage (TOB-SEQ-14) times the heavy-gun set size (TOB-M3-BIGGUN-04, TOB-AMB-12)."""
-    gun = GUNS[plot.weapon]
-    base = gun_damage(gun, r_eff, target.speed)
-    group = None if plot.external else heavy_set(shooter, plot.weapon)
+    base = gun_damage(GUNS[plot.weapon], r_eff, target.speed)
+    group = None if plot.external or not shooter.heavy_guns else heavy_set(shooter, plot.weapon)
     n = len(group) if group else 1
     if n == 2 and plot.weapon == "DB" and options.heavy_db_exact_speed:
         return target.speed
     return n * base
 
 
-def miss_cards(r_eff: int, thrust: int, target: Fighter, jammed: bool) -> int:
+def miss_cards(r_eff: int, thrust: int, target: Fighter, jammed: bool = False) -> int:
     """TOB-SEQ-11: range band + thrust + size class (heavy −1, super −2) + jammer, floor 0."""
     band = range_miss_cards(r_eff)
-    assert band is not None
+    assert band is not None, "range checked before"
     return max(0, band + thrust + size_miss_cards(target.size) + (JAMMER_MISS if jammed else 0))
 
 
 def hand(target: Fighter, misses: int) -> list[str]:
     """Internal and external systems (disabled heavy-gun cards included) plus miss cards
     (TOB-M3-EXT-04, TOB-IMPL-20)."""
+    if not target.external:
+        return list(target.working()) + [MISS] * misses
     return internal_working(target) + external_working(target) + [MISS] * misses
 
 
-def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: dict[str, str | None],
-               thrust: dict[str, int], jammed: set[str], rng: int, options: Options) -> tuple[int, list[Event], Hits]:
-    """Fix, announce and resolve every shot; updates ``fighters`` in place."""
+def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: Locks, thrust: Mapping[str, int],
+               jammed: frozenset[str], rng: Rng, options: Options, announce: bool
+               ) -> tuple[Rng, list[Event], Hits]:
+    """Fix, announce and resolve every shot; updates ``fighters`` in place. ``announce``: the
+    Module 2 announcement (TOB-M2-FIRE-01) and each pull's effect are part of the events."""
     exclusive = options.arc_boundary == "exclusive"
     events: list[Event] = []
-    hits = Hits()
+    armor_hit: set[str] = set()
+    shield_hit: set[str] = set()
+    internal_lost: set[str] = set()
+    lock_checks: dict[str, list[tuple[bool, str | None]]] = {}
     shots: list[tuple[GunPlot, str, int, int, int, int]] = []
     for plot in plots:
         shooter = fighters.get(plot.shooter)
         if shooter is None:
-            continue  # ejected or off the map: it does not fire
-        checks = hits.lock_checks.setdefault(plot.shooter, [])
-        lock_target = fighters.get(shooter.lock_on) if shooter.lock_on else None
-        lock_ok = lock_target is not None and void_reason(shooter, plot.weapon, lock_target, {
-            shooter.id: shooter.lock_on}, exclusive) is None
+            continue  # ejected or off the map: it does not fire (TOB-GEO-13)
+        gun = GUNS[plot.weapon]
+        checks = lock_checks.setdefault(plot.shooter, [])
+        lock_ok = False
+        if shooter.lock_on:
+            lock_target = fighters.get(shooter.lock_on)
+            lock_ok = lock_target is not None and void_reason(
+                shooter, gun, lock_target, exclusive, {shooter.id: shooter.lock_on}) is None
         if shooter.shields:
             events.append({"type": "shot_void", "shooter": plot.shooter, "weapon": plot.weapon,
                            "target": plot.target, "reason": "shields_up"})  # TOB-M2-SHIELD-01
@@ -134,9 +140,8 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             checks.append((lock_ok, None))
             continue
         if plot.target is not None:
-            target = fighters.get(plot.target)
-            reason = "target_gone" if target is None else void_reason(shooter, plot.weapon, target, start_locks,
-                                                                      exclusive)
+            named = fighters.get(plot.target)
+            reason = "target_gone" if named is None else void_reason(shooter, gun, named, exclusive, start_locks)
             if reason is not None:
                 events.append({"type": "shot_void", "shooter": plot.shooter, "weapon": plot.weapon,
                                "target": plot.target, "reason": reason})
@@ -147,20 +152,29 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             found = candidates(shooter, plot.weapon, fighters, start_locks, exclusive)
             if not found:
                 checks.append((lock_ok, None))
-                continue
+                continue  # nothing in range and arc: the gun cannot fire (TOB-M1-FIRE-01)
             target_id = found[0]
         target = fighters[target_id]
         r, r_eff = effective_range(shooter, target, start_locks)
         checks.append((lock_ok, target_id))
         shots.append((plot, target_id, r, r_eff, shot_damage(shooter, plot, target, r_eff, options),
                       miss_cards(r_eff, thrust.get(target_id, 0), target, target_id in jammed)))
-    if not shots:
-        return rng, events, hits
-    events.append({"type": "announced", "shots": [  # TOB-M2-FIRE-01
-        {"shooter": p.shooter, "weapon": p.weapon, "target": t} for p, t, *_ in shots]})
-    if options.shot_order == "random":
-        shots, rng = rng_mod.shuffle(rng, shots)
-    armored = {fid for fid, f in fighters.items() if "ARM" in internal_working(f)}  # TOB-M2-ARMOR-04
+    if shots:
+        if announce:
+            events.append({"type": "announced", "shots": [  # TOB-M2-FIRE-01
+                {"shooter": p.shooter, "weapon": p.weapon, "target": t} for p, t, *_ in shots]})
+        if options.shot_order == "random":
+            shuffled, rng = rng.sample(shots, len(shots))
+            shots = shuffled
+        rng = _resolve(fighters, shots, rng, announce, armor_hit, shield_hit, internal_lost, events)
+    return rng, events, Hits(frozenset(armor_hit), frozenset(shield_hit), frozenset(internal_lost),
+                             tuple((fid, tuple(c)) for fid, c in lock_checks.items()))
+
+
+def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, int, int, int]], rng: Rng,
+             effects: bool, armor_hit: set[str], shield_hit: set[str], internal_lost: set[str],
+             events: list[Event]) -> Rng:
+    armored = {fid for fid, f in fighters.items() if "ARM" in f.cards and "ARM" in internal_working(f)}  # TOB-M2-ARMOR-04
     immune: set[str] = set()
     for plot, target_id, r, r_eff, damage, misses in shots:
         target = fighters[target_id]
@@ -175,7 +189,7 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
         if target.shields and not bubble:
             events.append({"type": "pulled", "target": target_id, "cards": [], "effect": "shields"})
             continue
-        pulled, rng = rng_mod.sample(rng, cards, damage)
+        pulled, rng = rng.sample(cards, damage)
         systems = tuple(c for c in pulled if c != MISS)
         if not systems:
             effect = "miss"
@@ -183,18 +197,18 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             effect = "shield_generator"
             fighters[target_id] = replace(target, destroyed=target.destroyed + ("SG",))
             immune.add(target_id)
-            hits.shield.add(target_id)
+            shield_hit.add(target_id)
             if lost_counts(fighters[target_id], "SG")[0] > lost_counts(target, "SG")[0]:
-                hits.internal_lost.add(target_id)
+                internal_lost.add(target_id)
         elif target_id in armored and not bubble:  # TOB-M2-ARMOR-01/02: the cards go back
             effect = "armor"
-            hits.armor.add(target_id)
+            armor_hit.add(target_id)
         else:
             effect = "destroyed"
             after = replace(target, destroyed=target.destroyed + systems)
-            if any(lost_counts(after, c)[0] > lost_counts(target, c)[0] for c in set(systems)):
-                hits.internal_lost.add(target_id)
+            if effects and any(lost_counts(after, c)[0] > lost_counts(target, c)[0] for c in set(systems)):
+                internal_lost.add(target_id)
             fighters[target_id] = after
-        events.append({"type": "pulled", "target": target_id, "cards": pulled, "effect": effect})
-    return rng, events, hits
-
+        events.append({"type": "pulled", "target": target_id, "cards": pulled, "effect": effect} if effects
+                      else {"type": "pulled", "target": target_id, "cards": pulled})
+    return rng

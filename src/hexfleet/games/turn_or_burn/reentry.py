@@ -1,0 +1,106 @@
+"""Re-entry of eliminated fighters (Module 2 Popcorn, TOB-M2-SCEN-04): the opposing team
+chooses a map-edge hex, the owner builds the replacement and chooses its facing and speed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine import reading
+from ...engine.errors import FormatError, RuleError
+from ...hexgrid import Hex, RectMap, directions_toward, distance
+from . import notation
+from .notation import LETTERS
+from .orders import Placement
+from .state import Fighter, Kit, Replacement, TobState
+
+REENTRY_DELAY = 2
+"""Eliminated in turn T, the replacement re-enters in turn T+2 (TOB-M2-SCEN-04)."""
+MAX_ENTRY_SPEED = 6
+DEFAULT_REPLACEMENT = ("CM", "STR", "THR", "NB")
+
+def default_entry_hex(board: RectMap, side_index: int) -> Hex:
+    """The middle of the owner's home edge (west for the first side, east for the others)."""
+    col = 0 if side_index == 0 else board.cols - 1
+    return board.from_offset(col, board.rows // 2)
+
+
+def check_entry_hex(board: RectMap, value: Any, where: str) -> Hex:
+    if (not isinstance(value, list) or len(value) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                                  for v in value)):
+        raise RuleError("TOB-M2-SCEN-04", f"expected a map-edge hex [q, r], got {value!r}", field=where)
+    h = (value[0], value[1])
+    if not board.is_edge(h):
+        raise RuleError("TOB-M2-SCEN-04", f"{list(h)} is not a map-edge hex", field=where)
+    return h
+
+
+def default_entry(board: RectMap, h: Hex) -> dict[str, Any]:
+    """Facing the map centre, speed 0, shields down."""
+    centre = board.center()
+    v = (centre[0] - h[0], centre[1] - h[1])
+    facing = directions_toward(v)[0] if v != (0, 0) else 0
+    return {"facing": LETTERS[facing], "momentum": list(h), "shields": False}
+
+
+def entry_momentum_ok(board: RectMap, h: Hex, mom: Hex) -> str | None:
+    if distance(h, mom) > MAX_ENTRY_SPEED:
+        return f"the momentum marker must be 0-{MAX_ENTRY_SPEED} hexes from the fighter"
+    if not board.contains(mom):
+        return f"momentum marker {list(mom)} is off the map"
+    return None
+
+
+def entering_fighter(rep: Replacement, placement: Placement, board: RectMap) -> Fighter:
+    """The replacement as it enters: the owner's choices over the defaults (facing the map
+    centre, speed 0, shields down)."""
+    h = rep.hex
+    assert h is not None
+    centre = board.center()
+    v = (centre[0] - h[0], centre[1] - h[1])
+    facing = placement.facing if placement.facing is not None else (directions_toward(v)[0] if v != (0, 0) else 0)
+    return Fighter(
+        id=rep.id, side=rep.side, hex=h, facing=facing,
+        momentum=placement.momentum if placement.momentum is not None else h,
+        cards=placement.cards if placement.cards is not None else rep.cards,
+        kit=Kit(external=placement.external if placement.external is not None else rep.external,
+                heavy_guns=placement.heavy_guns if placement.heavy_guns is not None else rep.heavy_guns,
+                shields=bool(placement.shields)),
+    )
+
+
+def due(state: TobState) -> list[Replacement]:
+    return [r for r in state.replacements if r.enters_on_turn <= state.turn]
+
+
+
+
+def parse_replacements(value: Any, fighters: list[Fighter]) -> tuple[Replacement, ...]:
+    """``replacements``: ``{"side", "enters_on_turn"}`` plus this project's optional ``id``,
+    ``cards``, ``external``, ``heavy_guns`` and ``hex`` (an id is made up when absent)."""
+    out = []
+    taken = {f.id for f in fighters}
+    for i, raw in enumerate(reading.lst(value, "replacements")):
+        where = f"replacements[{i}]"
+        raw = reading.obj(raw, where)
+        reading.fields(raw, where, allowed=("side", "enters_on_turn", "id", "cards", "external", "heavy_guns", "hex"),
+                       required=("side", "enters_on_turn"))
+        side = reading.text(raw["side"], f"{where}.side")
+        n = 1
+        while f"{side[0].upper()}{n}" in taken:
+            n += 1
+        fid = reading.text(raw.get("id", f"{side[0].upper()}{n}"), f"{where}.id")
+        if fid in taken:
+            raise FormatError(f"{where}.id", f"fighter id {fid!r} is already in play")
+        taken.add(fid)
+        out.append(Replacement(
+            side=side, id=fid, enters_on_turn=reading.integer(raw["enters_on_turn"], f"{where}.enters_on_turn", low=1),
+            cards=tuple(notation.card(c, f"{where}.cards[{j}]") for j, c in enumerate(reading.lst(raw.get("cards", list(
+                DEFAULT_REPLACEMENT)), f"{where}.cards"))),
+            external=tuple(notation.card(c, f"{where}.external[{j}]") for j, c in enumerate(reading.lst(raw.get("external", []),
+                                                                                       f"{where}.external"))),
+            heavy_guns=tuple(tuple(notation.card(c, f"{where}.heavy_guns[{j}]") for c in reading.lst(g, f"{where}.heavy_guns[{j}]"))
+                             for j, g in enumerate(reading.lst(raw.get("heavy_guns", []), f"{where}.heavy_guns"))),
+            hex=notation.hex_at(raw["hex"], f"{where}.hex") if raw.get("hex") is not None else None,
+        ))
+    return tuple(out)
