@@ -1,8 +1,9 @@
 """Turn or Burn Module 1: random duel playouts on one core, and the steps they are made of.
 
 A playout runs Quick Shot from ``new_game`` to the end with full rules and no record: every
-step each pending seat picks uniformly among ``legal_orders`` (setup included) and the ruleset
-advances; orders taken from ``legal_orders`` need no validation. Game ``i`` uses game seed ``i``
+step each pending seat draws one order uniformly from its lazy legal set
+(``RULESET.legal(state, seat).sample(rnd)``, setup included: nothing is listed) and the ruleset
+advances; orders drawn from the legal set need no validation. Game ``i`` uses game seed ``i``
 and ``random.Random(i)`` for both seats' choices; seeds cycle through ``DUEL_SEEDS`` so runs
 compare.
 """
@@ -26,11 +27,13 @@ DUEL_SEEDS = 1000
 
 def playout(seed: int) -> Any:
     """One random duel; returns the final state."""
-    choose = random.Random(seed).choice
-    legal_orders, advance = RULESET.legal_orders, RULESET.advance
+    rnd = random.Random(seed)
+    legal, asked, advance = RULESET.legal, RULESET.asked, RULESET.advance
     state = RULESET.new_game(SCENARIO, seed=seed)
     while state.outcome is None:
-        orders = {seat: choose(legal_orders(state, seat)) for seat in RULESET.pending(state)}
+        ask = asked(state)
+        assert ask is not None
+        orders = {seat: legal(state, seat).sample(rnd) for seat in ask.seats}
         state, _ = advance(state, orders)
     return state
 
@@ -59,9 +62,12 @@ def bench_duels(seconds: float) -> list[Figure]:
     plot_orders = [(s, {seat: random.Random(i).choice(RULESET.legal_orders(s, seat)) for seat in RULESET.pending(s)})
                    for i, s in enumerate(mid)]
     step_budget = seconds * 0.4 / 5
+    rnd = random.Random(0)
     figures += [
         Figure("legal_orders (setup)", rate(lambda n: _repeat(n, RULESET.legal_orders, setup, "red"), step_budget),
                "calls/s"),
+        Figure("legal sample (setup)", rate(lambda n: _repeat(n, lambda: RULESET.legal(setup, "red").sample(rnd)),
+                                            step_budget), "calls/s"),
         Figure("legal_orders (plot)", rate(lambda n: _cycle(n, mid, lambda s: RULESET.legal_orders(s, "red")),
                                            step_budget), "calls/s"),
         Figure("pending (plot)", rate(lambda n: _cycle(n, mid, RULESET.pending), step_budget), "calls/s"),

@@ -113,6 +113,14 @@ class Procedure(Ruleset[S]):
 
     def asked(self, state: S) -> Ask | None:
         """The decision the state stands at (``None``: the game is over)."""
+        found = self._decision(state)
+        if found is None or found.kind == DICE or not getattr(state, "then", ()):
+            return found
+        waiting = self._unanswered(state, found)
+        return found if waiting == found.seats else replace(found, seats=waiting)
+
+    def _decision(self, state: S) -> Ask | None:
+        """The decision the state stands at, every seat it concerns (answered in advance or not)."""
         if self.outcome(state) is not None:
             return None
         try:
@@ -121,8 +129,7 @@ class Procedure(Ruleset[S]):
             return self._dice_ask(state, need)
         if not isinstance(found, Ask):
             raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
-        waiting = self._unanswered(state, found)
-        return found if waiting == found.seats else replace(found, seats=waiting)
+        return found
 
     def settle(self, state: S, events: list[Event]) -> S:
         """Run automatic steps, and decisions answered in advance, until somebody must decide."""
@@ -261,25 +268,31 @@ class Procedure(Ruleset[S]):
         """Apply the open decision's orders (assumed valid: :func:`~hexfleet.engine.ruleset.step`
         validates), then play on to the next decision."""
         events: list[Event] = []
-        ask = self.asked(state)
-        if ask is None:
+        full = self._decision(state)
+        if full is None:
             return state, events
-        if ask.kind == DICE:
-            face = _parse_face(next(iter(orders.values())), ask.about[0])
+        if full.kind == DICE:
+            face = _parse_face(next(iter(orders.values())), full.about[0])
             rng: Rng = getattr(state, "rng")
             state = replace(state, rng=rng.with_faces((face,)))  # type: ignore[type-var]
             return self.settle(state, events), events
+        kind = self.kinds[full.kind]
+        waiting = self._unanswered(state, full) if getattr(state, "then", ()) else full.seats
         parsed: dict[Seat, Any] = {}
-        then = list(getattr(state, "then", ()))
+        before = list(getattr(state, "then", ()))
+        then = before
         for seat, order in orders.items():
+            if seat not in waiting:
+                raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
+            if kind.order_type is not None and isinstance(order, kind.order_type):
+                parsed[seat] = order  # from the legal set: parsed already (the hot path of bots)
+                continue
             body, answers = _split_then(order, self.kinds)
             if answers is not None:
                 then = [t for t in then if t.seat != seat] + [Then(seat, k, v) for k, v in answers.items()]
-            parsed[seat] = self.parse_order(state, seat, body)
-        if then != list(getattr(state, "then", ())):
+            parsed[seat] = kind.parse(state, full, seat, body)
+        if then != before:
             state = replace(state, then=tuple(then))  # type: ignore[type-var]
-        full = self.step(state)
-        assert isinstance(full, Ask)
         state = self._apply(state, full, parsed, events)
         return self.settle(state, events), events
 

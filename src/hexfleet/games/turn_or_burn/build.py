@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...engine.errors import RuleError
-from .cards import _DATA, GUNS, M1_GUNS, MANEUVERS, SYSTEM_MODULE, SYSTEMS
+from .cards import GUNS, M1_GUNS, MANEUVERS, SIZE_CLASS_DATA, SYSTEM_MODULE, SYSTEMS
 from .state import Fighter, Options
 
 M2_MAX_CARDS = 6
@@ -38,7 +38,7 @@ CLASSES: tuple[SizeClass, ...] = tuple(
     SizeClass(name, tuple(spec["sizes"]), spec["min_structure"],
               (spec["thrusters"][0], spec["thrusters"][1], spec["thrusters"][2]),
               frozenset(spec["barred"]), spec["balance"], tuple((p[0], p[1]) for p in spec["collapse"]))
-    for name, spec in _DATA["classes"].items()
+    for name, spec in SIZE_CLASS_DATA.items()
 )
 _BY_SIZE = {size: c for c in CLASSES for size in c.sizes}
 

@@ -61,6 +61,8 @@ SYSTEMS: dict[str, str] = {card: spec["name"] for card, spec in _DATA["systems"]
 SYSTEM_MODULE: dict[str, int] = {card: spec["module"] for card, spec in _DATA["systems"].items()}
 GUNS: dict[str, Gun] = {card: Gun(id=card, **spec) for card, spec in _DATA["guns"].items()}
 M1_GUNS: tuple[str, ...] = tuple(GUNS)
+SIZE_CLASS_DATA: dict[str, dict] = _DATA["classes"]
+"""Size classes as ``data/cards.toml`` lists them (read into ``build.CLASSES``)."""
 
 _RANGE_MISS: tuple[tuple[int, int, int], ...] = tuple((band[0], band[1], band[2]) for band in _DATA["miss"]["range"])
 SIZE_MISS: dict[int, int] = {int(k): v for k, v in _DATA["miss"]["size"].items()}

@@ -144,7 +144,8 @@ def elimination_outcome(before: tuple[str, ...], fighters: list[Fighter]) -> Out
     """TOB-M3-SCEN-02: a side with no fighter left has lost; all at once is a draw."""
     if len(before) < 2:
         return None
-    left = [s for s in before if any(f.side == s for f in fighters)]
+    present = {f.side for f in fighters}
+    left = [s for s in before if s in present]
     if len(left) == 1:
         return Outcome("elimination", (left[0],))
     if not left:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine.ruleset import Event
 from .cards import BURN_OFFSETS, MANEUVERS
 from .notation import LETTERS
-from .state import Fighter, TobState
+from .state import Config, Fighter
 
 
 def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighter, int]:
@@ -29,22 +27,24 @@ def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighte
         elif maneuver.turn:
             facing = (facing + maneuver.turn) % 6
     pq, pr = f.hex
-    return replace(f, hex=(mq, mr), facing=facing, momentum=(2 * mq - pq, 2 * mr - pr)), thrust
+    return Fighter(f.id, f.side, (mq, mr), facing, (2 * mq - pq, 2 * mr - pr), f.cards, f.destroyed, f.revealed,
+                   f.kit), thrust
 
 
-def move_phase(state: TobState, maneuvers: dict[str, str]) -> tuple[list[Fighter], dict[str, int], list[Event]]:
+def move_phase(config: Config, fighters: list[Fighter], maneuvers: dict[str, str]
+               ) -> tuple[list[Fighter], dict[str, int], list[Event]]:
     """Move every fighter (independent of each other, TOB-M1-MOVE-08), then remove the ones
     whose momentum marker or hex is off the map (TOB-GEO-13).
 
     ``maneuvers`` maps fighter id → the maneuver card it plotted. Returns the fighters still in
     play, the thrust each executed, and the events.
     """
-    wide = state.config.options.slip_model == "wide"
-    board = state.config.map
+    wide = config.options.slip_model == "wide"
+    board = config.map
     events: list[Event] = []
     moved: list[Fighter] = []
     thrust: dict[str, int] = {}
-    for f in state.fighters:
+    for f in fighters:
         g, t = move_fighter(f, maneuvers.get(f.id), wide)
         thrust[f.id] = t
         moved.append(g)

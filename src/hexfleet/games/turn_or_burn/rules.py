@@ -145,6 +145,23 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 _SCENARIOS = _scenario_files()
 
 
+def _scenario_options(scenario: str, given: tuple[tuple[str, Any], ...]) -> Options:
+    """The scenario's options with ``given`` over them, read once per combination."""
+    key = (scenario, given)
+    try:
+        found = _OPTIONS_READ.get(key)
+    except TypeError:  # a value JSON cannot hash (a list): read it, and let the reader refuse it
+        return parse_options({**_SCENARIOS[scenario].get("options", {}), **dict(given)})
+    if found is None:
+        found = parse_options({**_SCENARIOS[scenario].get("options", {}), **dict(given)})
+        if len(_OPTIONS_READ) < 256:
+            _OPTIONS_READ[key] = found
+    return found
+
+
+_OPTIONS_READ: dict[tuple[str, tuple[tuple[str, Any], ...]], Options] = {}
+
+
 @lru_cache(maxsize=64)
 def _initial_state(scenario: str, options: Options) -> TobState:
     """A scenario's starting state (seed aside), built and checked once per options: states are
@@ -317,20 +334,23 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
         if systems:
             g = replace(_built(f, p, f"order.{f.id}"), revealed=())
         elif p.gun is not None:
-            g = replace(f, cards=tuple(p.gun if c in GUNS else c for c in f.cards))
+            g = Fighter(f.id, f.side, f.hex, f.facing, f.momentum, tuple(p.gun if c in GUNS else c for c in f.cards),
+                        f.destroyed, f.revealed, f.kit)
         else:
             g = f
         h = p.hex if p.hex is not None else f.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
                                                          h[1] + f.momentum[1] - f.hex[1])
-        g = replace(g, hex=h, momentum=mom, facing=p.facing if p.facing is not None else f.facing)
+        g = Fighter(g.id, g.side, h, p.facing if p.facing is not None else f.facing, mom, g.cards, g.destroyed,
+                    g.revealed, g.kit)
         fighters.append(g)
         event: Event = {"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
                         "momentum": list(g.momentum)}
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
-    nxt, more = turn.start_turn(replace(state, fighters=tuple(fighters)))
+    nxt, more = turn.start_turn(TobState(state.config, state.turn, state.phase, tuple(fighters), state.rng,
+                                         state.outcome, state.scores, state.replacements, state.stage, state.then))
     return nxt, events + more
 
 
@@ -397,7 +417,7 @@ def _fighter_plots(state: TobState, f: Fighter) -> list[tuple[Action, ...]]:
     """Nothing, each legal card alone, and with two or more crew each maneuver paired with each
     legal system card (TOB-M3-MULTI-01/02)."""
     if not state.config.systems:
-        return [()] + [(_card_action(c),) for c in legal_cards(state, f)]
+        return _single_plots(tuple(legal_cards(state, f)))
     single = [_probe_action(state, f, c) for c in legal_cards(state, f)]
     out: list[tuple[Action, ...]] = [(), *((a,) for a in single)]
     if action_limit(state, f) >= 2:
@@ -416,6 +436,12 @@ def _fighter_plots(state: TobState, f: Fighter) -> list[tuple[Action, ...]]:
 @lru_cache(maxsize=64)
 def _card_action(card: str) -> Action:
     return Action(card)
+
+
+@lru_cache(maxsize=256)
+def _single_plots(cards: tuple[str, ...]) -> list[tuple[Action, ...]]:
+    """Nothing, or one of ``cards`` alone (shared: plots are frozen; callers never change the list)."""
+    return [()] + [(_card_action(c),) for c in cards]
 
 
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
@@ -712,8 +738,9 @@ class TurnOrBurn(Procedure[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        merged = {**_SCENARIOS[scenario].get("options", {}), **(options or {})}
-        return replace(_initial_state(scenario, parse_options(merged)), rng=Rng.from_seed(seed))
+        start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted((options or {}).items()))))
+        return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
+                        start.scores)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -723,9 +750,7 @@ class TurnOrBurn(Procedure[TobState]):
     def step(self, state: TobState) -> Ask | tuple[TobState, list[Event]]:
         phase = state.phase
         if phase == RESOLVE:
-            stage = state.stage
-            assert stage is not None
-            return turn.STEPS[stage.step - 1](state, stage)
+            return turn.run(state)
         if phase == PLOT:
             return Ask(PLOT, state.sides_in_play() or state.config.sides)
         if phase == SETUP:
@@ -762,11 +787,10 @@ class TurnOrBurn(Procedure[TobState]):
             events += more
         parsed = tuple((fid, parse_actions(actions, f"order.{fid}")) for fid, actions in plots.items() if actions)
         state = turn.begin(state, parsed)
-        while state.phase in (RESOLVE, FIRE, END) and state.outcome is None:
-            if state.phase == FIRE or state.phase == END:
+        while state.phase in (RESOLVE, FIRE, END):
+            if state.phase != RESOLVE:  # the default: nearest targets, first externals, last cards
                 state = turn.resume(state)
-            assert state.stage is not None
-            state, more = turn.STEPS[state.stage.step - 1](state, state.stage)
+            state, more = turn.run(state)
             events += more
         return state, events
 

@@ -60,11 +60,13 @@ class Config:
     budgets: tuple[tuple[str, int], ...] = ()
     """Internal system cards each side may build in all (TOB-M3-SCEN-01), if the scenario says."""
 
-    @property
-    def systems(self) -> bool:
-        """Modules 2-3 in force: free builds, Operate Systems, announced fire, armor, shields,
-        lock-ons, team scores (TOB-SEQ-02). Module 1 is the same turn with these steps off."""
-        return 2 in self.modules or 3 in self.modules
+    systems: bool = field(init=False, repr=False, compare=False)
+    """Modules 2-3 in force: free builds, Operate Systems, announced fire, armor, shields,
+    lock-ons, team scores (TOB-SEQ-02). Module 1 is the same turn with these steps off.
+    Derived from ``modules`` once, as the hot path reads it every step."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "systems", 2 in self.modules or 3 in self.modules)
 
     @property
     def declare_step(self) -> bool:
@@ -264,8 +266,11 @@ class TobState:
         return None
 
     def sides_in_play(self) -> tuple[str, ...]:
+        sides = self.config.sides
         present = {f.side for f in self.fighters}
-        return tuple(s for s in self.config.sides if s in present)
+        if len(present) == len(sides):  # every side still in play (the common case)
+            return sides
+        return tuple(s for s in sides if s in present)
 
     def _repr_svg_(self) -> str:
         """The map in a notebook. Imports the renderer only when called: render imports the

@@ -1,7 +1,8 @@
 """One Turn or Burn turn as a pipeline of steps (TOB-SEQ-01..03), switched on per module.
 
 After every side has plotted (the ``plot`` decision), the turn runs these steps in order; each
-is a pure function ``state -> (state, events)``. Module 1 is the same pipeline with the Module
+changes the turn in progress (:class:`Work`) and appends its events; :func:`run`, the
+procedure's automatic step, runs them until one needs a decision. Module 1 is the same pipeline with the Module
 2-3 steps off (Operate Systems, the fire decision, the end-of-turn choices), so Module 4's
 phases are added as more steps. A step that needs a seat's decision sets the state's phase
 (``fire``, ``end``) and the procedure stops there; the answers go into the state's
@@ -47,7 +48,7 @@ from .end_of_turn import (
 from .fire import GunPlot, candidates, fire_phase
 from .movement import move_phase
 from .notation import LETTERS
-from .orders import Action, Losses, Placement
+from .orders import Action, Placement
 from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
 from .state import (
     DECLARE,
@@ -66,99 +67,150 @@ from .state import (
 )
 from .systems import keep_lock, operate_systems, resolve_maneuvers
 
-Step = Callable[[TobState, Stage], tuple[TobState, list[Event]]]
+class Work:
+    """The turn while its automatic steps run: mutable and local to one :func:`run`, so the
+    steps change fighters in place and a state is built once, where the run stops (a decision,
+    or the next turn). Everything in it comes from, and goes back to, the state and its
+    :class:`~.state.Stage`."""
+
+    __slots__ = ("state", "config", "step", "phase", "fighters", "rng", "plots", "declared", "sides", "start_locks",
+                 "thrust", "jammed", "out", "decisions", "fire", "hits", "needs", "losses", "events", "done",
+                 "decided")
+
+    def __init__(self, state: TobState):
+        stage = state.stage
+        assert stage is not None
+        self.state = state
+        self.config = state.config
+        self.step = stage.step
+        self.phase = RESOLVE
+        self.fighters = {f.id: f for f in state.fighters}
+        self.rng = state.rng
+        self.plots = stage.plots
+        self.declared = stage.declared
+        self.sides = stage.sides
+        self.start_locks = dict(stage.start_locks)
+        self.thrust = dict(stage.thrust)
+        self.jammed = stage.jammed
+        self.out = list(stage.out)
+        self.decisions: tuple[tuple[str, Any], ...] = ()
+        self.fire = stage.fire
+        self.hits = stage.hits
+        self.needs = dict(stage.needs)
+        self.losses = stage.losses
+        self.events: list[Event] = []
+        self.done: TobState | None = None
+        self.decided = False
+        """Module 1: the game ended in movement (TOB-M1-SCEN-01): no gun fires."""
+
+    def stopped(self) -> TobState:
+        """The state where the run stopped mid-turn (a decision)."""
+        stage = Stage(self.step, self.plots, self.declared, self.sides, tuple(self.start_locks.items()),
+                      tuple(self.thrust.items()), self.jammed, tuple(self.out), self.decisions, self.fire, self.hits,
+                      tuple(self.needs.items()), self.losses)
+        s = self.state
+        return TobState(s.config, s.turn, self.phase, tuple(self.fighters.values()), self.rng, s.outcome, s.scores,
+                        s.replacements, stage, s.then)
+
+    def plot(self, fid: str) -> tuple[Action, ...]:
+        for key, actions in self.plots:
+            if key == fid:
+                return actions
+        return ()
 
 
-def _go(state: TobState, stage: Stage, events: list[Event], **changes: Any) -> tuple[TobState, list[Event]]:
-    """The state after a step: the next step, with ``changes`` to the stage or the state."""
-    stage_changes = {k: changes.pop(k) for k in list(changes) if k in Stage.__dataclass_fields__}
-    return replace(state, stage=replace(stage, step=stage.step + 1, **stage_changes), **changes), events
-
-
-def reveal(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def reveal(w: Work) -> None:
     """All plots are revealed together (TOB-M1-PLOT-04); played system cards become known."""
-    systems = state.config.systems
-    events: list[Event] = []
-    fighters = []
-    for f in state.fighters:
-        actions = stage.plot(f.id)
+    systems = w.config.systems
+    events = w.events
+    fighters = w.fighters
+    plots = dict(w.plots)
+    for fid, f in list(fighters.items()):
+        actions = plots.get(fid)
         if not actions:
-            fighters.append(f)
             continue
-        event: Event = {"type": "plotted", "id": f.id, "cards": [a.card for a in actions]}
+        event: Event = {"type": "plotted", "id": fid, "cards": [a.card for a in actions]}
         if systems:
             event["actions"] = [a.public() for a in actions]
         events.append(event)
         new = [a.card for a in actions if a.card not in MANEUVERS and not a.external]
-        for a in actions:
-            group = heavy_set(f, a.card) if f.heavy_guns and a.card in GUNS and not a.external else None
-            if group:  # TOB-M3-BIGGUN-03: the other cards of the set are shown too
-                new += list(group[1:])
-        shown = tuple((Counter(new) - Counter(f.revealed)).elements())
-        fighters.append(replace(f, revealed=f.revealed + shown) if shown else f)
-    return _go(state, stage, events, fighters=tuple(fighters), sides=state.sides_in_play(),
-               start_locks=tuple((f.id, f.lock_on) for f in fighters if f.lock_on is not None))
+        if f.heavy_guns:
+            for a in actions:
+                group = heavy_set(f, a.card) if a.card in GUNS and not a.external else None
+                if group:  # TOB-M3-BIGGUN-03: the other cards of the set are shown too
+                    new += list(group[1:])
+        if not new:
+            continue
+        if len(new) == 1:
+            shown: tuple[str, ...] = () if new[0] in f.revealed else (new[0],)
+        else:
+            shown = tuple((Counter(new) - Counter(f.revealed)).elements())
+        if shown:
+            fighters[fid] = replace(f, revealed=f.revealed + shown)
+    w.sides = w.state.sides_in_play()
+    w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
 
 
-def move(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def move(w: Work) -> None:
     """Move Fighters; a fighter whose hex or momentum marker leaves the map is out (TOB-GEO-13)."""
-    plots = dict(stage.plots)
-    moved, thrust, events = move_phase(state, resolve_maneuvers(state, plots))
-    still = {g.id for g in moved}
-    gone = tuple((f, "off_map") for f in state.fighters if f.id not in still)
-    return _go(state, stage, events, fighters=tuple(moved), thrust=tuple(thrust.items()), out=stage.out + gone)
+    start = list(w.fighters.values())
+    moved, thrust, events = move_phase(w.config, start, resolve_maneuvers(w.state, dict(w.plots)))
+    w.events += events
+    w.fighters = {f.id: f for f in moved}
+    w.thrust = thrust
+    if len(moved) < len(start):
+        w.out += [(f, "off_map") for f in start if f.id not in w.fighters]
+        w.decided = not w.config.systems and elimination_outcome(w.sides, moved) is not None
 
 
-def operate(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def operate(w: Work) -> None:
     """Operate Systems (Modules 2-3): eject, shields, repair, scanner, jammer (TOB-M2-OPS-06)."""
-    if not state.config.systems:
-        return _go(state, stage, [])
-    fighters = {f.id: f for f in state.fighters}
-    ejected, jammed, events = operate_systems(fighters, dict(stage.plots))
-    out = stage.out
+    if not w.config.systems:
+        return
+    fighters = w.fighters
+    ejected, jammed, events = operate_systems(fighters, dict(w.plots))
     for fid in sorted(ejected):
-        out += ((fighters.pop(fid), "ejected"),)
+        w.out.append((fighters.pop(fid), "ejected"))
         events.append({"type": "eliminated", "id": fid, "cause": "ejected"})
-    return _go(state, stage, events, fighters=tuple(fighters.values()), jammed=frozenset(jammed), out=out)
+    w.events += events
+    w.jammed = frozenset(jammed)
 
 
-def fire_options(state: TobState, stage: Stage) -> dict[str, dict[str, list[dict[str, Any]]]]:
+def fire_options(w: Work) -> dict[str, dict[str, list[dict[str, Any]]]]:
     """Per seat, per fighter: its guns plotted without a target that can hit something now."""
-    exclusive = state.config.options.arc_boundary == "exclusive"
-    fighters = {f.id: f for f in state.fighters}
-    locks = dict(stage.start_locks)
+    exclusive = w.config.options.arc_boundary == "exclusive"
+    fighters = w.fighters
     out: dict[str, dict[str, list[dict[str, Any]]]] = {}
-    for fid, actions in sorted(stage.plots):
+    for fid, actions in sorted(w.plots):
         f = fighters.get(fid)
         open_guns = [a for a in actions if a.card in GUNS and a.target is None]
         if f is None or not open_guns or f.shields:
             continue
-        options = [candidates(f, a.card, fighters, locks, exclusive) for a in open_guns]
+        options = [candidates(f, a.card, fighters, w.start_locks, exclusive) for a in open_guns]
         if any(options):
             out.setdefault(f.side, {})[fid] = [{"card": a.card, "external": a.external, "targets": c}
                                                for a, c in zip(open_guns, options)]
     return out
 
 
-def fire_decision(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def fire_decision(w: Work) -> None:
     """Targets for untargeted guns are chosen after movement, by all shooters at once
     (TOB-AMB-19); a position read for ``hexfleet resolve`` takes the nearest (the default)."""
-    if not (state.config.systems and state.config.phase_decisions):
-        return _go(state, stage, [])
-    decisions = fire_options(state, stage)
-    if not decisions:
-        return _go(state, stage, [])
-    return _go(state, stage, [], phase=FIRE, decisions=tuple(decisions.items()))
+    if not (w.config.systems and w.config.phase_decisions):
+        return
+    decisions = fire_options(w)
+    if decisions:
+        w.phase = FIRE
+        w.decisions = tuple(decisions.items())
 
 
-def fire(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def fire(w: Work) -> None:
     """Fire Guns: every plotted gun, targets from the plot or the fire decision."""
-    config = state.config
-    if not config.systems and elimination_outcome(stage.sides, list(state.fighters)) is not None:
-        return _go(state, stage, [])  # Module 1: the game ended in movement (TOB-M1-SCEN-01)
-    chosen = dict(stage.fire or ())
+    if w.decided:
+        return
+    chosen = dict(w.fire or ())
     plots: list[GunPlot] = []
-    for fid, actions in sorted(stage.plots):
+    for fid, actions in sorted(w.plots):
         picks = iter(chosen[fid]) if fid in chosen else None
         for a in actions:
             if a.card not in GUNS:
@@ -171,62 +223,57 @@ def fire(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
             else:
                 plots.append(GunPlot(fid, a.card, a.external))
     if not plots:
-        return _go(state, stage, [])
-    fighters = {f.id: f for f in state.fighters}
-    rng, events, hits = fire_phase(fighters, plots, dict(stage.start_locks), dict(stage.thrust), stage.jammed,
-                                   state.rng, config.options, config.systems)
-    return _go(state, stage, events, fighters=tuple(fighters.values()), rng=rng, hits=hits)
+        return
+    config = w.config
+    w.rng, events, w.hits = fire_phase(w.fighters, plots, w.start_locks, w.thrust, w.jammed, w.rng,
+                                       config.options, config.systems)
+    w.events += events
 
 
-def _eliminate(modules: tuple[int, ...], fighters: dict[str, Fighter], ids: list[str],
-               out: list[tuple[Fighter, str]], events: list[Event]) -> None:
+def _eliminate(w: Work, ids: list[str]) -> None:
+    modules = w.config.modules
     for fid in ids:
-        cause = elimination_cause(fighters[fid], modules)
+        cause = elimination_cause(w.fighters[fid], modules)
         if cause:
-            out.append((fighters.pop(fid), cause))
-            events.append({"type": "eliminated", "id": fid, "cause": cause})
+            w.out.append((w.fighters.pop(fid), cause))
+            w.events.append({"type": "eliminated", "id": fid, "cause": cause})
 
 
-def end_of_turn(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def end_of_turn(w: Work) -> None:
     """Eliminations, armor removed, and what each fighter owes: externals to lose and cards to
     discard (TOB-SEQ-02); the owners choose at the ``end`` decision when the turn stops for it."""
-    if not state.config.systems and elimination_outcome(stage.sides, list(state.fighters)) is not None:
-        return _go(state, stage, [])
-    events: list[Event] = []
-    out = list(stage.out)
-    fighters = {f.id: f for f in state.fighters}
-    _eliminate(state.config.modules, fighters, list(fighters), out, events)
-    needs: dict[str, tuple[int, int]] = {}
-    if state.config.systems:
-        for fid, f in fighters.items():
-            f, armor_events = remove_armor(f, stage.hits)
-            events += armor_events
-            fighters[fid] = f
-            n = end_needs(f, stage.hits)
-            if n["external"] or n["discard"]:
-                needs[fid] = (n["external"], n["discard"])
-    changes: dict[str, Any] = {}
-    if needs and state.config.phase_decisions:
+    if w.decided:
+        return
+    _eliminate(w, list(w.fighters))
+    if not w.config.systems:
+        return
+    fighters = w.fighters
+    for fid, f in fighters.items():
+        f, armor_events = remove_armor(f, w.hits)
+        w.events += armor_events
+        fighters[fid] = f
+        n = end_needs(f, w.hits)
+        if n["external"] or n["discard"]:
+            w.needs[fid] = (n["external"], n["discard"])
+    if w.needs and w.config.phase_decisions:
         decisions: dict[str, dict[str, Any]] = {}
-        for fid, (ext, disc) in needs.items():
-            f, n = fighters[fid], {"external": ext, "discard": disc}
-            decisions.setdefault(f.side, {})[fid] = {**n, "externals": external_working(f),
-                                                     "default": default_end_choice(f, n)}
-        changes = {"phase": END, "decisions": tuple(decisions.items())}
-    return _go(state, stage, events, fighters=tuple(fighters.values()), out=tuple(out),
-               needs=tuple(needs.items()), **changes)
+        for fid, (ext, disc) in w.needs.items():
+            f, needs = fighters[fid], {"external": ext, "discard": disc}
+            decisions.setdefault(f.side, {})[fid] = {**needs, "externals": external_working(f),
+                                                     "default": default_end_choice(f, needs)}
+        w.phase = END
+        w.decisions = tuple(decisions.items())
 
 
-def losses(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def losses(w: Work) -> None:
     """Externals lost, cards discarded, shields down, then lock-ons kept or lost
     (TOB-M2-LOCK-01/02, TOB-M3-MULTI-06)."""
-    if not state.config.systems:
-        return _go(state, stage, [])
-    events: list[Event] = []
-    fighters = {f.id: f for f in state.fighters}
-    needs = dict(stage.needs)
-    given = dict(stage.losses or ())
-    for fid in sorted(set(needs) | (stage.hits.shield & set(fighters))):
+    if not w.config.systems:
+        return
+    fighters = w.fighters
+    needs = w.needs
+    given = dict(w.losses or ())
+    for fid in sorted(set(needs) | (w.hits.shield & set(fighters))):
         if fid not in needs:
             choice: dict[str, list[str]] = {"external": [], "discard": []}
         elif fid in given:
@@ -234,60 +281,77 @@ def losses(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
         else:
             ext, disc = needs[fid]
             choice = default_end_choice(fighters[fid], {"external": ext, "discard": disc})
-        fighters[fid], end_events = apply_end(fighters[fid], stage.hits, choice)
-        events += end_events
-    out = list(stage.out)
-    _eliminate(state.config.modules, fighters, list(needs), out, events)  # an owner may discard a crew card
-    plots = dict(stage.plots)
+        fighters[fid], end_events = apply_end(fighters[fid], w.hits, choice)
+        w.events += end_events
+    _eliminate(w, list(needs))  # an owner may discard a crew card
+    plots = dict(w.plots)
     for fid, f in fighters.items():
-        if f.lock_on is not None and not keep_lock(f, plots.get(fid, ()), stage.hits.checks(fid), set(fighters)):
-            events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
+        if f.lock_on is not None and not keep_lock(f, plots.get(fid, ()), w.hits.checks(fid), set(fighters)):
+            w.events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
             fighters[fid] = refit(f, lock_on=None)
-    return _go(state, stage, events, fighters=tuple(fighters.values()), out=tuple(out))
 
 
-def next_turn(state: TobState, stage: Stage) -> tuple[TobState, list[Event]]:
+def next_turn(w: Work) -> None:
     """Scores and replacements (Popcorn) or elimination, the outcome, and the next turn's first
     decision."""
-    config, opts = state.config, state.config.options
-    events: list[Event] = []
-    scores = dict(state.scores)
-    replacements = list(state.replacements)
-    survivors = list(state.fighters)
+    state, config = w.state, w.config
+    opts = config.options
+    events = w.events
+    scores = state.scores
+    replacements = state.replacements
+    survivors = tuple(w.fighters.values())
     if victory_mode(config.modules, opts) == "points":
-        for f, _cause in stage.out:
-            score(scores, config.sides, f.side)
-            replacements.append(Replacement(f.side, f.id, state.turn + REENTRY_DELAY, f.cards, f.external,
-                                            f.heavy_guns))
+        points = dict(scores)
+        added = []
+        for f, _cause in w.out:
+            score(points, config.sides, f.side)
+            added.append(Replacement(f.side, f.id, state.turn + REENTRY_DELAY, f.cards, f.external, f.heavy_guns))
             events.append({"type": "replacement", "side": f.side, "id": f.id,
                            "enters_on_turn": state.turn + REENTRY_DELAY})
-        if stage.out:
-            events.append({"type": "scores", "scores": dict(sorted(scores.items()))})
-        outcome = points_outcome(scores, opts, state.turn)
+        if w.out:
+            events.append({"type": "scores", "scores": dict(sorted(points.items()))})
+        scores = tuple(sorted(points.items()))
+        replacements += tuple(added)
+        outcome = points_outcome(points, opts, state.turn)
     else:
-        outcome = elimination_outcome(stage.sides, survivors)
+        outcome = elimination_outcome(w.sides, list(survivors))
         if outcome is None and opts.turn_limit is not None and state.turn >= opts.turn_limit:
             outcome = Outcome("turn_limit", ())
     if outcome is not None:
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
-    nxt = replace(state, turn=state.turn + 1, fighters=tuple(survivors), outcome=outcome,
-                  scores=tuple(sorted(scores.items())), replacements=tuple(replacements), stage=None,
-                  phase=OVER if outcome else PLOT)
-    if outcome:
-        return nxt, events
-    nxt, more = start_turn(nxt)
-    return nxt, events + more
+    nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
+                   replacements, None, state.then)
+    if outcome is None:
+        nxt, more = start_turn(nxt)
+        events += more
+    w.done = nxt
 
 
-STEPS: tuple[Step, ...] = (reveal, move, operate, fire_decision, fire, end_of_turn, losses, next_turn)
-"""The turn after the plot, in order (``Stage.step`` counts from 1 = ``STEPS[0]``)."""
+STEPS: tuple[Callable[[Work], None], ...] = (reveal, move, operate, fire_decision, fire, end_of_turn, losses,
+                                              next_turn)
+"""The turn after the plot, in order (``Stage.step`` counts from 1 = ``STEPS[0]``). A step
+that needs a decision sets ``Work.phase``; the run stops after it."""
+
+
+def run(state: TobState) -> tuple[TobState, list[Event]]:
+    """The procedure's automatic step: the turn's steps from ``state.stage.step`` on, until one
+    needs a decision (the state then stands at it) or the turn is over (the next turn's first
+    decision). Pure: ``state`` is left alone."""
+    w = Work(state)
+    while w.done is None:
+        STEPS[w.step - 1](w)
+        w.step += 1
+        if w.phase != RESOLVE:
+            return w.stopped(), w.events
+    return w.done, w.events
 
 
 def begin(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> TobState:
     """The state once every side has plotted: the pipeline starts at its first step."""
     declared = state.stage.declared if state.stage is not None else ()
-    return replace(state, phase=RESOLVE, stage=Stage(step=1, plots=plots, declared=declared))
+    return TobState(state.config, state.turn, RESOLVE, state.fighters, state.rng, state.outcome, state.scores,
+                    state.replacements, Stage(step=1, plots=plots, declared=declared), state.then)
 
 
 def resume(state: TobState, **answers: Any) -> TobState:
@@ -322,7 +386,9 @@ def start_turn(state: TobState) -> tuple[TobState, list[Event]]:
         return replace(state, phase=REENTRY), []
     if declarers(state):
         return replace(state, phase=DECLARE, stage=Stage()), []
-    return replace(state, phase=PLOT), []
+    if state.phase == PLOT and state.stage is None:
+        return state, []
+    return replace(state, phase=PLOT, stage=None), []
 
 
 def choose_entry_hexes(state: TobState, hexes: Mapping[str, Hex]) -> tuple[TobState, list[Event]]:
@@ -359,8 +425,3 @@ def declare(state: TobState, declared: tuple[tuple[str, tuple[Action, ...]], ...
     events: list[Event] = [{"type": "declared", "id": fid, "cards": [a.card for a in acts],
                             "actions": [a.public() for a in acts]} for fid, acts in sorted(declared)]
     return replace(state, phase=PLOT, stage=Stage(declared=declared)), events
-
-
-def losses_answer(state: TobState, given: Mapping[str, Losses]) -> TobState:
-    assert state.stage is not None
-    return resume(state, losses=tuple(state.stage.losses or ()) + tuple(given.items()))
