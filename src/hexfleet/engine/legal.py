@@ -145,6 +145,9 @@ class PerUnit(Legal[O]):
     def sample(self, rnd: Random) -> O:
         """Each unit's choice drawn independently (uniform over the product); with a joint
         rule, draws are retried a few times, then one is drawn from the filtered list."""
+        if self._joint is None and len(self._units) == 1:  # one unit (a duel's side): one draw
+            unit, choices = self._units[0]
+            return self._combine({unit: choices[rnd.randrange(len(choices))]})
         for _ in range(1 if self._joint is None else 8):
             picks = {unit: choices[rnd.randrange(len(choices))] for unit, choices in self._units}
             if self._joint is None or self._joint(picks):

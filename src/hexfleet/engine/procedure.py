@@ -120,16 +120,28 @@ class Procedure(Ruleset[S]):
         return found if waiting == found.seats else replace(found, seats=waiting)
 
     def _decision(self, state: S) -> Ask | None:
-        """The decision the state stands at, every seat it concerns (answered in advance or not)."""
+        """The decision the state stands at, every seat it concerns (answered in advance or not).
+
+        States are immutable, so the answer for the last state asked about is kept: a bot asks
+        ``pending``, ``legal`` for each seat and ``advance`` of one state in a row. The cache
+        holds the state itself and compares identity (thread-safe: one tuple, read at once)."""
+        last = self._last_decision
+        if last is not None and last[0] is state:
+            return last[1]
         if self.outcome(state) is not None:
-            return None
-        try:
-            found = self.step(state)
-        except DiceNeeded as need:
-            return self._dice_ask(state, need)
-        if not isinstance(found, Ask):
-            raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
+            found: Ask | None = None
+        else:
+            try:
+                step = self.step(state)
+            except DiceNeeded as need:
+                return self._dice_ask(state, need)
+            if not isinstance(step, Ask):
+                raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
+            found = step
+        self._last_decision = (state, found)
         return found
+
+    _last_decision: tuple[Any, Ask | None] | None = None
 
     def settle(self, state: S, events: list[Event]) -> S:
         """Run automatic steps, and decisions answered in advance, until somebody must decide."""
@@ -143,6 +155,7 @@ class Procedure(Ruleset[S]):
                 events.extend(more)
                 continue
             if self._unanswered(state, found):
+                self._last_decision = (state, found)
                 return state
             state = self._apply(state, found, {}, events)
         return state
@@ -169,6 +182,10 @@ class Procedure(Ruleset[S]):
         """Apply the asked seats' orders: those ``given`` now (parsed and checked), then answers
         in advance for the rest; answers the rules refuse are reported and dropped."""
         kind = self.kinds[ask.kind]
+        if not getattr(state, "then", ()):  # nothing answered in advance: the common case
+            state, more = kind.apply(state, ask, given)
+            events.extend(more)
+            return state
         orders = dict(given)
         then = list(getattr(state, "then", ()))
         for seat in ask.seats:

@@ -22,7 +22,7 @@ from ...engine.ruleset import Event
 from ...hexgrid import distance, in_arc, in_arc_exclusive
 from .build import external_working, heavy_set, internal_working, lost_counts
 from .cards import GUNS, Gun, gun_damage, range_miss_cards, size_miss_cards
-from .state import Fighter, Hits, Options
+from .state import NO_HITS, Fighter, Hits, Options
 
 MISS = "MISS"
 JAMMER_MISS = 2
@@ -125,7 +125,9 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
         if shooter is None:
             continue  # ejected or off the map: it does not fire (TOB-GEO-13)
         gun = GUNS[plot.weapon]
-        checks = lock_checks.setdefault(plot.shooter, [])
+        # Per plotted gun of a locked-on shooter: for keeping the lock (TOB-M2-LOCK-02); a
+        # lock-on is set by now (a scan operates before Fire Guns), so others need no record.
+        checks = lock_checks.setdefault(plot.shooter, []) if shooter.lock_on else []
         lock_ok = False
         if shooter.lock_on:
             lock_target = fighters.get(shooter.lock_on)
@@ -167,6 +169,8 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             shuffled, rng = rng.sample(shots, len(shots))
             shots = shuffled
         rng = _resolve(fighters, shots, rng, announce, armor_hit, shield_hit, internal_lost, events)
+    if not (armor_hit or shield_hit or internal_lost or lock_checks):
+        return rng, events, NO_HITS
     return rng, events, Hits(frozenset(armor_hit), frozenset(shield_hit), frozenset(internal_lost),
                              tuple((fid, tuple(c)) for fid, c in lock_checks.items()))
 

@@ -29,6 +29,7 @@ from ...engine import reading
 from ...engine.errors import FormatError
 from ...hexgrid import Hex
 from . import notation
+from .cards import MANEUVERS, SYSTEMS
 from .notation import LETTERS
 
 T = TypeVar("T")
@@ -60,6 +61,8 @@ class Action:
         return text
 
     def to_json(self) -> dict[str, Any]:
+        if not self.given and self.target is None and self.of is None and self.repair is None and not self.external:
+            return {"card": self.card}
         out: dict[str, Any] = {"card": self.card}
         for key in self.given:
             out[key] = getattr(self, key)
@@ -77,6 +80,10 @@ ACTION_FIELDS = ("target", "of", "repair", "external")
 
 
 def parse_action(raw: Any, where: str) -> Action:
+    if type(raw) is dict and len(raw) == 1:  # the common {"card": ...}: one lookup
+        card = raw.get("card")
+        if type(card) is str and card in _PLAIN:
+            return _PLAIN[card]
     data = reading.obj(raw, where)
     reading.fields(data, where, allowed=("card",) + ACTION_FIELDS, required=("card",))
     card = notation.any_card(data["card"], f"{where}.card")
@@ -86,6 +93,10 @@ def parse_action(raw: Any, where: str) -> Action:
     external = data.get("external", False)
     return Action(card, target, data.get("of"), data.get("repair"), external is True,
                   tuple(k for k in data if k != "card"))
+
+
+_PLAIN: dict[str, Action] = {card: Action(card) for card in (*MANEUVERS, *SYSTEMS)}
+"""One shared action per card plotted with no other field (actions are frozen)."""
 
 
 def parse_actions(value: Any, where: str) -> tuple[Action, ...]:
@@ -210,6 +221,9 @@ class Plot(Orders[tuple[Action, ...]]):
 
     __slots__ = ()
     name = "Plot"
+
+    def to_json(self) -> dict[str, Any]:
+        return {fid: [a.to_json() for a in actions] for fid, actions in self.items}
 
 
 class Setup(Orders[Placement]):

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import tomllib
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
@@ -394,9 +394,7 @@ def legal_cards(state: TobState, f: Fighter) -> list[str]:
     With Module 1 alone they follow from the thruster (TOB-M1-SYS-03) and the working gun;
     otherwise each card is checked as a one-action plot (``check_plot``)."""
     if not state.config.systems:
-        cards = list(_maneuver_cards(state.config.modules, f.has("THR")))
-        cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
-        return cards
+        return _module_1_cards(state.config.modules, f)
     out = []
     for card in list(MANEUVERS) + list(dict.fromkeys(f.cards)):
         action = Action(card)
@@ -413,11 +411,17 @@ def legal_cards(state: TobState, f: Fighter) -> list[str]:
     return out
 
 
-def _fighter_plots(state: TobState, f: Fighter) -> list[tuple[Action, ...]]:
+def _module_1_cards(modules: tuple[int, ...], f: Fighter) -> list[str]:
+    cards = list(_maneuver_cards(modules, f.has("THR")))
+    cards += [c for c in dict.fromkeys(f.working()) if c in GUNS]
+    return cards
+
+
+def _fighter_plots(state: TobState, f: Fighter) -> Sequence[tuple[Action, ...]]:
     """Nothing, each legal card alone, and with two or more crew each maneuver paired with each
     legal system card (TOB-M3-MULTI-01/02)."""
     if not state.config.systems:
-        return _single_plots(tuple(legal_cards(state, f)))
+        return _module_1_plots(state.config.modules, f.cards, f.destroyed)
     single = [_probe_action(state, f, c) for c in legal_cards(state, f)]
     out: list[tuple[Action, ...]] = [(), *((a,) for a in single)]
     if action_limit(state, f) >= 2:
@@ -438,10 +442,13 @@ def _card_action(card: str) -> Action:
     return Action(card)
 
 
-@lru_cache(maxsize=256)
-def _single_plots(cards: tuple[str, ...]) -> list[tuple[Action, ...]]:
-    """Nothing, or one of ``cards`` alone (shared: plots are frozen; callers never change the list)."""
-    return [()] + [(_card_action(c),) for c in cards]
+@lru_cache(maxsize=1024)
+def _module_1_plots(modules: tuple[int, ...], cards: tuple[str, ...], destroyed: tuple[str, ...]
+                    ) -> tuple[tuple[Action, ...], ...]:
+    """Module 1: nothing, or one legal card alone; it follows from the cards built and lost,
+    so it is computed once per such fighter (the plots are frozen)."""
+    f = Fighter("", "", (0, 0), 0, (0, 0), cards, destroyed)
+    return ((),) + tuple((_card_action(c),) for c in _module_1_cards(modules, f))
 
 
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
@@ -465,6 +472,29 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
             return True
     return PerUnit({f.id: _fighter_plots(state, f) for f in own}, lambda picks: Plot(tuple(picks.items())),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), joint)
+
+
+def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
+    """:func:`_legal_plot` enumerated straight to JSON, in the same order: the product over the
+    side's fighters, the first fighter's choice varying slowest. Each call builds new orders
+    (within one list, orders share each fighter's choice objects)."""
+    own = [f for f in state.fighters if f.side == seat]
+    choices = [(f.id, _fighter_plots(state, f)) for f in own]
+    if len(choices) == 1:
+        fid, plots = choices[0]
+        return [{fid: [a.to_json() for a in plot]} for plot in plots]
+    joint = state.config.systems
+    ids = [fid for fid, _ in choices]
+    shown = [[[a.to_json() for a in plot] for plot in plots] for _, plots in choices]
+    out: list[Order] = []
+    for combo in product(*(range(len(plots)) for _, plots in choices)):
+        if joint:
+            try:
+                check_seat_plots(state, seat, {fid: choices[k][1][i] for k, (fid, i) in enumerate(zip(ids, combo))})
+            except RuleError:
+                continue
+        out.append({fid: shown[k][i] for k, (fid, i) in enumerate(zip(ids, combo))})
+    return out
 
 
 def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
@@ -772,6 +802,8 @@ class TurnOrBurn(Procedure[TobState]):
         ask = self.asked(state)
         if ask is None or seat not in ask.seats:
             return []
+        if ask.kind == PLOT:
+            return _plot_orders_json(state, seat)
         return [order.to_json() for order in self.legal(state, seat)]
 
     def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
