@@ -116,7 +116,7 @@ class PerUnit(Legal[O]):
         contains: Callable[[object], bool],
         joint: Callable[[Mapping[str, Any]], bool] | None = None,
     ):
-        self._units = tuple((unit, tuple(choices)) for unit, choices in units.items())
+        self._units = tuple([(unit, tuple(choices)) for unit, choices in units.items()])
         self._combine = combine
         self._contains = contains
         self._joint = joint

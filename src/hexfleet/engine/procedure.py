@@ -121,27 +121,16 @@ class Procedure(Ruleset[S]):
 
     def _decision(self, state: S) -> Ask | None:
         """The decision the state stands at, every seat it concerns (answered in advance or not).
-
-        States are immutable, so the answer for the last state asked about is kept: a bot asks
-        ``pending``, ``legal`` for each seat and ``advance`` of one state in a row. The cache
-        holds the state itself and compares identity (thread-safe: one tuple, read at once)."""
-        last = self._last_decision
-        if last is not None and last[0] is state:
-            return last[1]
+        Nothing is kept between calls: a ruleset holds no state (bots are handed it)."""
         if self.outcome(state) is not None:
-            found: Ask | None = None
-        else:
-            try:
-                step = self.step(state)
-            except DiceNeeded as need:
-                return self._dice_ask(state, need)
-            if not isinstance(step, Ask):
-                raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
-            found = step
-        self._last_decision = (state, found)
+            return None
+        try:
+            found = self.step(state)
+        except DiceNeeded as need:
+            return self._dice_ask(state, need)
+        if not isinstance(found, Ask):
+            raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
         return found
-
-    _last_decision: tuple[Any, Ask | None] | None = None
 
     def settle(self, state: S, events: list[Event]) -> S:
         """Run automatic steps, and decisions answered in advance, until somebody must decide."""
@@ -155,7 +144,6 @@ class Procedure(Ruleset[S]):
                 events.extend(more)
                 continue
             if self._unanswered(state, found):
-                self._last_decision = (state, found)
                 return state
             state = self._apply(state, found, {}, events)
         return state

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...engine.ruleset import Event
 from .cards import BURN_OFFSETS, MANEUVERS
 from .notation import LETTERS
@@ -31,7 +33,7 @@ def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighte
                    f.kit), thrust
 
 
-def move_phase(config: Config, fighters: list[Fighter], maneuvers: dict[str, str]
+def move_phase(config: Config, fighters: Iterable[Fighter], maneuvers: dict[str, str]
                ) -> tuple[list[Fighter], dict[str, int], list[Event]]:
     """Move every fighter (independent of each other, TOB-M1-MOVE-08), then remove the ones
     whose momentum marker or hex is off the map (TOB-GEO-13).

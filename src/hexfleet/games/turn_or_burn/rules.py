@@ -330,28 +330,29 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
     fighters = []
     events: list[Event] = []
     for f in state.fighters:
-        p = placements.get(f.id) or Placement()
+        p = placements.get(f.id, _NO_PLACEMENT)
         if systems:
-            g = replace(_built(f, p, f"order.{f.id}"), revealed=())
-        elif p.gun is not None:
-            g = Fighter(f.id, f.side, f.hex, f.facing, f.momentum, tuple(p.gun if c in GUNS else c for c in f.cards),
-                        f.destroyed, f.revealed, f.kit)
+            built = replace(_built(f, p, f"order.{f.id}"), revealed=())
+            cards, kit, revealed = built.cards, built.kit, built.revealed
         else:
-            g = f
-        h = p.hex if p.hex is not None else f.hex
+            cards = f.cards if p.gun is None else tuple(p.gun if c in GUNS else c for c in f.cards)
+            kit, revealed = f.kit, f.revealed
+        h = f.hex if p.hex is None else p.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
                                                          h[1] + f.momentum[1] - f.hex[1])
-        g = Fighter(g.id, g.side, h, p.facing if p.facing is not None else f.facing, mom, g.cards, g.destroyed,
-                    g.revealed, g.kit)
+        g = Fighter(f.id, f.side, h, f.facing if p.facing is None else p.facing, mom, cards, f.destroyed, revealed, kit)
         fighters.append(g)
-        event: Event = {"type": "placed", "id": g.id, "hex": list(g.hex), "facing": LETTERS[g.facing],
-                        "momentum": list(g.momentum)}
+        event: Event = {"type": "placed", "id": g.id, "hex": list(h), "facing": LETTERS[g.facing],
+                        "momentum": list(mom)}
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
-    nxt, more = turn.start_turn(TobState(state.config, state.turn, state.phase, tuple(fighters), state.rng,
-                                         state.outcome, state.scores, state.replacements, state.stage, state.then))
-    return nxt, events + more
+    nxt, more = turn.start_turn(TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome,
+                                         state.scores, state.replacements, None, state.then))
+    return nxt, events + more if more else events
+
+
+_NO_PLACEMENT = Placement()
 
 
 def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -747,6 +748,20 @@ KINDS: dict[str, Kind[Any, Any]] = {
 """The decision kinds of Turn or Burn (see the module docstring)."""
 
 
+_ASKS: dict[tuple[str, tuple[Seat, ...]], Ask] = {}
+
+
+def _ask(kind: str, seats: tuple[Seat, ...]) -> Ask:
+    """The setup or plot decision of these seats: one shared (immutable) Ask per pair, as the
+    procedure asks for it several times per decision."""
+    found = _ASKS.get((kind, seats))
+    if found is None:
+        found = Ask(kind, seats)
+        if len(_ASKS) < 1024:
+            _ASKS[(kind, seats)] = found
+    return found
+
+
 class TurnOrBurn(Procedure[TobState]):
     name = "turn-or-burn"
     title = "Turn or Burn"
@@ -782,9 +797,9 @@ class TurnOrBurn(Procedure[TobState]):
         if phase == RESOLVE:
             return turn.run(state)
         if phase == PLOT:
-            return Ask(PLOT, state.sides_in_play() or state.config.sides)
+            return _ask(PLOT, state.sides_in_play() or state.config.sides)
         if phase == SETUP:
-            return Ask("setup", state.sides_in_play())
+            return _ask("setup", state.sides_in_play())
         if phase in (FIRE, END):
             assert state.stage is not None
             return Ask(phase, tuple(seat for seat, _ in state.stage.decisions))

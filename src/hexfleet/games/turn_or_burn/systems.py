@@ -192,8 +192,17 @@ def check_seat_plots(state: TobState, seat: str, plots: Plots) -> None:
 def resolve_maneuvers(state: TobState, plots: Plots) -> dict[str, str]:
     """Fighter id → the maneuver it executes; ditto repeats its partner's maneuver card, and does
     nothing when the partner plotted none or the ditto fighter cannot execute it (TOB-AMB-16)."""
-    own = {fid: a.card for fid, actions in plots.items() for a in actions
-           if a.card in MANEUVERS and a.card != "DITTO"}
+    own = {}
+    ditto = False
+    for fid, actions in plots.items():
+        for a in actions:
+            if a.card in MANEUVERS:
+                if a.card == "DITTO":
+                    ditto = True
+                else:
+                    own[fid] = a.card
+    if not ditto:
+        return own
     out = dict(own)
     for fid, actions in plots.items():
         for a in actions:

@@ -153,13 +153,13 @@ def reveal(w: Work) -> None:
 
 def move(w: Work) -> None:
     """Move Fighters; a fighter whose hex or momentum marker leaves the map is out (TOB-GEO-13)."""
-    start = list(w.fighters.values())
-    moved, thrust, events = move_phase(w.config, start, resolve_maneuvers(w.state, dict(w.plots)))
+    start = w.fighters
+    moved, thrust, events = move_phase(w.config, start.values(), resolve_maneuvers(w.state, dict(w.plots)))
     w.events += events
     w.fighters = {f.id: f for f in moved}
     w.thrust = thrust
     if len(moved) < len(start):
-        w.out += [(f, "off_map") for f in start if f.id not in w.fighters]
+        w.out += [(f, "off_map") for fid, f in start.items() if fid not in w.fighters]
         w.decided = not w.config.systems and elimination_outcome(w.sides, moved) is not None
 
 
@@ -334,13 +334,21 @@ STEPS: tuple[Callable[[Work], None], ...] = (reveal, move, operate, fire_decisio
 that needs a decision sets ``Work.phase``; the run stops after it."""
 
 
+SYSTEMS_STEPS = frozenset({operate, fire_decision, losses})
+"""The steps of Modules 2-3 only: Module 1's turn runs without them."""
+_MODULE_1_STEPS = tuple(None if f in SYSTEMS_STEPS else f for f in STEPS)
+
+
 def run(state: TobState) -> tuple[TobState, list[Event]]:
     """The procedure's automatic step: the turn's steps from ``state.stage.step`` on, until one
     needs a decision (the state then stands at it) or the turn is over (the next turn's first
     decision). Pure: ``state`` is left alone."""
     w = Work(state)
+    steps = STEPS if w.config.systems else _MODULE_1_STEPS
     while w.done is None:
-        STEPS[w.step - 1](w)
+        step = steps[w.step - 1]
+        if step is not None:
+            step(w)
         w.step += 1
         if w.phase != RESOLVE:
             return w.stopped(), w.events
