@@ -18,7 +18,7 @@ kinds that have no object of their own).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import islice, product
 from random import Random
 from typing import Any, Generic, TypeVar
@@ -97,17 +97,38 @@ class Choices(Legal[O]):
         return f"Choices({list(self._orders)!r})"
 
 
+class Budget:
+    """A side's shared resources: the cross-unit rule "together the units use each resource at
+    most ``limit(resource)`` times" (Turn or Burn: each card of a maneuver set serves one fighter
+    a turn, TOB-M2-DITTO-01, TOB-IMPL-02; a fleet's points; a squadron's shared ammunition).
+
+    ``uses(choice)`` lists the resources one unit's choice uses (a resource may repeat). A
+    :class:`PerUnit` with a budget counts and samples its orders by dynamic programming over
+    the resources used so far, never building the product of the units' choices.
+    """
+
+    __slots__ = ("uses", "limit")
+
+    def __init__(self, uses: Callable[[Any], Iterable[str]], limit: Callable[[str], int]):
+        self.uses = uses
+        self.limit = limit
+
+
+_Usage = tuple[tuple[str, int], ...]
+
+
 class PerUnit(Legal[O]):
     """One choice per unit, combined into a seat's order.
 
     ``units`` lists each unit's choices; ``combine`` turns ``{unit: choice}`` into the seat's
     order. ``contains`` checks one order by the rules (the decision kind's check), so ``in`` never
-    enumerates. ``joint`` (optional) rejects combinations the units' own choices allow but the
-    side does not (two fighters dittoing each other, TOB-IMPL-02): with it, :meth:`count` and
-    :meth:`sample` fall back to filtering, which is exact but slower.
+    enumerates. A :class:`Budget` (optional) is a cross-unit rule on shared resources:
+    :meth:`count` and :meth:`sample` stay exact and never enumerate. ``joint`` (optional) is any
+    other cross-unit rule, a predicate on ``{unit: choice}``: with it, :meth:`count` and
+    :meth:`sample` fall back to filtering the product, which is exact but slower.
     """
 
-    __slots__ = ("_units", "_combine", "_contains", "_joint")
+    __slots__ = ("_units", "_combine", "_contains", "_joint", "_budget")
 
     def __init__(
         self,
@@ -115,42 +136,115 @@ class PerUnit(Legal[O]):
         combine: Callable[[Mapping[str, Any]], O],
         contains: Callable[[object], bool],
         joint: Callable[[Mapping[str, Any]], bool] | None = None,
+        budget: Budget | None = None,
     ):
         self._units = tuple([(unit, tuple(choices)) for unit, choices in units.items()])
         self._combine = combine
         self._contains = contains
         self._joint = joint
+        self._budget = budget
 
     def __contains__(self, order: object) -> bool:
         return self._contains(order)
 
+    def _fits(self, picks: Mapping[str, Any]) -> bool:
+        if self._budget is not None:
+            used: dict[str, int] = {}
+            for choice in picks.values():
+                for r in self._budget.uses(choice):
+                    used[r] = used.get(r, 0) + 1
+            if any(n > self._budget.limit(r) for r, n in used.items()):
+                return False
+        return self._joint is None or self._joint(picks)
+
     def _picks(self) -> Iterator[dict[str, Any]]:
         ids = [unit for unit, _ in self._units]
+        free = self._joint is None and self._budget is None
         for combo in product(*(choices for _, choices in self._units)):
             picks = dict(zip(ids, combo))
-            if self._joint is None or self._joint(picks):
+            if free or self._fits(picks):
                 yield picks
 
     def __iter__(self) -> Iterator[O]:
         return (self._combine(picks) for picks in self._picks())
 
+    # --- budgets: counting and drawing by resources used, not by combinations -------------
+
+    def _spend(self, usage: _Usage, uses: tuple[str, ...]) -> _Usage | None:
+        """``usage`` after one more choice using ``uses``; ``None`` if that breaks the budget."""
+        if not uses:
+            return usage
+        assert self._budget is not None
+        counts = dict(usage)
+        for r in uses:
+            counts[r] = counts.get(r, 0) + 1
+            if counts[r] > self._budget.limit(r):
+                return None
+        return tuple(sorted(counts.items()))
+
+    def _completions(self) -> tuple[list[list[tuple[str, ...]]], Callable[[int, _Usage], int]]:
+        """Each choice's resources, and ``ways(i, usage)``: how many ways units ``i..`` can
+        choose given what the units before them used (memoised)."""
+        assert self._budget is not None
+        uses = [[tuple(self._budget.uses(c)) for c in choices] for _, choices in self._units]
+        memo: dict[tuple[int, _Usage], int] = {}
+
+        def ways(i: int, usage: _Usage) -> int:
+            if i == len(self._units):
+                return 1
+            key = (i, usage)
+            found = memo.get(key)
+            if found is None:
+                found = 0
+                for u in uses[i]:
+                    after = self._spend(usage, u)
+                    if after is not None:
+                        found += ways(i + 1, after)
+                memo[key] = found
+            return found
+
+        return uses, ways
+
     def count(self) -> int:
         if self._joint is not None:
             return sum(1 for _ in self._picks())
+        if self._budget is not None:
+            return self._completions()[1](0, ())
         n = 1
         for _, choices in self._units:
             n *= len(choices)
         return n
 
     def sample(self, rnd: Random) -> O:
-        """Each unit's choice drawn independently (uniform over the product); with a joint
-        rule, draws are retried a few times, then one is drawn from the filtered list."""
-        if self._joint is None and len(self._units) == 1:  # one unit (a duel's side): one draw
+        """Each unit's choice drawn independently (uniform over the product); with a budget,
+        unit by unit weighted by the ways to complete the order (exactly uniform, one draw per
+        unit); with a joint rule, draws are retried a few times, then one is drawn from the
+        filtered list."""
+        if self._joint is None and len(self._units) == 1 and self._budget is None:  # one draw
             unit, choices = self._units[0]
             return self._combine({unit: choices[rnd.randrange(len(choices))]})
-        for _ in range(1 if self._joint is None else 8):
+        if self._joint is None and self._budget is not None:
+            uses, ways = self._completions()
+            total = ways(0, ())
+            if total == 0:
+                raise IndexError("no legal order to draw")
+            usage: _Usage = ()
+            picks: dict[str, Any] = {}
+            for i, (unit, choices) in enumerate(self._units):
+                k = rnd.randrange(ways(i, usage))
+                for choice, u in zip(choices, uses[i]):
+                    after = self._spend(usage, u)
+                    if after is None:
+                        continue
+                    n = ways(i + 1, after)
+                    if k < n:
+                        picks[unit], usage = choice, after
+                        break
+                    k -= n
+            return self._combine(picks)
+        for _ in range(1 if self._joint is None and self._budget is None else 8):
             picks = {unit: choices[rnd.randrange(len(choices))] for unit, choices in self._units}
-            if self._joint is None or self._joint(picks):
+            if self._fits(picks):
                 return self._combine(picks)
         every = list(self._picks())
         return self._combine(every[rnd.randrange(len(every))])

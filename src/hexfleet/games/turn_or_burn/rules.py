@@ -29,6 +29,7 @@ choice, gun target); each mid-turn decision has a documented default, which a po
 
 from __future__ import annotations
 
+import math
 import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -39,7 +40,7 @@ from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Choices, Legal, PerUnit
+from ...engine.legal import Budget, Choices, Legal, PerUnit
 from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
@@ -460,19 +461,16 @@ def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
 
 def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     """Per fighter: nothing, each legal card alone (the gun at its default target), card pairs
-    with several crew; the side's maneuver sets and ditto (TOB-M2-DITTO-01, TOB-IMPL-02) are a
-    joint rule across its fighters."""
+    with several crew. Across the side's fighters (Modules 2-3), the maneuver sets are a
+    budget: each card of a set serves one fighter a turn, ditto included (TOB-M2-DITTO-01,
+    TOB-IMPL-02), so counting and drawing never build the product."""
     own = [f for f in state.fighters if f.side == seat]
-    joint = None
+    budget = None
     if state.config.systems and len(own) > 1:
-        def joint(picks: Mapping[str, tuple[Action, ...]]) -> bool:
-            try:
-                check_seat_plots(state, seat, picks)
-            except RuleError:
-                return False
-            return True
+        sets = max(1, math.ceil(len(own) / 2))
+        budget = Budget(lambda plot: [a.card for a in plot if a.card in MANEUVERS], lambda card: sets)
     return PerUnit({f.id: _fighter_plots(state, f) for f in own}, lambda picks: Plot(tuple(picks.items())),
-                   lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), joint)
+                   lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
 
 
 def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
