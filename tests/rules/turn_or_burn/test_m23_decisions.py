@@ -137,3 +137,27 @@ def test_invariants_over_random_games():
                 assert len(f.external) <= f.cards.count("STR")
                 assert len(f.cards) + len(f.external) <= 15
                 assert f.has("CM") and f.has("STR")  # the crewless and broken left at the phase's end
+
+
+@pytest.mark.rule("TOB-SEQ-04")
+@pytest.mark.rule("TOB-AMB-19")
+def test_targets_given_in_advance_are_used_and_only_the_others_are_asked():
+    st = state(fighter("R1", "red", [10, 0], SIX), fighter("B1", "blue", [13, 0], SIX, facing="F"),
+               fighter("B2", "blue", [13, 1], SIX, facing="F"))
+    st, events = play(st, {"red": {"R1": [{"card": "NB"}], "then": {"fire": {"R1": ["B2"]}}},
+                           "blue": {"B1": [{"card": "NB"}], "B2": [{"card": "NB"}]}})
+    assert st.phase == "fire" and set(RS.pending(st)) == {"blue"}  # red answered in advance
+    again = RS.from_json(json.loads(json.dumps(RS.to_json(st))))
+    assert RS.state_hash(again) == RS.state_hash(st)
+    st, events = play(st, {"blue": {"B1": ["R1"], "B2": [None]}})
+    assert of_type(events, "announced")[0]["shots"] == [{"shooter": "B1", "weapon": "NB", "target": "R1"},
+                                                         {"shooter": "R1", "weapon": "NB", "target": "B2"}]
+    assert not st.then  # used once, then gone
+
+
+@pytest.mark.rule("TOB-SEQ-04")
+def test_an_answer_in_advance_the_rules_refuse_is_dropped_and_the_seat_is_asked():
+    st = state(fighter("R1", "red", [10, 0], SIX), fighter("B1", "blue", [13, 0], SIX, facing="F"))
+    st, _ = play(st, {"red": {"R1": [{"card": "NB"}], "then": {"fire": {"R1": ["R1"]}}},
+                      "blue": {"B1": [{"card": "NB"}]}})
+    assert st.phase == "fire" and set(RS.pending(st)) == {"red", "blue"}
