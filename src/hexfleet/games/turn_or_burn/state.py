@@ -67,11 +67,11 @@ class Config:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", 2 in self.modules or 3 in self.modules)
+        object.__setattr__(self, "declare_step",
+                           3 in self.modules and self.options.external_systems and self.phase_decisions)
 
-    @property
-    def declare_step(self) -> bool:
-        """Module 3 external systems: plots of externals are declared first (TOB-SEQ-06 A)."""
-        return 3 in self.modules and self.options.external_systems and self.phase_decisions
+    declare_step: bool = field(init=False, repr=False, compare=False)
+    """Module 3 external systems in play: plots of externals are declared first (TOB-SEQ-06 A)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -148,7 +148,8 @@ def reveal(w: Work) -> None:
         if shown:
             fighters[fid] = replace(f, revealed=f.revealed + shown)
     w.sides = w.state.sides_in_play()
-    w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
+    if systems:
+        w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
 
 
 def move(w: Work) -> None:
