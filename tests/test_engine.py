@@ -44,7 +44,7 @@ def tob_hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, s
     card IDs that must then not appear in the viewer's view."""
     from hexfleet.games.turn_or_burn.cards import GUNS
 
-    yield replace(state, rng=rng.next_u64(state.rng)[1]), set()
+    yield replace(state, rng=replace(state.rng, value=rng.next_u64(state.rng.value)[1])), set()
     if state.phase == "over":
         return
     for i, f in enumerate(state.fighters):
@@ -98,7 +98,7 @@ GAME_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {("turn-or-burn", "popcorn
 
 def lf_hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, set[str]]]:
     """Launch Fighters! hides nothing on the table once fleets are revealed; only the generator."""
-    yield replace(state, rng=rng.next_u64(state.rng)[1]), set()
+    yield replace(state, rng=replace(state.rng, value=rng.next_u64(state.rng.value)[1])), set()
 
 
 HIDDEN: dict[str, Callable[[Any, str | None], Iterator[tuple[Any, set[str]]]]] = {

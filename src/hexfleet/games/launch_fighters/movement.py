@@ -120,9 +120,9 @@ def move_unit(w: Work, unit: Ship | Squadron, path: list[Hex], facing: int | Non
 def enter_asteroid(w: Work, unit: Ship | Squadron, h: Hex) -> bool:
     """Roll for a unit entering an asteroid hex; on 4-6 it is hit (LF-TER-03): a ship's owner
     loses a stat of his choice, a squadron is flipped (eliminated if already inactive)."""
-    (die,) = w.dice(1)
+    (die,) = w.dice(1, "asteroid", unit.owner)
     hit = die >= 4
-    w.events.append({"type": "asteroid", "unit": unit.id, "hex": list(h), "dice": [die], "hit": hit})
+    w.log_roll({"type": "asteroid", "unit": unit.id, "hex": list(h), "dice": [die], "hit": hit})
     if not hit:
         return False
     if isinstance(unit, Ship):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from ...engine.ruleset import Order, Outcome, Seat
+from ...engine.ruleset import Event, Order, Outcome, Seat
 from . import combat
 from .designer import SQUADRON_COST, STATS, Design, check_fleet
 from .eligibility import attackers, damaged, movers, unplaced, usable_systems
@@ -25,6 +25,7 @@ from .state import (
     FIGHTER_MOVE,
     FLEET,
     HOSTED,
+    LfState,
     MOVE,
     ON_MAP,
     OVER,
@@ -76,22 +77,40 @@ def _arrive(w: Work) -> None:
 
 
 
-def run(w: Work) -> None:
-    """Play on until a player must decide or the game ends."""
-    while w.decision is None and w.phase not in (OVER, VOTE):
-        if w.queue:
-            _task(w, w.queue.pop(0))
-        elif w.phase == PLACE:
-            _next_placement(w)
-        elif w.phase == MOVE:
-            _next_mover(w)
-        elif w.phase == ATTACK:
-            if w.act is None:
-                _next_attacker(w)
-            else:
-                _next_system(w)
-        elif w.phase == RECOVERY:
-            _end_recovery(w)
+def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
+    """One automatic step from a state with no decision open (the kernel's ``Procedure.step``):
+    the first follow-up task, the next placement, the next unit offered in the movement or
+    attack rotation, the active ship's next system, or the end of the recovery phase. A step
+    that finds somebody to ask leaves the decision in the state; a single choice is applied
+    at once. Pure: the state is copied into a :class:`Work`, changed, and frozen out; rotation
+    steps change no unit, so they share the units instead of copying them."""
+    shared = not state.queue and (state.phase == MOVE or state.phase == ATTACK
+                                  and (state.act is not None or state.step > 0))
+    w = Work(state, share=shared)
+    if w.queue:
+        _task(w, w.queue.pop(0))
+    elif w.phase == PLACE:
+        _next_placement(w)
+    elif w.phase == MOVE:
+        _next_mover(w)
+    elif w.phase == ATTACK:
+        if w.act is None:
+            _next_attacker(w)
+        else:
+            _next_system(w)
+    elif w.phase == RECOVERY:
+        _end_recovery(w)
+    else:  # pragma: no cover - fleet and vote are decisions, over is never stepped
+        raise AssertionError(f"no automatic step in the {w.phase} phase")
+    return w.freeze(), w.events
+
+
+def apply_decision(state: LfState, order: Any) -> tuple[LfState, list[Event]]:
+    """Apply ``order`` (JSON) to the decision open in ``state`` and close it."""
+    d = dict(state.decision or {})
+    w = Work(state)
+    APPLY[d["kind"]](w, d, order)
+    return w.freeze(), w.events
 
 
 def _ask(w: Work, kind: str, seat: Seat, **data: Any) -> None:
@@ -192,7 +211,7 @@ def rank(w: Work, seats: list[Seat], kind: str) -> tuple[Seat, ...]:
     rolls = {}
     totals = {}
     for p in seats:
-        dice = w.dice(2)
+        dice = w.dice(2, kind, p)
         bonus = _sensors(w, p)
         rolls[p] = {"dice": dice, "bonus": bonus, "total": sum(dice) + bonus}
         totals[p] = sum(dice) + bonus
@@ -201,7 +220,7 @@ def rank(w: Work, seats: list[Seat], kind: str) -> tuple[Seat, ...]:
     for value in sorted(set(totals.values())):
         group = [p for p in seats if totals[p] == value]
         while len(group) > 1:
-            dice = w.dice(len(group))
+            dice = [d for p in group for d in w.dice(1, kind, p)]
             rolloffs.append(dict(zip(group, dice)))
             if len(set(dice)) == len(dice):
                 tiebreak.update(zip(group, dice))
@@ -210,7 +229,7 @@ def rank(w: Work, seats: list[Seat], kind: str) -> tuple[Seat, ...]:
     event: dict[str, Any] = {"type": kind, "turn": w.turn, "rolls": rolls, "order": list(order)}
     if rolloffs:
         event["rolloffs"] = rolloffs
-    w.events.append(event)
+    w.log_roll(event)
     return order
 
 
@@ -442,9 +461,9 @@ def _apply_repair(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
     ship = w.ships[d["ship"]]
     ship.repair_left -= 1
     ship.repair_used = True
-    (die,) = w.dice(1)
+    (die,) = w.dice(1, "repair", ship.owner)
     ok = die >= 4
-    w.events.append({"type": "repair", "ship": ship.id, "dice": [die], "success": ok})
+    w.log_roll({"type": "repair", "ship": ship.id, "dice": [die], "success": ok})
     if ok:
         _choose(w, "repair_stat", ship.owner, [{"stat": s} for s in damaged(ship)], {"kind": "repair_stat"},
                 ship=ship.id)

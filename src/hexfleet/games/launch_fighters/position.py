@@ -14,12 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import rng_from_seed
+from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, step
 from ...hexgrid import RectMap
 from .designer import STATS, check_design, resolve_design
 from .options import parse_options
-from .play import run
 from .state import (
     DESTROYED,
     ELIMINATED,
@@ -145,8 +144,12 @@ def _choice(v: Any, choices: tuple[str, ...], where: str) -> str:
     return v  # type: ignore[no-any-return]
 
 
-def parse_position(data: Any, *, rng: int) -> LfState:
-    """A state from a position object; missing per-turn fields take their start-of-turn values."""
+def parse_position(data: Any, *, rng: int | Rng) -> LfState:
+    """A state from a position object; missing per-turn fields take their start-of-turn values.
+
+    ``rng`` is the generator (a bare value: no forced faces)."""
+    if not isinstance(rng, Rng):
+        rng = Rng(rng)
     data = _obj(data, "position")
     if data.get("format", FORMAT) != FORMAT:
         raise FormatError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
@@ -467,11 +470,10 @@ def _check_records(state: LfState) -> None:
 
 def settle(state: LfState) -> tuple[LfState, list[Event]]:
     """Play on from a hand-written position with no open decision up to the next one."""
-    if state.decision is not None or state.phase in (FLEET, VOTE, OVER):
-        return state, []
-    w = Work(state)
-    run(w)
-    return w.freeze(), w.events
+    from .rules import RULESET  # the ruleset imports this module
+
+    events: list[Event] = []
+    return RULESET.settle(state, events), events
 
 
 def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[dict[str, Any], list[Event]]:
@@ -484,7 +486,7 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[
     """
     from .rules import RULESET  # the ruleset imports this module
 
-    state, events = settle(parse_position(position, rng=rng_from_seed(seed)))
+    state, events = settle(parse_position(position, rng=Rng.from_seed(seed)))
     steps = orders if isinstance(orders, list) else [orders]
     for i, step_orders in enumerate(steps):
         if not isinstance(step_orders, dict):

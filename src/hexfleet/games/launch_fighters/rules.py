@@ -5,26 +5,30 @@ simultaneous decision. Everything after is sequential: exactly one seat decides 
 and that seat is often not the active player's (the defender chooses a stat, a pushed
 squadron's owner picks its hex, the defending ship's owner picks interceptors).
 
-``advance`` applies the one order, then plays on automatically (dice, forced results, phase
-changes) until somebody must decide again. What is waiting to resolve lives in the state as a
-small task queue, so a state can stop at any decision and be saved, sent or replayed.
+The turn runs on the kernel's procedure (``engine/procedure.py``, DESIGN.md "The procedure"):
+:data:`KINDS` declares every decision kind once, and :meth:`LaunchFighters.step` either says
+who decides now or runs one automatic step (``play.auto_step``). The kernel's driver applies an
+order and plays on until somebody must decide again. The open decision and the follow-ups
+waiting to resolve (a small task queue) are data in the state, so a state can stop at any
+decision and be saved, sent or replayed.
 """
 
 from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import rng_from_seed
+from ...engine.legal import Choices, Legal
+from ...engine.procedure import Ask, Kind, Procedure, Then
+from ...engine.rng import Rng
 from ...engine.ruleset import (
-    Decision,
     Event,
     Order,
     Outcome,
-    Ruleset,
     ScenarioInfo,
     Seat,
 )
@@ -32,9 +36,9 @@ from ...hexgrid import RectMap, distance
 from . import orders
 from .designer import Design, check_fleet, sample_fleets
 from .options import OPTIONS, parse_options
-from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
+from .play import apply_decision, apply_fleets, apply_votes, auto_step, build_ships, live_players
 from .position import describe, parse_position, position_to_json
-from .state import FLEET, OVER, VOTE, Config, LfState, Reinforcement, Work
+from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
 
 _RULE_OF_KIND = {
     "stat": "LF-DMG-01", "fighter_hit": "LF-DMG-04", "push": "LF-MOVE-08", "land": "LF-FTR-02",
@@ -70,15 +74,107 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 _SCENARIOS = _scenario_files()
 
 
+# --- the decision kinds ---------------------------------------------------------------------------
+# Orders are JSON objects for now; each kind reads the open decision from ``state.decision``.
 
 
+def _prompt(kind: str) -> Any:
+    return lambda state, ask, seat: _PROMPTS[kind]
 
-class LaunchFighters(Ruleset[LfState]):
+
+def _parse_object(kind: str) -> Any:
+    def parse(state: LfState, ask: Ask, seat: Seat, raw: Any) -> Any:
+        if not isinstance(raw, dict):
+            raise FormatError("order", f"expected an object for a {kind} decision")
+        return raw
+    return parse
+
+
+def _check_decision(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
+    d = state.decision
+    assert d is not None
+    if "choices" in d:
+        if order not in d["choices"]:
+            raise RuleError(_RULE_OF_KIND[d["kind"]], f"{order} is not one of the choices: {d['choices']}",
+                            unit=d.get("ship") or d.get("squadron"), field="order")
+        return
+    getattr(orders, f"check_{d['kind']}")(Work(state, share=True), d, order)
+
+
+def _legal_decision(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
+    d = state.decision
+    assert d is not None
+    if "choices" in d:
+        return Choices(list(d["choices"]))
+    return Choices(getattr(orders, f"legal_{d['kind']}")(Work(state, share=True), d))
+
+
+def _apply_decision(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    return apply_decision(state, given[ask.seats[0]])
+
+
+def _options_decision(state: LfState, ask: Ask, seat: Seat) -> Any:
+    return dict(state.decision or {})
+
+
+def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
+    orders.check_fleet_order(state, seat, order)
+
+
+def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
+    return Choices([{}] + [{"ships": [d.name for d in f]} for f in sample_fleets().values()
+                           if sum(d.cost for d in f) <= state.config.fleet_limit])
+
+
+def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    w = Work(state)
+    apply_fleets(w, given)
+    return w.freeze(), w.events
+
+
+def _parse_vote(state: LfState, ask: Ask, seat: Seat, raw: Any) -> Any:
+    if not isinstance(raw, dict) or set(raw) != {"end"} or not isinstance(raw["end"], bool):
+        raise FormatError("order", 'a vote is {"end": true} or {"end": false}')
+    return raw
+
+
+def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    w = Work(state)
+    apply_votes(w, given)
+    return w.freeze(), w.events
+
+
+def _identity(order: Any) -> Any:
+    return order
+
+
+def _decision_kind(name: str) -> Kind[LfState, Any]:
+    return Kind(name, _RULE_OF_KIND.get(name, "LF-TURN-01"), _prompt(name), _parse_object(name), _check_decision,
+                _legal_decision, _apply_decision, _identity, options=_options_decision)
+
+
+KINDS: dict[str, Kind[LfState, Any]] = {
+    "fleet": Kind("fleet", "LF-FLEET-08", _prompt("fleet"), _parse_object("fleet"), _check_fleet, _legal_fleet,
+                  _apply_fleets, _identity, default=lambda state, ask, seat: {},
+                  options=lambda state, ask, seat: {"limit": state.config.fleet_limit}),
+    "vote": Kind("vote", "LF-VIC-01", _prompt("vote"), _parse_vote, lambda state, ask, seat, order: None,
+                 lambda state, ask, seat: Choices([{"end": False}, {"end": True}]), _apply_votes, _identity,
+                 default=lambda state, ask, seat: {"end": False},
+                 options=lambda state, ask, seat: {"turn": state.turn}),
+    **{name: _decision_kind(name) for name in (
+        "place", "move", "activate", "system", "barrage", "intercept", "stat", "fighter_hit", "push", "land",
+        "bay_loss", "advance", "repair", "repair_stat")},
+}
+"""Every decision of the game, by kind (docs/launch-fighters.md, "Decisions and orders")."""
+
+
+class LaunchFighters(Procedure[LfState]):
     name = "launch-fighters"
     title = "Launch Fighters!"
     version = "1.0"
     dynamics = "mixed"
     options = OPTIONS
+    kinds = KINDS
 
     # --- setup --------------------------------------------------------------------------
 
@@ -128,90 +224,40 @@ class LaunchFighters(Ruleset[LfState]):
             ships += a
             sqs += b
         return LfState(config=config, phase=FLEET, turn=0, ships=tuple(ships), squadrons=tuple(sqs),
-                       rng=rng_from_seed(seed))
+                       rng=Rng.from_seed(seed))
 
     def seats(self, state: LfState) -> tuple[Seat, ...]:
         return state.config.seats
 
     # --- decisions ----------------------------------------------------------------------
 
-    def pending(self, state: LfState) -> dict[Seat, Decision]:
-        if state.phase == FLEET:
-            return {s: Decision(s, "fleet", _PROMPTS["fleet"], {"limit": state.config.fleet_limit})
-                    for s in state.config.seats}
-        if state.phase == VOTE:
-            voters = live_players(Work(state, share=True))
-            return {s: Decision(s, "vote", _PROMPTS["vote"], {"turn": state.turn}) for s in voters}
+    def step(self, state: LfState) -> Ask | tuple[LfState, list[Event]]:
+        """Who decides now, or one automatic step (LF-IMPL-02)."""
         d = state.decision
-        if d is None:
-            return {}
-        return {d["seat"]: Decision(d["seat"], d["kind"], _PROMPTS[d["kind"]], dict(d))}
+        if d is not None:
+            return Ask(d["kind"], (d["seat"],))
+        if state.phase == FLEET:
+            return Ask("fleet", state.config.seats)
+        if state.phase == VOTE:
+            return Ask("vote", tuple(live_players(Work(state, share=True))))
+        return auto_step(state)
 
     def legal_orders(self, state: LfState, seat: Seat) -> list[Order]:
-        """Every legal order, except: a move names its destination (the engine picks the path
-        with fewest asteroids), boosters and warp are offered only for a few moves, formations
-        only with every eligible adjacent squadron, and launches only the first hosted
-        squadrons; ``validate`` accepts every legal variant."""
-        if state.phase == FLEET:
-            return [{}] + [{"ships": [d.name for d in f]} for f in sample_fleets().values()
-                           if sum(d.cost for d in f) <= state.config.fleet_limit]
-        if state.phase == VOTE:
-            return [{"end": False}, {"end": True}] if seat in self.pending(state) else []
-        d = state.decision
-        if d is None or d["seat"] != seat:
+        """Every legal order as JSON (none for a seat with no decision open), except: a move
+        names its destination (the engine picks the path with fewest asteroids), boosters and
+        warp are offered only for a few moves, formations only with every eligible adjacent
+        squadron, and launches only the first hosted squadrons; ``validate`` accepts every
+        legal variant. :meth:`legal` is the lazy set of order objects."""
+        ask = self.asked(state)
+        if ask is None or seat not in ask.seats:
             return []
-        w = Work(state, share=True)
-        kind = d["kind"]
-        if "choices" in d:
-            return list(d["choices"])
-        return getattr(orders, f"legal_{kind}")(w, d)
+        dump = self.kinds[ask.kind].dump
+        return [dump(o) for o in self.legal(state, seat)]
 
     def default_order(self, state: LfState, seat: Seat) -> Order:
         """Standing orders for a missed deadline: the scenario fleet, or the first legal order
-        (the first stat, hex or ship offered; no interceptors; no advance)."""
-        if state.phase in (FLEET, VOTE):
-            return {} if state.phase == FLEET else {"end": False}
-        return self.legal_orders(state, seat)[0]
-
-    # --- validation ---------------------------------------------------------------------
-
-    def validate(self, state: LfState, seat: Seat, order: Order) -> None:
-        if state.phase == OVER:
-            raise RuleError("LF-VIC-01", "the game is over")
-        if state.phase == FLEET:
-            orders.check_fleet_order(state, seat, order)
-            return
-        if state.phase == VOTE:
-            if seat not in self.pending(state):
-                raise RuleError("ENGINE-STALE", f"seat {seat!r} has no unit left and does not vote", unit=seat)
-            if not isinstance(order, dict) or set(order) != {"end"} or not isinstance(order["end"], bool):
-                raise FormatError("order", 'a vote is {"end": true} or {"end": false}')
-            return
-        d = state.decision
-        if d is None or d["seat"] != seat:
-            raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
-        if not isinstance(order, dict):
-            raise FormatError("order", f"expected an object for a {d['kind']} decision")
-        if "choices" in d:
-            if order not in d["choices"]:
-                raise RuleError(_RULE_OF_KIND[d["kind"]], f"{order} is not one of the choices: {d['choices']}",
-                                unit=d.get("ship") or d.get("squadron"), field="order")
-            return
-        getattr(orders, f"check_{d['kind']}")(Work(state, share=True), d, order)
-
-    # --- resolution ---------------------------------------------------------------------
-
-    def advance(self, state: LfState, orders: Mapping[Seat, Order]) -> tuple[LfState, list[Event]]:
-        w = Work(state)
-        if state.phase == FLEET:
-            apply_fleets(w, orders)
-        elif state.phase == VOTE:
-            apply_votes(w, orders)
-        else:
-            d = dict(state.decision or {})
-            APPLY[d["kind"]](w, d, orders[d["seat"]])
-        run(w)
-        return w.freeze(), w.events
+        (the first stat, hex or ship offered; no interceptors; no advance; no vote to end)."""
+        return self.order_json(state, seat, super().default_order(state, seat))
 
     # --- information --------------------------------------------------------------------
 
@@ -239,12 +285,18 @@ class LaunchFighters(Ruleset[LfState]):
     # --- serialisation ------------------------------------------------------------------
 
     def to_json(self, state: LfState) -> dict[str, Any]:
-        return {**position_to_json(state), "rng": format(state.rng, "016x")}
+        out = {**position_to_json(state), "rng": state.rng.to_json()}
+        if state.then:
+            out["then"] = [{"seat": t.seat, "kind": t.kind, "answer": t.answer} for t in state.then]
+        return out
 
     def from_json(self, data: Mapping[str, Any]) -> LfState:
         if "rng" not in data:
             raise FormatError("rng", "a saved state needs its generator value (a position file does not: use resolve)")
-        return parse_position(data, rng=int(data["rng"], 16))
+        state = parse_position(data, rng=Rng.from_json(data["rng"]))
+        if data.get("then"):
+            state = replace(state, then=tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data["then"]))
+        return state
 
 
 RULESET = LaunchFighters()

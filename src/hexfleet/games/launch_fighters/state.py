@@ -17,7 +17,8 @@ from dataclasses import dataclass, field, fields
 from functools import cache
 from typing import Any
 
-from ...engine.rng import roll
+from ...engine.procedure import Then
+from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, Seat
 from ...hexgrid import (
     DIRECTIONS,
@@ -206,7 +207,8 @@ class LfState:
     turn: int
     ships: tuple[Ship, ...]
     squadrons: tuple[Squadron, ...]
-    rng: int
+    rng: Rng
+    """The generator, with any die faces forced on it (``hexfleet resolve --dice``)."""
     order: tuple[Seat, ...] = ()
     """This turn's initiative, lowest first (LF-INIT-03); the setup order during placement."""
     step: int = 0
@@ -225,6 +227,8 @@ class LfState:
     outcome: Outcome | None = None
     scores: Mapping[Seat, int] | None = None
     """Final victory points in half-points (LF-VIC-10), once the game is over."""
+    then: tuple[Then, ...] = ()
+    """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
 
 
 def _clone(unit: Any) -> Any:
@@ -260,7 +264,10 @@ class Work:
         self.ledger = list(s.ledger)
         self.outcome = s.outcome
         self.scores = s.scores
+        self.then = s.then
         self.events: list[Event] = []
+        self.forced = False
+        """Whether a forced die face was used since the last roll event was logged."""
 
     def freeze(self) -> LfState:
         return LfState(
@@ -268,16 +275,28 @@ class Work:
             squadrons=tuple(self.sqs.values()), rng=self.rng, order=self.order, step=self.step, cursor=self.cursor,
             act=self.act, queue=tuple(self.queue), decision=self.decision, quiet_turns=self.quiet_turns,
             rolled=self.rolled, ledger=tuple(self.ledger), outcome=self.outcome, scores=self.scores,
+            then=self.then,
         )
 
     # --- dice ---------------------------------------------------------------------------
-    def dice(self, n: int) -> list[int]:
-        """``n`` d6 from the state's generator; the caller puts them in an event (LF-IMPL-04)."""
+    def dice(self, n: int, purpose: str = "roll", roller: Seat | None = None) -> list[int]:
+        """``n`` d6 from the state's generator, forced faces first (``--dice``); the caller logs
+        them with :meth:`log_roll` in an event that says what they were for (LF-IMPL-04).
+
+        ``roller`` is the seat that rolls at the table (physical dice ask that seat)."""
         out = []
         for _ in range(n):
-            v, self.rng = roll(self.rng, 6)
+            v, forced, self.rng = self.rng.roll(6, purpose=purpose, roller=roller)
+            self.forced = self.forced or forced
             out.append(v)
         return out
+
+    def log_roll(self, event: Event) -> None:
+        """Log an event carrying dice; ``"forced": true`` marks one that used a forced face."""
+        if self.forced:
+            event["forced"] = True
+            self.forced = False
+        self.events.append(event)
 
     # --- lookups ------------------------------------------------------------------------
     def unit(self, uid: str) -> Ship | Squadron:
