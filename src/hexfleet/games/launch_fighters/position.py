@@ -10,7 +10,7 @@ it: :func:`resolve` takes a seed. As in the Turn or Burn format, shape errors ar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
@@ -23,21 +23,17 @@ from .state import (
     DESTROYED,
     ELIMINATED,
     FIGHTER_MOVE,
-    FLEET,
     HOSTED,
     ON_MAP,
-    OVER,
     PLANETOID,
     RESERVE,
     RETREATED,
     TERRAIN,
-    VOTE,
     Config,
     LfState,
     Reinforcement,
     Ship,
     Squadron,
-    Work,
 )
 
 FORMAT = "launch-fighters/1"
@@ -476,8 +472,13 @@ def settle(state: LfState) -> tuple[LfState, list[Event]]:
     return RULESET.settle(state, events), events
 
 
-def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[dict[str, Any], list[Event]]:
+def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
+            dice: Sequence[int] = ()) -> tuple[dict[str, Any], list[Event]]:
     """Apply ``orders`` to ``position`` with dice from ``seed``: ``hexfleet resolve``.
+
+    ``dice`` are die faces forced first, in order (``--dice 4,2,6``, a referee's table dice);
+    each event whose dice used one says ``"forced": true``, a face that does not fit its die
+    is refused (``ENGINE-DICE``), and faces left over are reported in a ``dice_unused`` event.
 
     ``orders`` is one ``{seat: order}`` step or a list of them, applied in turn; each is
     validated before it is applied. Nothing is applied unless every step is legal: an error
@@ -486,7 +487,7 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[
     """
     from .rules import RULESET  # the ruleset imports this module
 
-    state, events = settle(parse_position(position, rng=Rng.from_seed(seed)))
+    state, events = settle(parse_position(position, rng=Rng.from_seed(seed).with_faces(dice)))
     steps = orders if isinstance(orders, list) else [orders]
     for i, step_orders in enumerate(steps):
         if not isinstance(step_orders, dict):
@@ -503,6 +504,8 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[
         except (RuleError, FormatError) as e:  # no decision open, a missing or a stale seat
             raise _located(e, f"orders[{i}]") from e
         events += more
+    if state.rng.forced:
+        events.append({"type": "dice_unused", "faces": list(state.rng.forced)})
     return position_to_json(state), events
 
 

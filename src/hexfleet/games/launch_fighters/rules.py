@@ -36,7 +36,14 @@ from ...hexgrid import RectMap, distance
 from . import orders
 from .designer import Design, check_fleet, sample_fleets
 from .options import OPTIONS, parse_options
-from .play import apply_decision, apply_fleets, apply_votes, auto_step, build_ships, live_players
+from .play import (
+    apply_decision,
+    apply_fleets,
+    apply_votes,
+    auto_step,
+    build_ships,
+    live_players,
+)
 from .position import describe, parse_position, position_to_json
 from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
 
