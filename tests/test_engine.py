@@ -44,7 +44,7 @@ def tob_hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, s
     card IDs that must then not appear in the viewer's view."""
     from hexfleet.games.turn_or_burn.cards import GUNS
 
-    yield replace(state, rng=replace(state.rng, value=rng.next_u64(state.rng.value)[1])), set()
+    yield replace(state, rng=rng.next_u64(state.rng)[1]), set()
     if state.phase == "over":
         return
     for i, f in enumerate(state.fighters):

@@ -117,3 +117,22 @@ def test_parsed_orders_are_recorded_as_json() -> None:
     state = TOY.new_game("toy", seed=1)
     assert TOY.order_json(state, "a", Pick(2)) == {"n": 2}
     assert TOY.parse_order(state, "a", {"n": 2}) == Pick(2)
+
+
+def test_by_unit_is_the_sum_of_each_units_orders() -> None:
+    """One unit of several acts (a move, an activation): counts add up, a draw is uniform over
+    every order and is the draw ``random.choice`` makes on the whole list."""
+    from hexfleet.engine.legal import ByUnit
+
+    checked = []
+
+    def contains(order: object) -> bool:
+        checked.append(order)
+        return order in ("a1", "a2", "b1")
+
+    legal = ByUnit({"a": ("a1", "a2"), "b": ("b1",), "c": ()}, contains)
+    assert legal.count() == 3 and list(legal) == ["a1", "a2", "b1"] and legal.first() == "a1"
+    assert "b1" in legal and "zz" not in legal and checked == ["b1", "zz"]
+    assert legal.per_unit() == {"a": ["a1", "a2"], "b": ["b1"], "c": []}
+    ours, theirs = random.Random(5), random.Random(5)
+    assert [legal.sample(ours) for _ in range(30)] == [theirs.choice(list(legal)) for _ in range(30)]

@@ -157,3 +157,44 @@ class PerUnit(Legal[O]):
 
     def __repr__(self) -> str:
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
+
+
+class ByUnit(Legal[O]):
+    """One unit of several acts: the seat's legal orders are the union of each unit's own.
+
+    Where a seat picks one unit and tells it what to do (Launch Fighters!' "move one of your
+    units in this step", a Talon activation), the orders are not a product over units but a
+    sum: ``units`` maps each unit to its own complete orders, :meth:`count` adds them up, and
+    :meth:`sample` draws uniformly over every order (the draw ``random.choice`` would make on
+    the full list, without building it). ``contains`` checks one order by the rules.
+    """
+
+    __slots__ = ("_units", "_contains")
+
+    def __init__(self, units: Mapping[str, Sequence[O]], contains: Callable[[object], bool]):
+        self._units = tuple((unit, tuple(orders)) for unit, orders in units.items())
+        self._contains = contains
+
+    def __contains__(self, order: object) -> bool:
+        return self._contains(order)
+
+    def __iter__(self) -> Iterator[O]:
+        for _, orders in self._units:
+            yield from orders
+
+    def count(self) -> int:
+        return sum(len(orders) for _, orders in self._units)
+
+    def sample(self, rnd: Random) -> O:
+        i = rnd.randrange(self.count())
+        for _, orders in self._units:
+            if i < len(orders):
+                return orders[i]
+            i -= len(orders)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        return {unit: list(orders) for unit, orders in self._units}
+
+    def __repr__(self) -> str:
+        return f"ByUnit({ {u: len(o) for u, o in self._units} })"

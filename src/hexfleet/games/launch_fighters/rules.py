@@ -16,7 +16,7 @@ decision and be saved, sent or replayed.
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from importlib import resources
 from typing import Any
@@ -33,8 +33,9 @@ from ...engine.ruleset import (
     Seat,
 )
 from ...hexgrid import RectMap, distance
-from . import orders
+from . import notation, orders
 from .designer import Design, check_fleet, sample_fleets
+from .notation import ORDER_TYPES
 from .options import OPTIONS, parse_options
 from .play import (
     apply_decision,
@@ -48,6 +49,8 @@ from .position import describe, parse_position, position_to_json
 from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
 
 _RULE_OF_KIND = {
+    "place": "LF-SETUP-02", "move": "LF-MOVE-01", "activate": "LF-ATK-01", "system": "LF-ATK-04",
+    "barrage": "LF-BAR-01",
     "stat": "LF-DMG-01", "fighter_hit": "LF-DMG-04", "push": "LF-MOVE-08", "land": "LF-FTR-02",
     "bay_loss": "LF-DMG-06", "advance": "LF-FTR-06", "repair": "LF-ADD-04", "repair_stat": "LF-ADD-04",
     "intercept": "LF-POOL-06",
@@ -82,38 +85,55 @@ _SCENARIOS = _scenario_files()
 
 
 # --- the decision kinds ---------------------------------------------------------------------------
-# Orders are JSON objects for now; each kind reads the open decision from ``state.decision``.
+# One table (KINDS): each kind's rule, prompt, parse (notation.py), check and legal set
+# (orders.py), apply (play.py) and dump. The open decision is ``state.decision``.
 
 
 def _prompt(kind: str) -> Any:
     return lambda state, ask, seat: _PROMPTS[kind]
 
 
-def _parse_object(kind: str) -> Any:
-    def parse(state: LfState, ask: Ask, seat: Seat, raw: Any) -> Any:
-        if not isinstance(raw, dict):
-            raise FormatError("order", f"expected an object for a {kind} decision")
-        return raw
-    return parse
+def _parser(kind: str) -> Callable[[LfState, Ask, Seat, Any], Any]:
+    if kind in notation.PICK_FIELD:
+        return lambda state, ask, seat, raw: notation.parse_pick(kind, raw)
+    read = getattr(notation, f"parse_{kind}")
+    return lambda state, ask, seat, raw: read(raw)
 
 
 def _check_decision(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
     d = state.decision
     assert d is not None
     if "choices" in d:
-        if order not in d["choices"]:
-            raise RuleError(_RULE_OF_KIND[d["kind"]], f"{order} is not one of the choices: {d['choices']}",
-                            unit=d.get("ship") or d.get("squadron"), field="order")
+        if notation.dump(order) not in d["choices"]:
+            raise RuleError(_RULE_OF_KIND[d["kind"]], f"{notation.dump(order)} is not one of the choices: "
+                            f"{d['choices']}", unit=d.get("ship") or d.get("squadron"), field="order")
         return
     getattr(orders, f"check_{d['kind']}")(Work(state, share=True), d, order)
+
+
+def _membership(kind: Kind[LfState, Any], state: LfState, ask: Ask, seat: Seat) -> Callable[[object], bool]:
+    """``order in legal``: the kind's parse and check on that one order, nothing listed."""
+    def contains(order: object) -> bool:
+        try:
+            parsed = order if isinstance(order, ORDER_TYPES) else kind.parse(state, ask, seat, order)
+            kind.check(state, ask, seat, parsed)
+        except (RuleError, FormatError):
+            return False
+        return True
+    return contains
 
 
 def _legal_decision(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
     d = state.decision
     assert d is not None
+    kind = d["kind"]
     if "choices" in d:
-        return Choices(list(d["choices"]))
-    return Choices(getattr(orders, f"legal_{d['kind']}")(Work(state, share=True), d))
+        parse = KINDS[kind].parse
+        return Choices([parse(state, ask, seat, c) for c in d["choices"]])
+    w = Work(state, share=True)
+    if kind in ("place", "move", "activate"):
+        return getattr(orders, f"legal_{kind}")(w, d, _membership(KINDS[kind], state, ask, seat))
+    return getattr(orders, f"legal_{kind}")(w, d)
 
 
 def _apply_decision(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
@@ -124,13 +144,13 @@ def _options_decision(state: LfState, ask: Ask, seat: Seat) -> Any:
     return dict(state.decision or {})
 
 
-def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
+def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: notation.Fleet) -> None:
     orders.check_fleet_order(state, seat, order)
 
 
-def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
-    return Choices([{}] + [{"ships": [d.name for d in f]} for f in sample_fleets().values()
-                           if sum(d.cost for d in f) <= state.config.fleet_limit])
+def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[notation.Fleet]:
+    return Choices([notation.Fleet()] + [notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
+                                         if sum(d.cost for d in f) <= state.config.fleet_limit])
 
 
 def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
@@ -139,34 +159,25 @@ def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[
     return w.freeze(), w.events
 
 
-def _parse_vote(state: LfState, ask: Ask, seat: Seat, raw: Any) -> Any:
-    if not isinstance(raw, dict) or set(raw) != {"end"} or not isinstance(raw["end"], bool):
-        raise FormatError("order", 'a vote is {"end": true} or {"end": false}')
-    return raw
-
-
 def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
     w = Work(state)
     apply_votes(w, given)
     return w.freeze(), w.events
 
 
-def _identity(order: Any) -> Any:
-    return order
-
-
 def _decision_kind(name: str) -> Kind[LfState, Any]:
-    return Kind(name, _RULE_OF_KIND.get(name, "LF-TURN-01"), _prompt(name), _parse_object(name), _check_decision,
-                _legal_decision, _apply_decision, _identity, options=_options_decision)
+    return Kind(name, _RULE_OF_KIND[name], _prompt(name), _parser(name), _check_decision, _legal_decision,
+                _apply_decision, notation.dump, order_type=ORDER_TYPES, options=_options_decision)
 
 
 KINDS: dict[str, Kind[LfState, Any]] = {
-    "fleet": Kind("fleet", "LF-FLEET-08", _prompt("fleet"), _parse_object("fleet"), _check_fleet, _legal_fleet,
-                  _apply_fleets, _identity, default=lambda state, ask, seat: {},
+    "fleet": Kind("fleet", "LF-FLEET-08", _prompt("fleet"), _parser("fleet"), _check_fleet, _legal_fleet,
+                  _apply_fleets, notation.dump, order_type=ORDER_TYPES,
+                  default=lambda state, ask, seat: notation.Fleet(),
                   options=lambda state, ask, seat: {"limit": state.config.fleet_limit}),
-    "vote": Kind("vote", "LF-VIC-01", _prompt("vote"), _parse_vote, lambda state, ask, seat, order: None,
-                 lambda state, ask, seat: Choices([{"end": False}, {"end": True}]), _apply_votes, _identity,
-                 default=lambda state, ask, seat: {"end": False},
+    "vote": Kind("vote", "LF-VIC-01", _prompt("vote"), _parser("vote"), lambda state, ask, seat, order: None,
+                 lambda state, ask, seat: Choices([notation.Vote(False), notation.Vote(True)]), _apply_votes,
+                 notation.dump, order_type=ORDER_TYPES, default=lambda state, ask, seat: notation.Vote(False),
                  options=lambda state, ask, seat: {"turn": state.turn}),
     **{name: _decision_kind(name) for name in (
         "place", "move", "activate", "system", "barrage", "intercept", "stat", "fighter_hit", "push", "land",
