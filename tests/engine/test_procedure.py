@@ -136,3 +136,18 @@ def test_by_unit_is_the_sum_of_each_units_orders() -> None:
     assert legal.per_unit() == {"a": ["a1", "a2"], "b": ["b1"], "c": []}
     ours, theirs = random.Random(5), random.Random(5)
     assert [legal.sample(ours) for _ in range(30)] == [theirs.choice(list(legal)) for _ in range(30)]
+
+
+def test_lazy_orders_are_made_only_when_read() -> None:
+    from hexfleet.engine.legal import ByUnit, Lazy
+
+    made = []
+
+    def make(i: int) -> str:
+        made.append(i)
+        return f"m{i}"
+
+    legal = ByUnit({"a": Lazy(1000, make), "b": ("b1",)}, lambda o: True)
+    assert legal.count() == 1001 and made == []
+    assert legal.sample(random.Random(1)) in {f"m{i}" for i in range(1000)} | {"b1"} and len(made) <= 1
+    assert legal.first() == "m0" and Lazy(3, make)[-1] == "m2" and Lazy(3, make)[1:] == ["m1", "m2"]

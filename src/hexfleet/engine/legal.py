@@ -159,6 +159,33 @@ class PerUnit(Legal[O]):
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
 
 
+class Lazy(Sequence[O]):
+    """``n`` orders made one at a time by ``make(i)``, only when read: a unit's choices for
+    :class:`ByUnit` when there are many of them (a ship's destinations times six facings) and
+    a bot draws one."""
+
+    __slots__ = ("_n", "_make")
+
+    def __init__(self, n: int, make: Callable[[int], O]):
+        self._n = n
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._make(j) for j in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        return self._make(i)
+
+    def __iter__(self) -> Iterator[O]:
+        return map(self._make, range(self._n))
+
+
 class ByUnit(Legal[O]):
     """One unit of several acts: the seat's legal orders are the union of each unit's own.
 
@@ -166,13 +193,14 @@ class ByUnit(Legal[O]):
     units in this step", a Talon activation), the orders are not a product over units but a
     sum: ``units`` maps each unit to its own complete orders, :meth:`count` adds them up, and
     :meth:`sample` draws uniformly over every order (the draw ``random.choice`` would make on
-    the full list, without building it). ``contains`` checks one order by the rules.
+    the full list, without building it). ``contains`` checks one order by the rules. A
+    unit's orders may be a :class:`Lazy` sequence: nothing is built until it is read.
     """
 
     __slots__ = ("_units", "_contains")
 
     def __init__(self, units: Mapping[str, Sequence[O]], contains: Callable[[object], bool]):
-        self._units = tuple((unit, tuple(orders)) for unit, orders in units.items())
+        self._units = tuple(units.items())
         self._contains = contains
 
     def __contains__(self, order: object) -> bool:

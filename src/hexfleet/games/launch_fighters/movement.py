@@ -8,6 +8,7 @@ picks the shortest path that enters the fewest asteroid hexes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.errors import RuleError
@@ -24,12 +25,21 @@ from .state import (
 )
 
 
-def best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, list[Hex]]:
+def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple[Hex, ...]]:
     """Every hex reachable in at most ``allowance`` steps → a path to it (start excluded).
 
     Among paths within the allowance the one entering the fewest asteroid hexes wins, then
     the shorter, then the first found in direction order: deterministic on every machine.
+    Computed once per game for each start and allowance (``Config.paths``): read only.
     """
+    key = (start, allowance)
+    found = config.paths.get(key)
+    if found is None:
+        found = config.paths[key] = _best_paths(config, start, allowance)
+    return found
+
+
+def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[Hex, ...]]:
     best: dict[Hex, tuple[int, int, list[Hex]]] = {start: (0, 0, [])}
     frontier = {start: (0, [])}
     for steps in range(1, allowance + 1):
@@ -47,7 +57,7 @@ def best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, list[Hex
             if h not in best or (rocks, steps) < best[h][:2]:
                 best[h] = (rocks, steps, path)
         frontier = nxt
-    return {h: p for h, (_, _, p) in best.items() if h != start}
+    return {h: tuple(p) for h, (_, _, p) in best.items() if h != start}
 
 
 def allowance(unit: Ship | Squadron, booster: bool) -> int:

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import ByUnit, Choices, Legal
+from ...engine.legal import ByUnit, Choices, Lazy, Legal
 from ...engine.ruleset import Seat
 from ...hexgrid import Hex, distance
 from . import combat
@@ -62,7 +62,7 @@ def order_path(w: Work, u: Ship | Squadron, order: Move, limit: int) -> list[Hex
     if to not in paths:
         raise RuleError("LF-MOVE-05", f"{list(to)} is not within {limit} spaces of {list(u.hex)} by a path "
                         "around planetoids", unit=u.id, field="order.to")
-    return paths[to]
+    return list(paths[to])
 
 
 def check_fleet_order(state: LfState, seat: Seat, order: Fleet) -> None:
@@ -104,33 +104,51 @@ def _check_launch(w: Work, ship: Ship, launch: tuple[tuple[str, Hex], ...]) -> N
 
 def legal_place(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Place]:
     hexes = placement_hexes(w, d["seat"], d["flagship"])
-    return ByUnit({s.id: [Place(s.id, h, f) for h in hexes for f in range(6)] for s in unplaced(w, d["seat"])},
-                  contains)
+
+    def orders(sid: str) -> Lazy[Place]:
+        return Lazy(6 * len(hexes), lambda i: Place(sid, hexes[i // 6], i % 6))
+
+    return ByUnit({s.id: orders(s.id) for s in unplaced(w, d["seat"])}, contains)
+
+
+def _ship_moves(uid: str, plain: list[Hex], extra: list[Hex], facing: int, warp: Hex | None) -> Lazy[Move]:
+    """A ship's moves, made when read: every plain destination with each of six facings, then
+    booster destinations (keeping the facing), then a warp in place."""
+    n, boosted = 6 * len(plain), len(extra)
+
+    def make(i: int) -> Move:
+        if i < n:
+            return Move(uid, plain[i // 6], None, i % 6)
+        if i - n < boosted:
+            return Move(uid, extra[i - n], None, facing, True)
+        return Move(uid, warp, None, facing, False, True)
+
+    return Lazy(n + boosted + (warp is not None), make)
+
+
+def _squadron_moves(uid: str, plain: list[Hex], warp: Hex | None) -> Lazy[Move]:
+    n = len(plain)
+    return Lazy(n + (warp is not None), lambda i: Move(uid, plain[i]) if i < n else Move(uid, warp, warp=True))
 
 
 def legal_move(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Move]:
     """Each mover's destinations (one path each: the engine's best), boosters only for hexes out
-    of plain reach, warp only with a 0-space move: ``contains`` accepts every legal variant."""
-    units: dict[str, list[Move]] = {}
+    of plain reach, warp only with a 0-space move: ``contains`` accepts every legal variant.
+    Orders are made only when read (a bot's draw builds one)."""
+    units: dict[str, Lazy[Move]] = {}
     occupied = {x.hex: x for x in w.units_on_map() if x.hex is not None}
     for u in movers(w, d["seat"]):
         assert u.hex is not None
         reach = best_paths(w.config, u.hex, allowance(u, False))
         plain = [u.hex] + [h for h in reach if may_end(w, u, h, occupied)]
         if isinstance(u, Squadron):
-            out = [Move(u.id, h) for h in plain]
-            if _has_fighter_warp(w, u):
-                out.append(Move(u.id, u.hex, warp=True))
-            units[u.id] = out
+            units[u.id] = _squadron_moves(u.id, plain, u.hex if _has_fighter_warp(w, u) else None)
             continue
-        out = [Move(u.id, h, facing=f) for h in plain for f in range(6)]
+        extra: list[Hex] = []
         if u.boosters_left and u.move:
             further = best_paths(w.config, u.hex, u.move + 1)
             extra = [h for h in further if h not in plain and may_end(w, u, h, occupied)]
-            out += [Move(u.id, h, facing=u.facing, booster=True) for h in extra]
-        if u.design.warp and u.move:
-            out.append(Move(u.id, u.hex, facing=u.facing, warp=True))
-        units[u.id] = out
+        units[u.id] = _ship_moves(u.id, plain, extra, u.facing, u.hex if u.design.warp and u.move else None)
     return ByUnit(units, contains)
 
 

@@ -11,10 +11,10 @@ geometry comes from :mod:`hexfleet.hexgrid`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
 from ...engine.procedure import Then
@@ -118,6 +118,10 @@ class Config:
     open_hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
     """Board hexes that are not planetoids, computed once: the movement hot path."""
     center: Hex = field(init=False, repr=False, compare=False)
+    paths: dict[tuple[Hex, int], Mapping[Hex, tuple[Hex, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """``movement.best_paths`` by (start, allowance): they depend only on the board and its
+    terrain, fixed for the game, and a bot asks for the same ones at every decision."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
@@ -231,12 +235,30 @@ class LfState:
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
 
 
+def _copier(cls: type) -> Any:
+    """A function making a shallow copy of a unit: its fields read in one C call and passed to
+    its constructor, several times cheaper than ``copy.copy`` or a loop over slots (a Work
+    copies every unit, several times per decision)."""
+    read = attrgetter(*(f.name for f in fields(cls)))
+    return lambda unit: cls(*read(unit))
+
+
+_CLONE = {Ship: _copier(Ship), Squadron: _copier(Squadron)}
+
+
 def _clone(unit: Any) -> Any:
-    """A shallow copy of a slotted unit, several times cheaper than ``copy.copy``."""
-    new = object.__new__(type(unit))
-    for name in type(unit).__slots__:
-        object.__setattr__(new, name, getattr(unit, name))
-    return new
+    """A shallow copy of a ship or squadron."""
+    return _CLONE[type(unit)](unit)
+
+
+def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
+    """The activation record, its mutable parts copied (the systems used, the pool)."""
+    out = dict(act)
+    if isinstance(out.get("used"), list):
+        out["used"] = list(out["used"])
+    if isinstance(out.get("pool"), dict):
+        out["pool"] = dict(out["pool"])
+    return out
 
 
 class Work:
@@ -250,13 +272,18 @@ class Work:
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
-        self.ships = {x.id: x if share else _clone(x) for x in s.ships}
-        self.sqs = {x.id: x if share else _clone(x) for x in s.squadrons}
+        if share:
+            self.ships = {x.id: x for x in s.ships}
+            self.sqs = {x.id: x for x in s.squadrons}
+        else:
+            ship, sq = _CLONE[Ship], _CLONE[Squadron]
+            self.ships = {x.id: ship(x) for x in s.ships}
+            self.sqs = {x.id: sq(x) for x in s.squadrons}
         self.rng = s.rng
         self.order = s.order
         self.step = s.step
         self.cursor = s.cursor
-        self.act: dict[str, Any] | None = copy.deepcopy(dict(s.act)) if s.act is not None else None
+        self.act: dict[str, Any] | None = _copy_act(s.act) if s.act is not None else None
         self.queue: list[dict[str, Any]] = [dict(t) for t in s.queue]
         self.decision: dict[str, Any] | None = None
         self.quiet_turns = s.quiet_turns
