@@ -14,9 +14,11 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
+from ...engine.procedure import Procedure
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, step
 from ...hexgrid import RectMap
+from .. import get_ruleset
 from .designer import STATS, check_design, resolve_design
 from .options import parse_options
 from .state import (
@@ -464,12 +466,18 @@ def _check_records(state: LfState) -> None:
 # --- resolve and describe -------------------------------------------------------------------
 
 
+def _ruleset() -> Procedure[LfState]:
+    """The Launch Fighters! ruleset, found by name as every way in finds a game: the ruleset
+    reads and writes positions with this module, which never imports it (no import cycle)."""
+    ruleset = get_ruleset("launch-fighters")
+    assert isinstance(ruleset, Procedure)
+    return ruleset
+
+
 def settle(state: LfState) -> tuple[LfState, list[Event]]:
     """Play on from a hand-written position with no open decision up to the next one."""
-    from .rules import RULESET  # the ruleset imports this module
-
     events: list[Event] = []
-    return RULESET.settle(state, events), events
+    return _ruleset().settle(state, events), events
 
 
 def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
@@ -485,22 +493,21 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
     says what is wrong, which rule it breaks, and where (``orders[2].blue.dice``; a bad
     position names its own field), and ``position`` is never modified.
     """
-    from .rules import RULESET  # the ruleset imports this module
-
+    ruleset = _ruleset()
     state, events = settle(parse_position(position, rng=Rng.from_seed(seed).with_faces(dice)))
     steps = orders if isinstance(orders, list) else [orders]
     for i, step_orders in enumerate(steps):
         if not isinstance(step_orders, dict):
             raise FormatError(f"orders[{i}]", "each step is an object {seat: order}")
-        pending = RULESET.pending(state)
+        pending = ruleset.pending(state)
         for seat, order in step_orders.items():
             if seat in pending:
                 try:
-                    RULESET.validate(state, seat, order)
+                    ruleset.validate(state, seat, order)
                 except (RuleError, FormatError) as e:
                     raise _located(e, f"orders[{i}].{seat}") from e
         try:
-            state, more = step(RULESET, state, step_orders)
+            state, more = step(ruleset, state, step_orders)
         except (RuleError, FormatError) as e:  # no decision open, a missing or a stale seat
             raise _located(e, f"orders[{i}]") from e
         events += more
