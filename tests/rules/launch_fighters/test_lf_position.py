@@ -159,3 +159,31 @@ def test_the_placement_roll_takes_forced_faces():
     assert [roll["rolls"][p]["dice"] for p in seats] == [[1, 2], [6, 6]] and roll["forced"] is True
     assert roll["order"] == seats and not s.rng.forced
     assert RULESET.to_json(s)["rng"] == s.rng.to_json() and isinstance(RULESET.to_json(s)["rng"], str)
+
+
+@pytest.mark.rule("LF-SETUP-01")
+def test_physical_dice_ask_each_roller_for_the_placement_roll():
+    """With the table's own dice (option ``physical``) the fleets are revealed once the placement
+    roll is entered: each seat is asked for its own two dice, a saved state resumes, and the
+    roll event says its faces were forced."""
+    from hexfleet.engine.procedure import DICE
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.launch_fighters.rules import RULESET
+
+    s = RULESET.new_game("duel", seed=1, options={"physical": True})
+    s, events = step(RULESET, s, {p: {} for p in RULESET.pending(s)})
+    assert events == []
+    asked = []
+    for face in (1, 2, 6, 6):
+        (seat, decision), = RULESET.pending(s).items()
+        assert decision.kind == DICE and decision.options == {"sides": 6, "purpose": "setup_roll"}
+        asked.append(seat)
+        s = RULESET.from_json(RULESET.to_json(s))  # a server saves and resumes at every decision
+        with pytest.raises(RuleError) as e:
+            step(RULESET, s, {seat: 7})
+        assert e.value.rule == "ENGINE-DICE"
+        s, events = step(RULESET, s, {seat: face})
+    assert asked == [asked[0], asked[0], asked[2], asked[2]] and asked[0] != asked[2]
+    assert [e["type"] for e in events] == ["fleets", "setup_roll"] and events[1]["forced"] is True
+    assert [events[1]["rolls"][p]["dice"] for p in asked[::2]] == [[1, 2], [6, 6]]
+    assert [d.kind for d in RULESET.pending(s).values()] == ["place"]

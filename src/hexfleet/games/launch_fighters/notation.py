@@ -321,6 +321,13 @@ def parse_pick(kind: str, raw: Any) -> Pick:
     return Pick(kind, value)
 
 
+def parse(kind: str, raw: Any) -> Any:
+    """The order of a ``kind`` decision read from JSON."""
+    if kind in PICK_FIELD:
+        return parse_pick(kind, raw)
+    return globals()[f"parse_{kind}"](raw)
+
+
 # --- writing JSON ------------------------------------------------------------------------------
 
 

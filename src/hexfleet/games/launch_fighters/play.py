@@ -27,6 +27,8 @@ from .notation import (
     Place,
     System,
     Vote,
+    dump,
+    parse,
     parse_pick,
 )
 from .orders import order_path
@@ -118,6 +120,27 @@ def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
     return w.freeze(), w.events
 
 
+def defer(state: LfState, orders: Mapping[Seat, Any]) -> LfState:
+    """With physical dice, an order is applied by the next automatic step, not at once: its
+    dice are then rolled at the table, the kernel asking the roller for each face and running
+    the (pure) step again. The orders wait at the head of the queue (an ``order`` task)."""
+    task = {"kind": "order", "decision": state.decision, "orders": {seat: dump(o) for seat, o in orders.items()}}
+    w = Work(state, share=True)
+    w.queue.insert(0, task)
+    return w.freeze()
+
+
+def apply_later(w: Work, t: Mapping[str, Any]) -> None:
+    """Apply orders :func:`defer` left in the queue."""
+    d, given = t["decision"], t["orders"]
+    if d is None and w.phase == FLEET:
+        apply_fleets(w, {seat: parse("fleet", o) for seat, o in given.items()})
+    elif d is None:
+        apply_votes(w, {seat: parse("vote", o) for seat, o in given.items()})
+    else:
+        APPLY[d["kind"]](w, dict(d), parse(d["kind"], given[d["seat"]]))
+
+
 def apply_decision(state: LfState, order: Any) -> tuple[LfState, list[Event]]:
     """Apply ``order`` (parsed and checked) to the decision open in ``state`` and close it."""
     d = dict(state.decision or {})
@@ -140,7 +163,9 @@ def _choose(w: Work, kind: str, seat: Seat, choices: list[dict[str, Any]], task:
 
 def _task(w: Work, t: dict[str, Any]) -> None:
     kind = t["kind"]
-    if kind == "stat":
+    if kind == "order":
+        apply_later(w, t)
+    elif kind == "stat":
         ship = w.ships[t["ship"]]
         if ship.status == ON_MAP:
             choices = [{"stat": s} for s in combat.stat_options(w, ship, t["cause"])]

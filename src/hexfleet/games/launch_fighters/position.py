@@ -370,7 +370,7 @@ _TASK_FIELDS = {
     "bay_loss": ("ship", "seat", "credit"), "fighter_hit": ("squadron", "seat", "credit"),
     "land": ("squadron", "from", "credit"), "push": ("squadron", "from", "credit"),
     "advance": ("hex", "victor", "seat"), "intercept": ("ship", "seat", "eligible"), "repair": ("ship",),
-    "repair_stat": (),
+    "repair_stat": (), "order": ("decision", "orders"),
 }
 _PHASE_OF = {"place": ("place",), "move": ("move",), "activate": ("attack",), "system": ("attack",),
              "barrage": ("attack",), "intercept": ("attack",), "repair": ("recovery",),

@@ -43,6 +43,7 @@ from .play import (
     apply_votes,
     auto_step,
     build_ships,
+    defer,
     live_players,
 )
 from .position import describe, parse_position, position_to_json
@@ -137,6 +138,8 @@ def _legal_decision(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
 
 
 def _apply_decision(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    if state.rng.physical:
+        return defer(state, given), []
     return apply_decision(state, given[ask.seats[0]])
 
 
@@ -154,12 +157,16 @@ def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[notation.Fleet]:
 
 
 def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    if state.rng.physical:
+        return defer(state, given), []
     w = Work(state)
     apply_fleets(w, given)
     return w.freeze(), w.events
 
 
 def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    if state.rng.physical:
+        return defer(state, given), []
     w = Work(state)
     apply_votes(w, given)
     return w.freeze(), w.events
@@ -206,7 +213,11 @@ class LaunchFighters(Procedure[LfState]):
                               f"known: {', '.join(sorted(_SCENARIOS))}")
         data = _SCENARIOS[scenario]
         limit = int(data["fleet_limit"])
-        opts = parse_options({**data.get("options", {}), **(options or {})})
+        options = dict(options or {})
+        physical = options.pop("physical", False)  # the table rolls every die (the server's option)
+        if not isinstance(physical, bool):
+            raise FormatError("options.physical", "expected true or false")
+        opts = parse_options({**data.get("options", {}), **options})
         fleets: dict[Seat, tuple[Design, ...]] = {}
         for i, p in enumerate(data["player"]):
             where = f"scenario {scenario}: player[{i}]"
@@ -242,7 +253,7 @@ class LaunchFighters(Procedure[LfState]):
             ships += a
             sqs += b
         return LfState(config=config, phase=FLEET, turn=0, ships=tuple(ships), squadrons=tuple(sqs),
-                       rng=Rng.from_seed(seed))
+                       rng=Rng.from_seed(seed, physical=physical))
 
     def seats(self, state: LfState) -> tuple[Seat, ...]:
         return state.config.seats
@@ -254,6 +265,8 @@ class LaunchFighters(Procedure[LfState]):
         d = state.decision
         if d is not None:
             return Ask(d["kind"], (d["seat"],))
+        if state.queue and state.queue[0]["kind"] == "order":  # orders waiting for table dice
+            return auto_step(state)
         if state.phase == FLEET:
             return Ask("fleet", state.config.seats)
         if state.phase == VOTE:
