@@ -15,12 +15,17 @@ from typing import Any
 
 from ...engine.errors import FormatError, RuleError
 from ...engine.procedure import Procedure
+from ...engine.reading import choice as _choice
+from ...engine.reading import lst as _list
+from ...engine.reading import obj as _obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, step
 from ...hexgrid import RectMap
 from .. import get_ruleset
 from .designer import STATS, check_design, resolve_design
 from .options import parse_options
+from .reading import count as _int
+from .reading import hex_or_null as _hex
 from .state import (
     DESTROYED,
     ELIMINATED,
@@ -37,6 +42,9 @@ from .state import (
     Ship,
     Squadron,
 )
+
+# The readers are the shared ones (engine/reading.py, and .reading for this game's notation),
+# bound to the short names the reading code below has always used.
 
 FORMAT = "launch-fighters/1"
 PHASES = ("fleet", "place", "vote", "move", "attack", "recovery", "over")
@@ -108,38 +116,6 @@ def _sq_json(q: Squadron) -> dict[str, Any]:
 
 
 # --- reading ------------------------------------------------------------------------------
-
-
-def _obj(v: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(v, dict):
-        raise FormatError(where, f"expected an object, got {type(v).__name__}")
-    return v
-
-
-def _list(v: Any, where: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise FormatError(where, f"expected a list, got {type(v).__name__}")
-    return v
-
-
-def _int(v: Any, where: str, low: int = 0) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < low:
-        raise FormatError(where, f"expected a whole number >= {low}, got {v!r}")
-    return v
-
-
-def _hex(v: Any, where: str) -> tuple[int, int] | None:
-    if v is None:
-        return None
-    if not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        raise FormatError(where, f"expected a hex [q, r] or null, got {v!r}")
-    return (v[0], v[1])
-
-
-def _choice(v: Any, choices: tuple[str, ...], where: str) -> str:
-    if v not in choices:
-        raise FormatError(where, f"expected one of {', '.join(choices)}, got {v!r}")
-    return v  # type: ignore[no-any-return]
 
 
 def parse_position(data: Any, *, rng: int | Rng) -> LfState:
