@@ -296,14 +296,14 @@ def check_activate(w: Work, d: Mapping[str, Any], order: Activate | Formation) -
             raise RuleError("LF-FTR-05", "no friendly ship with a free bay within 5 spaces to return to",
                             unit=u.id, field="order.rtb")
     if order.attack is not None:
-        target = w.ships.get(order.attack) or w.sqs.get(order.attack)
-        if target is None or not target.on_map:
+        aim: Ship | Squadron | None = w.ships.get(order.attack) or w.sqs.get(order.attack)
+        if aim is None or not aim.on_map:
             from ...engine.errors import FormatError
 
             raise FormatError("order.attack", f"no unit {order.attack!r} on the map")
-        if w.config.allied(target.owner, u.owner):
+        if w.config.allied(aim.owner, u.owner):
             raise RuleError("LF-TGT-05", "targets must be enemy units", unit=u.id, field="order.attack")
-        if target.hex is None or distance(u.hex, target.hex) != 1:
+        if aim.hex is None or distance(u.hex, aim.hex) != 1:
             raise RuleError("LF-TGT-04", "fighter guns attack adjacent units only", unit=u.id, field="order.attack")
 
 

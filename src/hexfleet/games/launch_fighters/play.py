@@ -7,7 +7,7 @@ recovery phase, the end-of-game check and victory points.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
@@ -517,7 +517,7 @@ def _apply_repair_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
     w.events.append({"type": "repaired", "ship": ship.id, "stat": order.value, "level": stats[i]})
 
 
-APPLY = {
+APPLY: dict[str, Callable[[Work, dict[str, Any], Any], None]] = {
     "place": _apply_place, "move": _apply_move, "activate": _apply_activate, "system": _apply_system,
     "barrage": _apply_barrage, "intercept": _apply_intercept, "stat": _apply_stat, "fighter_hit": _apply_fighter_hit,
     "push": _apply_push, "land": _apply_land, "bay_loss": _apply_bay_loss, "advance": _apply_advance,
