@@ -49,32 +49,6 @@ from .play import (
 from .position import describe, parse_position, position_to_json
 from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
 
-_RULE_OF_KIND = {
-    "place": "LF-SETUP-02", "move": "LF-MOVE-01", "activate": "LF-ATK-01", "system": "LF-ATK-04",
-    "barrage": "LF-BAR-01",
-    "stat": "LF-DMG-01", "fighter_hit": "LF-DMG-04", "push": "LF-MOVE-08", "land": "LF-FTR-02",
-    "bay_loss": "LF-DMG-06", "advance": "LF-FTR-06", "repair": "LF-ADD-04", "repair_stat": "LF-ADD-04",
-    "intercept": "LF-POOL-06",
-}
-_PROMPTS = {
-    "fleet": "Submit your fleet (secret until every fleet is in), or {} for the scenario's fleet.",
-    "place": "Place a ship: hex and facing.",
-    "vote": "End the game now by mutual agreement? (ends only if every player votes to end)",
-    "move": "Move one of your units in this step.",
-    "activate": "Activate one of your units in this attack step.",
-    "system": "Choose a weapon system of the active ship, or end its activation.",
-    "intercept": "Choose up to 3 squadrons to intercept the incoming missiles.",
-    "barrage": "Roll a barrage: how many dice of the pool, or stop.",
-    "stat": "Choose the stat your ship loses.",
-    "fighter_hit": "The squadron is hit: flip it or force it to return to base.",
-    "push": "Your squadron is pushed: choose an empty adjacent hex.",
-    "land": "Your squadron returns to base: choose the ship it lands on.",
-    "bay_loss": "A bay hit destroys a squadron aboard: choose which.",
-    "advance": "Advance a squadron into the vacated hex, or not.",
-    "repair": "Attempt a repair roll for this ship (uses one Repair level)?",
-    "repair_stat": "Repair succeeded: choose the stat to raise.",
-}
-
 
 def _scenario_files() -> dict[str, dict[str, Any]]:
     folder = resources.files(__package__).joinpath("scenarios")
@@ -90,10 +64,6 @@ _SCENARIOS = _scenario_files()
 # (orders.py), apply (play.py) and dump. The open decision is ``state.decision``.
 
 
-def _prompt(kind: str) -> Any:
-    return lambda state, ask, seat: _PROMPTS[kind]
-
-
 def _parser(kind: str) -> Callable[[LfState, Ask, Seat, Any], Any]:
     if kind in notation.PICK_FIELD:
         return lambda state, ask, seat, raw: notation.parse_pick(kind, raw)
@@ -101,15 +71,33 @@ def _parser(kind: str) -> Callable[[LfState, Ask, Seat, Any], Any]:
     return lambda state, ask, seat, raw: read(raw)
 
 
-def _check_decision(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
-    d = state.decision
-    assert d is not None
-    if "choices" in d:
-        if notation.dump(order) not in d["choices"]:
-            raise RuleError(_RULE_OF_KIND[d["kind"]], f"{notation.dump(order)} is not one of the choices: "
-                            f"{d['choices']}", unit=d.get("ship") or d.get("squadron"), field="order")
-        return
-    getattr(orders, f"check_{d['kind']}")(Work(state, share=True), d, order)
+def _checked(check: Callable[[Work, Mapping[str, Any], Any], None]) -> Callable[[LfState, Ask, Seat, Any], None]:
+    """A kind's check: a short choice the engine listed (``decision.choices``) must be one of
+    them; otherwise ``check`` (from ``orders``) applies the rules to the one order."""
+    def run(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
+        d = state.decision
+        assert d is not None
+        if "choices" in d:
+            if notation.dump(order) not in d["choices"]:
+                raise RuleError(KINDS[d["kind"]].rule, f"{notation.dump(order)} is not one of the choices: "
+                                f"{d['choices']}", unit=d.get("ship") or d.get("squadron"), field="order")
+            return
+        check(Work(state, share=True), d, order)
+    return run
+
+
+def _listed(legal: Callable[..., Legal[Any]], by_unit: bool = False) -> Callable[[LfState, Ask, Seat], Legal[Any]]:
+    """A kind's lazy legal set: the listed choices, or ``legal`` (from ``orders``); a set over
+    units (``by_unit``) answers ``in`` with the kind's own check."""
+    def run(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
+        d = state.decision
+        assert d is not None
+        kind = KINDS[d["kind"]]
+        if "choices" in d:
+            return Choices([kind.parse(state, ask, seat, c) for c in d["choices"]])
+        w = Work(state, share=True)
+        return legal(w, d, _membership(kind, state, ask, seat)) if by_unit else legal(w, d)
+    return run
 
 
 def _membership(kind: Kind[LfState, Any], state: LfState, ask: Ask, seat: Seat) -> Callable[[object], bool]:
@@ -124,17 +112,9 @@ def _membership(kind: Kind[LfState, Any], state: LfState, ask: Ask, seat: Seat) 
     return contains
 
 
-def _legal_decision(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
-    d = state.decision
-    assert d is not None
-    kind = d["kind"]
-    if "choices" in d:
-        parse = KINDS[kind].parse
-        return Choices([parse(state, ask, seat, c) for c in d["choices"]])
-    w = Work(state, share=True)
-    if kind in ("place", "move", "activate"):
-        return getattr(orders, f"legal_{kind}")(w, d, _membership(KINDS[kind], state, ask, seat))
-    return getattr(orders, f"legal_{kind}")(w, d)
+def _unlisted(*args: Any) -> Any:
+    """A short-choice decision always lists its choices; a hand-made one without them is refused."""
+    raise FormatError("decision.choices", "missing: this decision picks from a list of choices")
 
 
 def _apply_decision(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
@@ -172,24 +152,48 @@ def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[L
     return w.freeze(), w.events
 
 
-def _decision_kind(name: str) -> Kind[LfState, Any]:
-    return Kind(name, _RULE_OF_KIND[name], _prompt(name), _parser(name), _check_decision, _legal_decision,
-                _apply_decision, notation.dump, order_type=ORDER_TYPES, options=_options_decision)
+def _kind(name: str, rule: str, prompt: str, **more: Any) -> Kind[LfState, Any]:
+    """A decision kind: parsed by ``notation``, applied by ``play``, its choices listed in
+    ``state.decision``; ``more`` overrides any of these (a rule check and legal set from
+    ``orders`` for the kinds that are not a short list)."""
+    parts: dict[str, Any] = {
+        "prompt": lambda state, ask, seat: prompt, "parse": _parser(name), "check": _checked(_unlisted),
+        "legal": _listed(_unlisted), "apply": _apply_decision, "dump": notation.dump, "order_type": ORDER_TYPES,
+        "options": _options_decision, **more}
+    return Kind(name, rule, **parts)
 
 
-KINDS: dict[str, Kind[LfState, Any]] = {
-    "fleet": Kind("fleet", "LF-FLEET-08", _prompt("fleet"), _parser("fleet"), _check_fleet, _legal_fleet,
-                  _apply_fleets, notation.dump, order_type=ORDER_TYPES,
-                  default=lambda state, ask, seat: notation.Fleet(),
-                  options=lambda state, ask, seat: {"limit": state.config.fleet_limit}),
-    "vote": Kind("vote", "LF-VIC-01", _prompt("vote"), _parser("vote"), lambda state, ask, seat, order: None,
-                 lambda state, ask, seat: Choices([notation.Vote(False), notation.Vote(True)]), _apply_votes,
-                 notation.dump, order_type=ORDER_TYPES, default=lambda state, ask, seat: notation.Vote(False),
-                 options=lambda state, ask, seat: {"turn": state.turn}),
-    **{name: _decision_kind(name) for name in (
-        "place", "move", "activate", "system", "barrage", "intercept", "stat", "fighter_hit", "push", "land",
-        "bay_loss", "advance", "repair", "repair_stat")},
-}
+KINDS: dict[str, Kind[LfState, Any]] = {kind.name: kind for kind in (
+    _kind("fleet", "LF-FLEET-08",
+          "Submit your fleet (secret until every fleet is in), or {} for the scenario's fleet.",
+          check=_check_fleet, legal=_legal_fleet, apply=_apply_fleets,
+          default=lambda state, ask, seat: notation.Fleet(),
+          options=lambda state, ask, seat: {"limit": state.config.fleet_limit}),
+    _kind("vote", "LF-VIC-01", "End the game now by mutual agreement? (ends only if every player votes to end)",
+          check=lambda state, ask, seat, order: None,
+          legal=lambda state, ask, seat: Choices([notation.Vote(False), notation.Vote(True)]),
+          apply=_apply_votes, default=lambda state, ask, seat: notation.Vote(False),
+          options=lambda state, ask, seat: {"turn": state.turn}),
+    _kind("place", "LF-SETUP-02", "Place a ship: hex and facing.",
+          check=_checked(orders.check_place), legal=_listed(orders.legal_place, by_unit=True)),
+    _kind("move", "LF-MOVE-01", "Move one of your units in this step.",
+          check=_checked(orders.check_move), legal=_listed(orders.legal_move, by_unit=True)),
+    _kind("activate", "LF-ATK-01", "Activate one of your units in this attack step.",
+          check=_checked(orders.check_activate), legal=_listed(orders.legal_activate, by_unit=True)),
+    _kind("system", "LF-ATK-04", "Choose a weapon system of the active ship, or end its activation.",
+          check=_checked(orders.check_system), legal=_listed(orders.legal_system)),
+    _kind("intercept", "LF-POOL-06", "Choose up to 3 squadrons to intercept the incoming missiles."),
+    _kind("barrage", "LF-BAR-01", "Roll a barrage: how many dice of the pool, or stop.",
+          check=_checked(orders.check_barrage), legal=_listed(orders.legal_barrage)),
+    _kind("stat", "LF-DMG-01", "Choose the stat your ship loses."),
+    _kind("fighter_hit", "LF-DMG-04", "The squadron is hit: flip it or force it to return to base."),
+    _kind("push", "LF-MOVE-08", "Your squadron is pushed: choose an empty adjacent hex."),
+    _kind("land", "LF-FTR-02", "Your squadron returns to base: choose the ship it lands on."),
+    _kind("bay_loss", "LF-DMG-06", "A bay hit destroys a squadron aboard: choose which."),
+    _kind("advance", "LF-FTR-06", "Advance a squadron into the vacated hex, or not."),
+    _kind("repair", "LF-ADD-04", "Attempt a repair roll for this ship (uses one Repair level)?"),
+    _kind("repair_stat", "LF-ADD-04", "Repair succeeded: choose the stat to raise."),
+)}
 """Every decision of the game, by kind (docs/launch-fighters.md, "Decisions and orders")."""
 
 
