@@ -175,7 +175,10 @@ class Pick:
         return f"{self.kind}: {text}"
 
 
-ORDER_TYPES = (Fleet, Vote, Place, Move, Activate, Formation, System, Barrage, Intercept, Pick)
+ORDER_TYPE: dict[str, type | tuple[type, ...]] = {
+    "fleet": Fleet, "vote": Vote, "place": Place, "move": Move, "activate": (Activate, Formation),
+    "system": System, "barrage": Barrage, "intercept": Intercept}
+"""Each kind's order class; the short-choice kinds answer with a :class:`Pick`."""
 
 PICK_FIELD = {"stat": "stat", "repair_stat": "stat", "fighter_hit": "result", "push": "hex", "land": "ship",
               "bay_loss": "squadron", "advance": "squadron", "repair": "attempt"}

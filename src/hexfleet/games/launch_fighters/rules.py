@@ -35,7 +35,6 @@ from ...engine.ruleset import (
 from ...hexgrid import RectMap, distance
 from . import notation, orders
 from .designer import Design, check_fleet, sample_fleets
-from .notation import ORDER_TYPES
 from .options import OPTIONS, parse_options
 from .play import (
     apply_decision,
@@ -104,7 +103,7 @@ def _membership(kind: Kind[LfState, Any], state: LfState, ask: Ask, seat: Seat) 
     """``order in legal``: the kind's parse and check on that one order, nothing listed."""
     def contains(order: object) -> bool:
         try:
-            parsed = order if isinstance(order, ORDER_TYPES) else kind.parse(state, ask, seat, order)
+            parsed = order if isinstance(order, kind.order_type) else kind.parse(state, ask, seat, order)  # type: ignore[arg-type]
             kind.check(state, ask, seat, parsed)
         except (RuleError, FormatError):
             return False
@@ -158,7 +157,7 @@ def _kind(name: str, rule: str, prompt: str, **more: Any) -> Kind[LfState, Any]:
     ``orders`` for the kinds that are not a short list)."""
     parts: dict[str, Any] = {
         "prompt": lambda state, ask, seat: prompt, "parse": _parser(name), "check": _checked(_unlisted),
-        "legal": _listed(_unlisted), "apply": _apply_decision, "dump": notation.dump, "order_type": ORDER_TYPES,
+        "legal": _listed(_unlisted), "apply": _apply_decision, "dump": notation.dump, "order_type": notation.ORDER_TYPE.get(name, notation.Pick),
         "options": _options_decision, **more}
     return Kind(name, rule, **parts)
 
