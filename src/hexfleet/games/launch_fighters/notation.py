@@ -316,51 +316,62 @@ def _json(v: Any) -> Any:
     return [_json(x) for x in v] if isinstance(v, tuple) else v
 
 
+def _dump_move(order: Move) -> dict[str, Any]:
+    out: dict[str, Any] = {"unit": order.unit}
+    if order.to is not None:
+        out["to"] = [order.to[0], order.to[1]]
+    if order.path is not None:
+        out["path"] = [list(h) for h in order.path]
+    if order.facing is not None:
+        out["facing"] = order.facing
+    if order.booster:
+        out["booster"] = True
+    if order.warp:
+        out["warp"] = True
+    return out
+
+
+def _dump_activate(order: Activate) -> dict[str, Any]:
+    out: dict[str, Any] = {"unit": order.unit}
+    if order.attack is not None:
+        out["attack"] = order.attack
+    if order.rtb:
+        out["rtb"] = True
+    return out
+
+
+def _dump_system(order: System) -> dict[str, Any]:
+    if order.system == "end":
+        return {"system": "end"}
+    if order.system == "bays":
+        return {"system": "bays", "launch": [{"squadron": q, "hex": list(h)} for q, h in order.launch]}
+    out: dict[str, Any] = {"system": order.system, "target": order.target}
+    if order.missiles is not None:
+        out["missiles"] = order.missiles
+    return out
+
+
+def _dump_barrage(order: Barrage) -> dict[str, Any]:
+    if order.stop:
+        return {"stop": True}
+    return {"dice": order.dice} if order.target is None else {"dice": order.dice, "target": order.target}
+
+
+_DUMP: dict[type, Any] = {
+    Move: _dump_move,
+    Activate: _dump_activate,
+    Formation: lambda o: {"units": list(o.units), "attack": o.attack},
+    System: _dump_system,
+    Barrage: _dump_barrage,
+    Pick: lambda o: {PICK_FIELD[o.kind]: _json(o.value)},
+    Intercept: lambda o: {"squadrons": _json(o.squadrons)},
+    Place: lambda o: {"ship": o.ship, "hex": list(o.hex), "facing": o.facing},
+    Vote: lambda o: {"end": o.end},
+    Fleet: lambda o: {} if o.ships is None else {"ships": list(o.ships)},
+}
+
+
 def dump(order: Any) -> Any:
     """An order object as the JSON the position format and records use (JSON passes through)."""
-    if isinstance(order, Pick):
-        return {PICK_FIELD[order.kind]: _json(order.value)}
-    if isinstance(order, Move):
-        out: dict[str, Any] = {"unit": order.unit}
-        if order.to is not None:
-            out["to"] = list(order.to)
-        if order.path is not None:
-            out["path"] = [list(h) for h in order.path]
-        if order.facing is not None:
-            out["facing"] = order.facing
-        if order.booster:
-            out["booster"] = True
-        if order.warp:
-            out["warp"] = True
-        return out
-    if isinstance(order, Activate):
-        out = {"unit": order.unit}
-        if order.attack is not None:
-            out["attack"] = order.attack
-        if order.rtb:
-            out["rtb"] = True
-        return out
-    if isinstance(order, Formation):
-        return {"units": list(order.units), "attack": order.attack}
-    if isinstance(order, System):
-        if order.system == "end":
-            return {"system": "end"}
-        if order.system == "bays":
-            return {"system": "bays", "launch": [{"squadron": q, "hex": list(h)} for q, h in order.launch]}
-        out = {"system": order.system, "target": order.target}
-        if order.missiles is not None:
-            out["missiles"] = order.missiles
-        return out
-    if isinstance(order, Barrage):
-        if order.stop:
-            return {"stop": True}
-        return {"dice": order.dice} if order.target is None else {"dice": order.dice, "target": order.target}
-    if isinstance(order, Intercept):
-        return {"squadrons": _json(order.squadrons)}
-    if isinstance(order, Place):
-        return {"ship": order.ship, "hex": list(order.hex), "facing": order.facing}
-    if isinstance(order, Vote):
-        return {"end": order.end}
-    if isinstance(order, Fleet):
-        return {} if order.ships is None else {"ships": list(order.ships)}
-    return order
+    write = _DUMP.get(type(order))
+    return order if write is None else write(order)
