@@ -1,8 +1,12 @@
-"""The driver: apply one decided order, then play on until somebody must decide (LF-IMPL-02).
+"""The turn's automatic steps and the application of each decision's order (LF-IMPL-02).
 
-Setup (fleets revealed, the placement roll, placement), each turn's initiative, the movement
-and attack rotations, follow-up tasks (stat losses, landings, pushes, advances, repairs), the
-recovery phase, the end-of-game check and victory points.
+The kernel's procedure drives (``engine/procedure.py``): :func:`auto_step` is one automatic
+step — setup (fleets revealed, the placement roll, placement), each turn's initiative, the
+movement and attack rotations, follow-up tasks (stat losses, landings, pushes, advances,
+repairs), the recovery phase, the end-of-game check and victory points. A step that reaches a
+decision records it in the state (``_ask``; a single choice is applied at once, ``_choose``)
+and the ruleset's ``step`` then answers with that decision. ``APPLY`` applies each kind's
+parsed order; nothing here loops until a decision.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
-"""Launch Fighters! state: plain data, and the mutable working copy :meth:`Ruleset.advance` uses.
+"""Launch Fighters! state: plain data, and the mutable working copy each step computes in.
 
-A :class:`LfState` is never changed once built. ``advance`` copies it into a :class:`Work`
-(units copied one by one, rules data shared), applies one order and the automatic play that
-follows, and freezes the result into a new state (STYLE §2: immutable state, pure step).
+A :class:`LfState` is never changed once built. An automatic step, or an order's application,
+copies it into a :class:`Work` (units copied one by one, rules data shared), computes, and
+freezes the result into a new state (STYLE §2: immutable state, pure step).
 
 Directions and facings are the digest's indices, counter-clockwise from east (LF-MAP-03);
 :data:`LF_TO_HEXGRID` maps them onto :data:`hexfleet.hexgrid.DIRECTIONS` so every piece of
