@@ -111,6 +111,7 @@ def test_legal_sets_are_lazy_and_per_unit() -> None:
     drawn = [joint.sample(rnd) for _ in range(40)]
     assert all(d["x"] != d["y"] for d in drawn) and len({d["x"] for d in drawn}) == 2
     assert Choices(["p", "q"]).per_unit() == {"*": ["p", "q"]}
+    assert "P" in Choices(["p", "q"], contains=lambda o: str(o).lower() in "pq") and "P" not in Choices(["p"])
 
 
 def test_parsed_orders_are_recorded_as_json() -> None:

@@ -67,16 +67,21 @@ class Legal(ABC, Generic[O]):
 
 
 class Choices(Legal[O]):
-    """A short explicit list: a decision among a few answers (which stat, which hex)."""
+    """A short explicit list: a decision among a few answers (which stat, which hex).
 
-    __slots__ = ("_orders", "_unit")
+    ``contains`` (optional) is the decision kind's check, so ``in`` also accepts an order as
+    JSON or any legal variant the list does not spell out; by default ``in`` looks in the list.
+    """
 
-    def __init__(self, orders: Sequence[O], unit: str = ALL):
+    __slots__ = ("_contains", "_orders", "_unit")
+
+    def __init__(self, orders: Sequence[O], unit: str = ALL, contains: Callable[[object], bool] | None = None):
         self._orders = tuple(orders)
         self._unit = unit
+        self._contains = contains
 
     def __contains__(self, order: object) -> bool:
-        return order in self._orders
+        return self._contains(order) if self._contains is not None else order in self._orders
 
     def __iter__(self) -> Iterator[O]:
         return iter(self._orders)

@@ -176,7 +176,7 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
     return ByUnit(units, contains)
 
 
-def legal_system(w: Work, d: Mapping[str, Any]) -> Legal[System]:
+def legal_system(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[System]:
     """Every system's orders; launches only the first active squadrons aboard."""
     ship = w.ships[d["ship"]]
     out: list[System] = []
@@ -195,10 +195,10 @@ def legal_system(w: Work, d: Mapping[str, Any]) -> Legal[System]:
                 for hexes in combinations(free, n):
                     out.append(System("bays", launch=tuple(zip(ready, hexes))))
     out.append(System("end"))
-    return Choices(out)
+    return Choices(out, contains=contains)
 
 
-def legal_barrage(w: Work, d: Mapping[str, Any]) -> Legal[Barrage]:
+def legal_barrage(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Barrage]:
     assert w.act is not None
     pool = w.act["pool"]
     ship = w.ships[w.act["ship"]]
@@ -209,7 +209,7 @@ def legal_barrage(w: Work, d: Mapping[str, Any]) -> Legal[Barrage]:
             out += [Barrage(n, t) for t in targets]
         else:
             out.append(Barrage(n))
-    return Choices(out + [Barrage(stop=True)])
+    return Choices(out + [Barrage(stop=True)], contains=contains)
 
 
 # --- checks -----------------------------------------------------------------------------------

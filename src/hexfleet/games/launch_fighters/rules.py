@@ -85,17 +85,17 @@ def _checked(check: Callable[[Work, Mapping[str, Any], Any], None]) -> Callable[
     return run
 
 
-def _listed(legal: Callable[..., Legal[Any]], by_unit: bool = False) -> Callable[[LfState, Ask, Seat], Legal[Any]]:
-    """A kind's lazy legal set: the listed choices, or ``legal`` (from ``orders``); a set over
-    units (``by_unit``) answers ``in`` with the kind's own check."""
+def _listed(legal: Callable[..., Legal[Any]]) -> Callable[[LfState, Ask, Seat], Legal[Any]]:
+    """A kind's lazy legal set: the listed choices, or ``legal`` (from ``orders``); ``in`` is
+    the kind's own parse and check."""
     def run(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
         d = state.decision
         assert d is not None
         kind = KINDS[d["kind"]]
+        contains = _membership(kind, state, ask, seat)
         if "choices" in d:
-            return Choices([kind.parse(state, ask, seat, c) for c in d["choices"]])
-        w = Work(state, share=True)
-        return legal(w, d, _membership(kind, state, ask, seat)) if by_unit else legal(w, d)
+            return Choices([kind.parse(state, ask, seat, c) for c in d["choices"]], contains=contains)
+        return legal(Work(state, share=True), d, contains)
     return run
 
 
@@ -131,8 +131,10 @@ def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: notation.Fleet) ->
 
 
 def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[notation.Fleet]:
+    """The scenario's fleet and the sample fleets within the limit; ``in`` accepts any fleet."""
     return Choices([notation.Fleet()] + [notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
-                                         if sum(d.cost for d in f) <= state.config.fleet_limit])
+                                         if sum(d.cost for d in f) <= state.config.fleet_limit],
+                   contains=_membership(KINDS["fleet"], state, ask, seat))
 
 
 def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
@@ -157,7 +159,8 @@ def _kind(name: str, rule: str, prompt: str, **more: Any) -> Kind[LfState, Any]:
     ``orders`` for the kinds that are not a short list)."""
     parts: dict[str, Any] = {
         "prompt": lambda state, ask, seat: prompt, "parse": _parser(name), "check": _checked(_unlisted),
-        "legal": _listed(_unlisted), "apply": _apply_decision, "dump": notation.dump, "order_type": notation.ORDER_TYPE.get(name, notation.Pick),
+        "legal": _listed(_unlisted), "apply": _apply_decision, "dump": notation.dump,
+        "order_type": notation.ORDER_TYPE.get(name, notation.Pick),
         "options": _options_decision, **more}
     return Kind(name, rule, **parts)
 
@@ -170,15 +173,16 @@ KINDS: dict[str, Kind[LfState, Any]] = {kind.name: kind for kind in (
           options=lambda state, ask, seat: {"limit": state.config.fleet_limit}),
     _kind("vote", "LF-VIC-01", "End the game now by mutual agreement? (ends only if every player votes to end)",
           check=lambda state, ask, seat, order: None,
-          legal=lambda state, ask, seat: Choices([notation.Vote(False), notation.Vote(True)]),
+          legal=lambda state, ask, seat: Choices([notation.Vote(False), notation.Vote(True)],
+                                                 contains=_membership(KINDS["vote"], state, ask, seat)),
           apply=_apply_votes, default=lambda state, ask, seat: notation.Vote(False),
           options=lambda state, ask, seat: {"turn": state.turn}),
     _kind("place", "LF-SETUP-02", "Place a ship: hex and facing.",
-          check=_checked(orders.check_place), legal=_listed(orders.legal_place, by_unit=True)),
+          check=_checked(orders.check_place), legal=_listed(orders.legal_place)),
     _kind("move", "LF-MOVE-01", "Move one of your units in this step.",
-          check=_checked(orders.check_move), legal=_listed(orders.legal_move, by_unit=True)),
+          check=_checked(orders.check_move), legal=_listed(orders.legal_move)),
     _kind("activate", "LF-ATK-01", "Activate one of your units in this attack step.",
-          check=_checked(orders.check_activate), legal=_listed(orders.legal_activate, by_unit=True)),
+          check=_checked(orders.check_activate), legal=_listed(orders.legal_activate)),
     _kind("system", "LF-ATK-04", "Choose a weapon system of the active ship, or end its activation.",
           check=_checked(orders.check_system), legal=_listed(orders.legal_system)),
     _kind("intercept", "LF-POOL-06", "Choose up to 3 squadrons to intercept the incoming missiles."),
