@@ -25,6 +25,10 @@ from .state import (
 )
 
 
+PATHS_KEPT = 512
+"""At most this many start hexes' paths are kept per game (a few MB at most)."""
+
+
 def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple[Hex, ...]]:
     """Every hex reachable in at most ``allowance`` steps → a path to it (start excluded).
 
@@ -35,6 +39,8 @@ def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple
     key = (start, allowance)
     found = config.paths.get(key)
     if found is None:
+        if len(config.paths) >= PATHS_KEPT:
+            config.paths.clear()
         found = config.paths[key] = _best_paths(config, start, allowance)
     return found
 
