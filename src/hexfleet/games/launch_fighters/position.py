@@ -16,8 +16,8 @@ from typing import Any
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import rng_from_seed
 from ...engine.ruleset import Event, Outcome, step
-from ...hexgrid import RectMap
-from .designer import STATS, check_design, resolve_design
+from ...hexgrid import ShapeError, map_from_json
+from .designer import SQUADRON_COST, STATS, check_design, resolve_design
 from .options import parse_options
 from .play import run
 from .state import (
@@ -39,6 +39,7 @@ from .state import (
     Ship,
     Squadron,
     Work,
+    kill_value,
 )
 
 FORMAT = "launch-fighters/1"
@@ -53,7 +54,7 @@ _SQ_FLAGS = ("moved", "activated", "warp_declared")
 def position_to_json(state: LfState) -> dict[str, Any]:
     c = state.config
     out: dict[str, Any] = {
-        "format": FORMAT, "scenario": c.scenario, "map": {"cols": c.map.cols, "rows": c.map.rows},
+        "format": FORMAT, "scenario": c.scenario, "map": c.map.to_json(),
         "terrain": [{"hex": list(h), "type": t} for h, t in sorted(c.terrain.items())],
         "fleet_limit": c.fleet_limit, "seats": list(c.seats),
         "fleets": {p: [d.to_json() for d in ds] for p, ds in c.fleets.items()},
@@ -150,8 +151,10 @@ def parse_position(data: Any, *, rng: int) -> LfState:
     data = _obj(data, "position")
     if data.get("format", FORMAT) != FORMAT:
         raise FormatError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    m = _obj(data.get("map"), "map")
-    board = RectMap(_int(m.get("cols"), "map.cols", 1), _int(m.get("rows"), "map.rows", 1))
+    try:
+        board = map_from_json(data.get("map"))
+    except ShapeError as err:
+        raise FormatError("map" + (f".{err.field}" if err.field else ""), f"{err.message} (LF-MAP-01)") from err
     terrain = {}
     for i, t in enumerate(_list(data.get("terrain", []), "terrain")):
         t = _obj(t, f"terrain[{i}]")
@@ -201,6 +204,8 @@ def parse_position(data: Any, *, rng: int) -> LfState:
     ships = tuple(_parse_ship(s, f"ships[{i}]", seats) for i, s in enumerate(_list(data.get("ships"), "ships")))
     sqs = tuple(_parse_sq(q, f"squadrons[{i}]", seats)
                 for i, q in enumerate(_list(data.get("squadrons", []), "squadrons")))
+    ledger = _ledger(data.get("ledger", []), seats)
+    ledger += _eliminations(data.get("eliminations", []), config, ships, sqs, ledger)
     phase = _choice(data.get("phase", "move"), PHASES, "phase")
     order = tuple(_list(data.get("order", list(seats)), "order"))
     if not all(_named(p, seats) for p in order) or len(set(order)) != len(order):
@@ -214,7 +219,7 @@ def parse_position(data: Any, *, rng: int) -> LfState:
         order=order, step=step_no, cursor=_int(data.get("cursor", 0), "cursor"), act=data.get("activation"),
         queue=tuple(_list(data.get("queue", []), "queue")), decision=data.get("decision"),
         quiet_turns=_int(data.get("quiet_turns", 0), "quiet_turns"), rolled=bool(data.get("rolled", False)),
-        ledger=_ledger(data.get("ledger", []), seats), outcome=_outcome(data.get("outcome"), seats),
+        ledger=ledger, outcome=_outcome(data.get("outcome"), seats),
         scores=_scores(data.get("scores"), seats),
     )
     check_position(state)
@@ -245,6 +250,56 @@ def _ledger(v: Any, seats: tuple[str, ...]) -> tuple[tuple[str, int, str], ...]:
         if not (isinstance(e, list) and len(e) == 3 and e[0] in seats and isinstance(e[2], str)):
             raise FormatError(f"ledger[{i}]", f"expected [seat, half-points, unit id], got {e!r}")
         out.append((e[0], _int(e[1], f"ledger[{i}][1]"), e[2]))
+    return tuple(out)
+
+
+def _eliminations(v: Any, config: Config, ships: tuple[Ship, ...], sqs: tuple[Squadron, ...],
+                  ledger: tuple[tuple[str, int, str], ...]) -> tuple[tuple[str, int, str], ...]:
+    """Ledger entries for earlier eliminations given as facts: the engine works out their
+    points (LF-VIC-02, LF-VIC-03, LF-AMB-34) instead of trusting half-points written by hand.
+
+    Each fact is ``{"unit": id, "credit": seat}``, a destroyed ship's also ``"aboard"``: the
+    squadrons lost inside it. A unit scores once, so one named by a fact may not also be in the
+    ledger or in another fact.
+    """
+    counted = {e[2]: f"ledger[{i}]" for i, e in enumerate(ledger)}
+    ship_of = {s.id: s for s in ships}
+    sq_of = {q.id: q for q in sqs}
+    out = []
+    for i, e in enumerate(_list(v, "eliminations")):
+        where = f"eliminations[{i}]"
+        e = _obj(e, where)
+        for key in e:
+            if key not in ("unit", "credit", "aboard"):
+                raise FormatError(f"{where}.{key}", "not a field of an elimination (unit, credit, aboard)")
+        uid: Any = e.get("unit")
+        unit = ship_of[uid] if _named(uid, ship_of) else sq_of[uid] if _named(uid, sq_of) else None
+        if unit is None:
+            raise FormatError(f"{where}.unit", f"no ship or squadron {uid!r} in this position")
+        credit = _choice(e.get("credit"), config.seats, f"{where}.credit")
+        if config.allied(credit, unit.owner):
+            raise RuleError("LF-VIC-03", f"{credit} cannot score {unit.id}: nobody scores his own side's losses",
+                            unit=unit.id, field=f"{where}.credit")
+        gone = DESTROYED if isinstance(unit, Ship) else ELIMINATED
+        aboard = _list(e.get("aboard", []), f"{where}.aboard")
+        if aboard and not isinstance(unit, Ship):
+            raise FormatError(f"{where}.aboard", "only a destroyed ship has squadrons lost aboard")
+        for j, qid in enumerate(aboard):
+            if not _named(qid, sq_of):
+                raise FormatError(f"{where}.aboard[{j}]", f"no squadron {qid!r} in this position")
+        named: list[tuple[Ship | Squadron, str, str]] = [(unit, gone, f"{where}.unit")]
+        named += [(sq_of[q], ELIMINATED, f"{where}.aboard[{k}]") for k, q in enumerate(aboard)]
+        for x, status, field in named:
+            if x.status != status:
+                raise RuleError("LF-VIC-02", f"{x.id} is credited as {status} but its status is {x.status}",
+                                unit=x.id, field=field)
+            if x.id in counted:
+                raise RuleError("LF-VIC-02", f"{x.id} is already counted in {counted[x.id]}: a unit scores once",
+                                unit=x.id, field=field)
+            counted[x.id] = field
+        value = (kill_value(unit, len(aboard), config.options.vp_accounting) if isinstance(unit, Ship)
+                 else 2 * SQUADRON_COST)
+        out.append((credit, value, unit.id))
     return tuple(out)
 
 
