@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hexfleet.cli import app
+from hexfleet.games import get_ruleset
 from hexfleet.games.turn_or_burn.position import parse_position
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -199,11 +200,53 @@ def test_play_stopped_by_end_of_input_exits_cleanly_keeping_the_record(tmp_path)
     result = _play_vs_random(record, ["", "", "", ""])  # setup only, then input ends
     assert result.exit_code == 1
     assert "Stopped after 1 step(s), before the end" in result.output
+    assert f"the record so far is in {record}" in result.output
     assert "Traceback" not in result.output
     lines = [json.loads(line) for line in record.read_text().splitlines()]
-    assert [("record" in x, x.get("step")) for x in lines] == [(True, None), (False, 1)]
+    assert [("record" in x, x.get("step"), x.get("end")) for x in lines] == [(True, None, None), (False, 1, None),
+                                                                             (False, None, True)]
+    assert lines[-1]["interrupted"] is True and lines[-1]["outcome"] is None and lines[-1]["seed"] == "11"
     resumed = run("replay", record, "--seed", "11")
     assert resumed.exit_code == 0 and "steps: 1" in resumed.output and "OK" in resumed.output
+
+
+def test_ctrl_c_names_the_record_and_leaves_it_verifiable(tmp_path, monkeypatch):
+    """Ctrl-C at a prompt: the end line says the game was interrupted and reveals the seed, so
+    ``replay --verify`` checks every step played and says the game did not end."""
+    answers = iter(["", "", "", "", ""])  # Enter takes each default: setup, then one turn
+
+    def ask(prompt: str, default: str) -> str:
+        if next(answers, None) is None:
+            raise KeyboardInterrupt  # what the terminal raises at Ctrl-C
+        return default
+
+    monkeypatch.setattr("hexfleet.cli._ask", ask)
+    record = tmp_path / "game.jsonl"
+    result = run("play", "turn-or-burn", "--vs", "random", "--seed", "12", "--record", record)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "Stopped after 2 step(s), before the end" in result.output
+    assert f"the record so far is in {record}" in result.output
+    end = json.loads(record.read_text().splitlines()[-1])
+    assert end == {"end": True, "interrupted": True, "outcome": None, "seed": "12", "hash": end["hash"]}
+    check = run("replay", record, "--verify")
+    assert check.exit_code == 0, check.output
+    assert "steps: 2" in check.output and "outcome: none (game not over)" in check.output
+    assert "interrupted: the game was stopped before its end" in check.output
+    assert check.output.rstrip().endswith("OK")
+    lines = record.read_text().splitlines()  # an end line that hides the interruption is caught
+    write(record, "\n".join(lines[:-1] + [json.dumps({k: v for k, v in end.items() if k != "interrupted"})]) + "\n")
+    forged = run("replay", record, "--verify")
+    assert forged.exit_code == 1
+    assert "problem: end: the game is not over and the end line does not say it was interrupted" in forged.output
+
+
+def test_play_without_a_scenario_plays_the_games_default():
+    """Issue 11 defect 8: Quick Shot, not the first scenario in alphabetical order."""
+    result = run("play", "turn-or-burn", "--vs", "random", "--seed", "5", input="\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "Turn or Burn: Quick Shot (quick-shot); you are red, against random" in result.output
+    assert get_ruleset("turn-or-burn").scenario() == "quick-shot"
+    assert get_ruleset("launch-fighters").scenario() == "duel"
 
 
 def test_play_rejects_an_unknown_scenario():

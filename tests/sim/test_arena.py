@@ -13,7 +13,7 @@ from hexfleet.sim.batch import run_matches
 from hexfleet.cli import app
 from hexfleet.sim.cli import parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
-from hexfleet.sim.simulate import gun_study
+from hexfleet.sim.simulate import run_study
 
 OPTIONS = {"turn_limit": 30}
 
@@ -87,7 +87,8 @@ def test_observers_see_every_step_and_forced_guns_are_honoured():
 
 
 def test_gun_study_fills_sixteen_cells_and_draws_a_heat_map(tmp_path):
-    study = gun_study(bot="heuristic", games=1, workers=2, options=OPTIONS, progress=False)
+    study = run_study("turn-or-burn", "guns", "quick-shot", bot="heuristic", games=1, workers=2, options=OPTIONS,
+                      progress=False)
     assert len(study.cells) == 16 and all(c.games == 1 for c in study.cells)
     paths = study.write(tmp_path / "guns")
     assert [p.suffix for p in paths] == [".csv", ".json", ".png"]

@@ -1,6 +1,10 @@
-"""Turn or Burn know-how for bots: a one-turn-lookahead heuristic bot and a state evaluator.
+"""Turn or Burn for bots: its bots by scenario, the search hooks (determinize, evaluator,
+prior), a one-turn-lookahead heuristic bot, and the gun study.
 
-Both rest on three estimates a pilot makes at the table:
+Found by the game's package name (:func:`hexfleet.plugins.game_bots`); the generic search
+(:mod:`hexfleet.ai.mcts`) and the batch runner never name the game.
+
+The heuristic rests on three estimates a pilot makes at the table:
 
 * **Kill chance** of a shot: the exact probability that pulling ``damage`` cards from the
   target's hand (its working systems plus the miss cards for range, thrust and size,
@@ -11,22 +15,44 @@ Both rest on three estimates a pilot makes at the table:
 * **Aim**: the kill chance the fighter will have next turn if both fighters coast, after the
   turn card it plays now (turns bring targets into the gun's arc, TOB-M1-MOVE-06).
 
-The bot sees only its view (the enemy's gun may be ``?``: it then assumes each Module 1 gun
-equally likely); the evaluator scores determinized states for search (``ai/mcts.py``).
+In Modules 2-3 the same estimates are a rougher guide (armor, shields and a second structure
+card are not counted), but they keep a team on the map, firing, and out of its ejection seats.
+The bot sees only its view (an enemy's gun may be ``?``: it then assumes each Module 1 gun
+equally likely); the evaluator scores determinized states for search.
 """
 
 from __future__ import annotations
 
 import math
 import random
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
+from ..engine.rng import MASK64, draw
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.turn_or_burn.cards import GUNS, M1_GUNS, MANEUVERS, Gun, gun_damage, range_miss_cards, size_miss_cards
+from ..games.turn_or_burn.build import CLASSES
+from ..games.turn_or_burn.cards import (
+    GUNS,
+    M1_GUNS,
+    MANEUVERS,
+    SYSTEM_MODULE,
+    SYSTEMS,
+    Gun,
+    gun_damage,
+    range_miss_cards,
+    size_miss_cards,
+)
 from ..games.turn_or_burn.combat import miss_cards, void_reason
 from ..games.turn_or_burn.movement import move_fighter
-from ..games.turn_or_burn.state import Fighter, TobState
+from ..games.turn_or_burn.position import FORMAT
+from ..games.turn_or_burn.rules import RULESET
+from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
 from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive
+from ..plugins import BotOffer, LegalFilter, Study
+from .base import MCTS, RANDOM
 
 _ELIMINATING = frozenset({"CM", "STR", *GUNS})
 """Losing any of these eliminates a Module 1 fighter (TOB-M1-SCEN-02)."""
@@ -210,7 +236,7 @@ def evaluate(state: TobState) -> dict[Seat, float]:
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
     tracks = []
-    for f in state.fighters:  # coasting: P1 = M, M1 = 2M - P; P2 = M1 (TOB-M1-MOVE-05/07)
+    for f in at_table(state):  # coasting: P1 = M, M1 = 2M - P; P2 = M1 (TOB-M1-MOVE-05/07)
         (pq, pr), (mq, mr) = f.hex, f.momentum
         p1, p2 = (mq, mr), (2 * mq - pq, 2 * mr - pr)
         p3 = (2 * p2[0] - mq, 2 * p2[1] - mr)
@@ -257,32 +283,68 @@ def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: 
     return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)
 
 
+def at_table(state: TobState) -> tuple[Fighter, ...]:
+    """The fighters as they stand now: after movement while a Module 2-3 turn waits for a
+    mid-turn decision (the view shows the same), else the state's fighters."""
+    stage = state.stage
+    return stage.current if stage is not None and stage.current else state.fighters
+
+
+def _plotted_card(actions: list[dict[str, Any]]) -> str | None:
+    """The card a plot is scored by: its maneuver, else its first card (``None``: nothing)."""
+    return next((a["card"] for a in actions if a["card"] in MANEUVERS), actions[0]["card"] if actions else None)
+
+
+EJECT = "CM"
+"""Plotting the crew card ejects (TOB-M2-OPS-01): the fighter leaves and the enemy scores."""
+
+
+def score_plot(board: RectMap, f: Fighter, actions: list[dict[str, Any]],
+               enemies: list[tuple[Fighter, tuple[str, ...]]], wide: bool, exclusive: bool) -> float:
+    """How good ``actions`` (one fighter's plot) are: :func:`score_move` on its maneuver or
+    gun; an ejection is never worth it."""
+    if any(a["card"] == EJECT for a in actions):
+        return -1000.0
+    return score_move(board, f, _plotted_card(actions), enemies, wide, exclusive)
+
+
+def score_fire(fighters: dict[str, Fighter], options: Mapping[str, Any], order: Order, exclusive: bool) -> float:
+    """A fire decision (Modules 2-3, TOB-AMB-19): the kill chances of the targets picked now,
+    after movement, plus a little for every gun that fires (firing costs nothing)."""
+    total = 0.0
+    for fid, picks in order.items():
+        shooter = fighters.get(fid)
+        for gun, target in zip(options.get(fid, []), picks):
+            if shooter is None or target is None or target not in fighters:
+                continue
+            total += 0.01 + shot_chance(shooter, gun["card"], fighters[target], 0, exclusive)
+    return total
+
+
 def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
     """``orders`` scored as the heuristic bot scores them, for search to try the sensible ones
-    first. Another side's gun counts as known only once revealed, as a player would see it."""
+    first. Another side's gun counts as known only once revealed, as a player would see it.
+    Decisions other than setup and plot are left unranked (all equal)."""
     board = state.config.map
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
     own = [f for f in state.fighters if f.side == seat]
     enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
-    if state.phase == "setup":
+    if state.phase == SETUP:
         return [sum(score_setup(board, f, o.get(f.id, {}), enemies, wide, exclusive) for f in own) for o in orders]
-    out = []
-    for o in orders:
-        total = 0.0
-        for f in own:
-            actions = o.get(f.id) or []
-            total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
-        out.append(total)
-    return out
+    if state.phase != PLOT:
+        return [0.0] * len(orders)
+    return [sum(score_plot(board, f, o.get(f.id) or [], enemies, wide, exclusive) for f in own) for o in orders]
 
 
 class HeuristicBot:
     """Turn or Burn by rules of thumb: stay on the map, aim, fire when it pays, burn to dodge.
 
-    Each fighter scores every card it may plot with :func:`score_move` and plays the best one;
+    Each fighter scores every plot it may make with :func:`score_plot` and plays the best one;
     at setup it takes its preferred gun (``gun``, :data:`PREFERRED_GUN`) if the legal orders
-    allow it and the placement that scores best a turn ahead (:func:`score_setup`).
+    allow it and the placement that scores best a turn ahead (:func:`score_setup`); at a
+    fire decision it picks the targets it is likeliest to kill (:func:`score_fire`). Other
+    decisions with a choice (rare: their legal orders are the defaults) take the first.
     """
 
     name = "heuristic"
@@ -292,24 +354,237 @@ class HeuristicBot:
         self.gun = gun
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
-        if view["game"] != "turn-or-burn":
-            raise ValueError(f"the heuristic bot plays Turn or Burn, not {view['game']!r}")
-        state: TobState = ruleset.determinize(view, seat, 0)
+        if len(legal) == 1:
+            return legal[0]
+        state = determinize(view, seat, 0)
         known = {d["id"]: "?" not in d["cards"] for d in view["fighters"]}
         board = state.config.map
         wide = state.config.options.slip_model == "wide"
         exclusive = state.config.options.arc_boundary == "exclusive"
+        kind = (view.get("decision") or {}).get("kind")
+        if kind == "fire":
+            fighters = {f.id: f for f in at_table(state)}
+            options = view["decision"]["options"]
+            return max(legal, key=lambda o: score_fire(fighters, options, o, exclusive) + self._rng.random() * 1e-6)
+        if kind not in (SETUP, PLOT):
+            return legal[0]
         own = [f for f in state.fighters if f.side == seat]
         enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
 
         def order_score(order: Order) -> float:
             total = 0.0
             for f in own:
-                if view["phase"] == "setup":
+                if kind == SETUP:
                     total += score_setup(board, f, order.get(f.id, {}), enemies, wide, exclusive, self.gun)
                 else:
-                    actions = order.get(f.id) or []
-                    total += score_move(board, f, actions[0]["card"] if actions else None, enemies, wide, exclusive)
+                    total += score_plot(board, f, order.get(f.id) or [], enemies, wide, exclusive)
             return total + self._rng.random() * 1e-6
 
         return max(legal, key=order_score)
+
+
+# --- determinize: a full state from one seat's view -----------------------------------------
+
+HIDDEN = "?"
+"""How a view shows a card its seat has not seen (TOB-M1-BUILD-02, TOB-M2-BUILD-04)."""
+
+SMALLEST = min(size for c in CLASSES for size in c.sizes)
+"""The fewest internal cards a build has (TOB-M2-BUILD-02)."""
+
+FIRE_SYSTEMS = frozenset({"SCAN", "JAM"})
+"""Systems whose effect the Fire Guns step reads (lock-ons, jamming, TOB-M2-OPS-04/05): kept
+when a mid-turn decision is rebuilt; the others (eject, shields, repair) already acted."""
+
+
+def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
+    """A full state consistent with ``seat``'s view, in every scenario (STYLE §4).
+
+    Built from the view's public fields, ``seat``'s own cards and the scenario's public setup,
+    as a saved state (``RULESET.from_json``): the rules read it like any other and check every
+    build. What the view hides is drawn from ``rng``, which then becomes the state's generator,
+    so the true seed never enters:
+
+    * each unseen internal card (``?``) of another side's fighter: first what a legal build of
+      its size needs and the view does not show (crew, thruster, a gun, structure for its size
+      class and its externals, a shield generator if its shields are up, two copies of each
+      heavy gun the view counts), then any system card of the modules in play, uniformly
+      (TOB-M2-BUILD-02, TOB-M3-SIZE-01, TOB-M3-EXT-02, TOB-M3-BIGGUN-01). In Module 1 the one
+      unseen card is the gun, drawn uniformly from the four;
+    * which of another side's guns are heavy (the view counts them): types with two or more
+      copies shown first;
+    * another side's replacement builds (TOB-M2-SCEN-04): the same, at the size the scenario
+      gave that fighter.
+
+    At a mid-turn decision (fire, end of turn) the view shows the fighters after movement and
+    the turn's plots, not where the turn began: the rebuilt turn starts one coasting step back
+    (so movement puts every fighter where the view shows it) with the plotted guns and
+    :data:`FIRE_SYSTEMS`, and asks ``seat`` what the view asks it. Burns' thrust (miss cards
+    against the burner) and systems already operated are not re-applied; search only needs a
+    plausible world, and this one is legal.
+    """
+    table = [_fighter_data(d) for d in view["fighters"]]
+    for data, d in zip(table, view["fighters"]):
+        cards, heavy, rng = _sample_build(d["cards"], d.get("heavy_guns", 0), d.get("external", []),
+                                          bool(d.get("shields")), tuple(view["modules"]), rng)
+        data["cards"] = cards
+        if "heavy_guns" in data:
+            data["heavy_guns"] = heavy
+    facts = _scenario_facts(view["scenario"])
+    position: dict[str, Any] = {"format": FORMAT, "modules": view["modules"], "map": view["map"],
+                                "turn": view["turn"], "fighters": table, "projectiles": [], "options": view["options"]}
+    if "scores" in view:  # Modules 2-3
+        position["scores"] = view["scores"]
+        position["replacements"] = []
+        for r in view["replacements"]:
+            if "cards" not in r:
+                size = facts.sizes.get(r["id"], SMALLEST)
+                cards, _, rng = _sample_build([HIDDEN] * size, [], [], False, tuple(view["modules"]), rng)
+                r = {**r, "cards": cards, "external": [], "heavy_guns": []}
+            position["replacements"].append(r)
+    mid_turn = "plots" in view
+    data = {
+        "position": position, "scenario": view["scenario"], "sides": view["sides"], "zones": view["zones"],
+        "phase": view["phase"], "rng": format(rng & MASK64, "016x"),
+        "revealed": {d["id"]: _revealed(d) for d in view["fighters"]}, "outcome": view["outcome"],
+        "budgets": facts.budgets, "phase_decisions": True, "stage": None,
+    }
+    if "declared" in view:
+        decision = view.get("decision")
+        data["stage"] = {
+            "plots": _replayed(view["plots"]) if mid_turn else {}, "declared": view["declared"], "choices": {},
+            "emitted": 0, "decisions": {seat: decision["options"]} if mid_turn and decision else {},
+            "current": [{**f, "revealed": data["revealed"][f["id"]]} for f in table] if mid_turn else [],
+        }
+    state = RULESET.from_json(data)
+    if mid_turn:  # the turn begins one coasting step back: P = 2P' - M', M = P' (TOB-M1-MOVE-05)
+        state = replace(state, fighters=tuple(
+            replace(f, hex=(2 * f.hex[0] - f.momentum[0], 2 * f.hex[1] - f.momentum[1]), momentum=f.hex)
+            for f in state.fighters))
+    return state
+
+
+def _fighter_data(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A view's fighter in the position format's fields (Modules 2-3 fields where the view has them)."""
+    out = {k: d[k] for k in ("id", "side", "hex", "facing", "momentum", "destroyed")}
+    out["external"] = list(d.get("external", []))
+    for key in ("shields", "lock_on"):
+        if key in d:
+            out[key] = d[key]
+    if "heavy_guns" in d:
+        out["heavy_guns"] = d["heavy_guns"]
+    return out
+
+
+def _revealed(d: Mapping[str, Any]) -> list[str]:
+    """The cards every player has seen (``known``), less the internal cards known because they
+    were lost: the view's ``known`` is those two together (TOB-M2-BUILD-04)."""
+    lost = Counter(d["destroyed"]) - Counter(d.get("external", []))
+    out = []
+    for card in d["known"]:
+        if card == HIDDEN:
+            continue
+        if lost[card]:
+            lost[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+def _sample_build(shown: list[str], heavy: Any, external: list[str], shields: bool, modules: tuple[int, ...],
+                  rng: int) -> tuple[list[str], list[list[str]], int]:
+    """``(cards, heavy gun sets, rng)``: ``shown`` with every ``?`` filled so that the build is
+    legal (see :func:`determinize`). ``heavy`` is the view's: the sets themselves (a fighter of
+    the viewing seat, all of whose cards it sees), or how many there are (another side's)."""
+    cards = list(shown)
+    if not isinstance(heavy, int):
+        return cards, heavy, rng
+    known = Counter(c for c in cards if c != HIDDEN)
+    slots = [i for i, c in enumerate(cards) if c == HIDDEN]
+    guns = list(M1_GUNS)
+    for i in range(len(guns) - 1, 0, -1):  # ties between heavy candidates broken at random
+        j, rng = draw(rng, i + 1)
+        guns[i], guns[j] = guns[j], guns[i]
+    heavy_types = sorted(guns, key=lambda g: -known[g])[:heavy]
+    size_class = next(c for c in CLASSES if len(cards) in c.sizes)
+    needs = [c for c in ("CM", "THR") if not known[c]]
+    needs += ["STR"] * (max(size_class.min_structure, len(external)) - known["STR"])
+    if shields and not known["SG"] and "SG" not in external:
+        needs.append("SG")
+    for g in heavy_types:
+        needs += [g] * max(0, 2 - known[g])
+    if not heavy_types and not any(known[g] for g in GUNS):
+        i, rng = draw(rng, len(M1_GUNS))
+        needs.append(M1_GUNS[i])
+    if len(needs) > len(slots):
+        raise ValueError(f"no legal build shows as {' '.join(shown)}: it would need {' '.join(needs)}")
+    pool = _card_pool(modules)
+    for k in range(len(slots)):  # which hidden slots take the needed cards: a random order
+        j, rng = draw(rng, len(slots) - k)
+        slots[k], slots[k + j] = slots[k + j], slots[k]
+    for k, i in enumerate(slots):
+        if k < len(needs):
+            cards[i] = needs[k]
+        else:
+            n, rng = draw(rng, len(pool))
+            cards[i] = pool[n]
+    return cards, [[g] * cards.count(g) for g in heavy_types], rng
+
+
+@lru_cache(maxsize=8)
+def _card_pool(modules: tuple[int, ...]) -> tuple[str, ...]:
+    """The system cards a build in these modules may hold (TOB-COMP-02)."""
+    return tuple(c for c in SYSTEMS if SYSTEM_MODULE[c] in modules)
+
+
+def _replayed(plots: Mapping[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
+    """The turn's plots as a rebuilt mid-turn decision re-runs them: guns and
+    :data:`FIRE_SYSTEMS` only (the fighters coast into place, see :func:`determinize`)."""
+    out = {fid: [a for a in actions if a["card"] in GUNS or a["card"] in FIRE_SYSTEMS] for fid, actions in plots.items()}
+    return {fid: actions for fid, actions in out.items() if actions}
+
+
+class _ScenarioFacts:
+    """What a scenario publishes that a view does not repeat: side budgets, fighter sizes."""
+
+    __slots__ = ("budgets", "sizes")
+
+    def __init__(self, budgets: dict[str, int], sizes: dict[str, int]):
+        self.budgets = budgets
+        self.sizes = sizes
+
+
+@lru_cache(maxsize=16)
+def _scenario_facts(scenario: str) -> _ScenarioFacts:
+    if scenario not in RULESET.scenarios():  # a position read from a file: no scenario behind it
+        return _ScenarioFacts({}, {})
+    start = RULESET.new_game(scenario, seed=0)
+    return _ScenarioFacts(dict(start.config.budgets), {f.id: f.size for f in start.fighters})
+
+
+# --- what this game declares ------------------------------------------------------------------
+
+
+def _gun_filter(gun: str) -> LegalFilter:
+    def keep(seat: Seat, view: dict[str, Any], legal: list[Order]) -> list[Order]:
+        if view.get("phase") != SETUP:
+            return legal
+        return [o for o in legal if all(p.get("gun", gun) == gun for p in o.values())]
+    return keep
+
+
+BOTS: dict[str, BotOffer] = {
+    "random": RANDOM,
+    "mcts": MCTS,
+    "heuristic": BotOffer(f"{__name__}:HeuristicBot"),
+}
+"""Every bot plays every scenario: :func:`determinize` rebuilds Modules 1-3 alike, and the
+heuristic scores Modules 2-3 plots and fire decisions too."""
+
+FILTERS: dict[str, LegalFilter] = {f"gun={g}": _gun_filter(g) for g in M1_GUNS}
+"""``gun=BG`` …: a seat's setup orders narrowed to one gun (the gun study's cells)."""
+
+STUDIES: dict[str, Study] = {
+    "guns": Study(title="the Module 1 gun-against-gun matrix (TOB-M1-GUN-02..05)", seats=("red", "blue"),
+                  choices=M1_GUNS, tag="gun", filter="gun={}", bot="heuristic", out="gun-study"),
+}
+"""``hexfleet simulate guns``: red's gun against blue's, 16 pairings, placement left to the bots."""
