@@ -426,3 +426,60 @@ def test_play_launch_fighters_lists_legal_orders_and_records_a_verified_game(tmp
     assert "Result:" in out
     check = run("replay", record, "--verify")
     assert check.exit_code == 0 and check.output.rstrip().endswith("OK"), check.output
+
+
+# --- legal ------------------------------------------------------------------------------------
+
+
+def test_legal_lists_each_units_choices_as_json(tmp_path):
+    """B1 has lost its thruster: no burns (TOB-M1-SYS-03); R1 may plot any maneuver or its gun."""
+    position = write(tmp_path / "p.json", {**POSITION, "fighters": [
+        POSITION["fighters"][0], {**POSITION["fighters"][1], "destroyed": ["THR"]}]})
+    result = run("legal", "--position", position, "--seat", "blue")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"B1": [[], *([{"card": c}] for c in
+                                                      ("TNC", "T60S", "T120S", "TR", "T120P", "T60P", "LT"))]}
+    assert '    [{"card": "TNC"}],\n' in result.stdout  # one choice per line
+    red = json.loads(run("legal", "--position", position, "--seat", "red", "--game", "turn-or-burn").stdout)
+    assert list(red) == ["R1"] and [{"card": "B3S"}] in red["R1"] and [{"card": "NB"}] in red["R1"]
+
+
+def test_legal_needs_a_seat_when_several_decide_and_names_bad_ones(tmp_path):
+    position = write(tmp_path / "p.json", POSITION)
+    both = run("legal", "--position", position)
+    assert both.exit_code == 1 and "red, blue decide at once here: choose one with --seat" in both.stderr
+    nobody = run("legal", "--position", position, "--seat", "green")
+    assert nobody.exit_code == 1 and "'green' has no decision open" in nobody.stderr and "red, blue" in nobody.stderr
+    bad = run("legal", "--position", write(tmp_path / "bad.json", _with_fighter(hex=[40, 2])))
+    assert bad.exit_code == 1 and "unit R1" in bad.stderr and "TOB-GEO-13" in bad.stderr
+
+
+def test_legal_of_a_game_whose_orders_are_whole_lists_them_under_a_star(tmp_path):
+    """Launch Fighters!: one seat decides, so no --seat; the format field names the game."""
+    result = run("legal", "--position", write(tmp_path / "p.json", _lf_docs_position()))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"*": [{"unit": "blue-B"}]}
+
+
+def test_render_draws_a_launch_fighters_position(tmp_path):
+    out = tmp_path / "lf.svg"
+    result = run("render", write(tmp_path / "p.json", _lf_docs_position()), "-o", out)
+    assert result.exit_code == 0, result.output
+    root = ET.parse(out).getroot()
+    ships = {g.get("data-id"): g for g in root.iter(f"{SVG}g") if g.get("class") == "ship"}
+    squadrons = [g.get("data-id") for g in root.iter(f"{SVG}g") if g.get("class") == "squadron"]
+    assert sorted(ships) == ["blue-A", "blue-B", "red-A"] and squadrons == ["red-F1"]
+    assert ships["red-A"].get("data-side") == "red"
+    assert [p.get("class") for p in root.iter(f"{SVG}polygon") if "terrain" in (p.get("class") or "")] == [
+        "terrain planetoid"]
+
+
+def test_render_and_replay_a_launch_fighters_record(tmp_path):
+    record = tmp_path / "lf.jsonl"
+    assert run("play", "launch-fighters", "--vs", "random", "--seed", "4", "--record", record,
+               input="\n" * 600).exit_code == 0
+    assert json.loads(record.read_text().splitlines()[0])["scenario"] == "duel"  # the game's default
+    out = tmp_path / "lf.svg"
+    result = run("render", record, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "game over" in ET.parse(out).getroot().findtext(f"{SVG}title")

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -122,7 +122,10 @@ def _guns_of(f: Fighter, known: bool) -> tuple[str, ...]:
 
 
 def _threat(enemy: Fighter, guns: tuple[str, ...], me: Fighter, thrust: int, exclusive: bool) -> float:
-    """Mean kill chance of ``enemy`` on ``me`` over the guns it may carry."""
+    """Mean kill chance of ``enemy`` on ``me`` over the guns it may carry (none left: no threat,
+    which Modules 2-3 allow, TOB-M2-SCEN-03)."""
+    if not guns:
+        return 0.0
     return sum(shot_chance(enemy, g, me, thrust, exclusive) for g in guns) / len(guns)
 
 
@@ -321,20 +324,39 @@ def score_fire(fighters: dict[str, Fighter], options: Mapping[str, Any], order: 
     return total
 
 
+def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter, tuple[str, ...]]], wide: bool,
+                 exclusive: bool, setup: bool, gun: str = PREFERRED_GUN) -> Callable[[Order], float]:
+    """Scores orders of ``own`` fighters as the sum of each fighter's part (:func:`score_setup`
+    or :func:`score_plot`), each part scored once: a side's orders are the product of its
+    fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels."""
+    parts: dict[tuple[str, str], float] = {}
+
+    def score(order: Order) -> float:
+        total = 0.0
+        for f in own:
+            part = order.get(f.id, {} if setup else None) or ({} if setup else [])
+            key = (f.id, repr(part))
+            value = parts.get(key)
+            if value is None:
+                value = parts[key] = (score_setup(board, f, part, enemies, wide, exclusive, gun) if setup
+                                      else score_plot(board, f, part, enemies, wide, exclusive))
+            total += value
+        return total
+
+    return score
+
+
 def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
     """``orders`` scored as the heuristic bot scores them, for search to try the sensible ones
     first. Another side's gun counts as known only once revealed, as a player would see it.
     Decisions other than setup and plot are left unranked (all equal)."""
-    board = state.config.map
-    wide = state.config.options.slip_model == "wide"
-    exclusive = state.config.options.arc_boundary == "exclusive"
+    if state.phase not in (SETUP, PLOT):
+        return [0.0] * len(orders)
     own = [f for f in state.fighters if f.side == seat]
     enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
-    if state.phase == SETUP:
-        return [sum(score_setup(board, f, o.get(f.id, {}), enemies, wide, exclusive) for f in own) for o in orders]
-    if state.phase != PLOT:
-        return [0.0] * len(orders)
-    return [sum(score_plot(board, f, o.get(f.id) or [], enemies, wide, exclusive) for f in own) for o in orders]
+    score = order_scorer(state.config.map, own, enemies, state.config.options.slip_model == "wide",
+                         state.config.options.arc_boundary == "exclusive", state.phase == SETUP)
+    return [score(o) for o in orders]
 
 
 class HeuristicBot:
@@ -370,17 +392,8 @@ class HeuristicBot:
             return legal[0]
         own = [f for f in state.fighters if f.side == seat]
         enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
-
-        def order_score(order: Order) -> float:
-            total = 0.0
-            for f in own:
-                if kind == SETUP:
-                    total += score_setup(board, f, order.get(f.id, {}), enemies, wide, exclusive, self.gun)
-                else:
-                    total += score_plot(board, f, order.get(f.id) or [], enemies, wide, exclusive)
-            return total + self._rng.random() * 1e-6
-
-        return max(legal, key=order_score)
+        score = order_scorer(board, own, enemies, wide, exclusive, kind == SETUP, self.gun)
+        return max(legal, key=lambda order: score(order) + self._rng.random() * 1e-6)
 
 
 # --- determinize: a full state from one seat's view -----------------------------------------
@@ -405,9 +418,11 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
     so the true seed never enters:
 
     * each unseen internal card (``?``) of another side's fighter: first what a legal build of
-      its size needs and the view does not show (crew, thruster, a gun, structure for its size
-      class and its externals, a shield generator if its shields are up, two copies of each
-      heavy gun the view counts), then any system card of the modules in play, uniformly
+      its size still in play needs and the view does not show (a thruster, a gun, crew and
+      structure beyond those lost, structure for its size class and its externals, a shield
+      generator if its shields are up, two copies of each heavy gun the view counts), then any
+      system card of the modules in play, uniformly, never before a known copy of the same
+      card (the view marks a card's first copies as the known ones)
       (TOB-M2-BUILD-02, TOB-M3-SIZE-01, TOB-M3-EXT-02, TOB-M3-BIGGUN-01). In Module 1 the one
       unseen card is the gun, drawn uniformly from the four;
     * which of another side's guns are heavy (the view counts them): types with two or more
@@ -424,7 +439,7 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
     """
     table = [_fighter_data(d) for d in view["fighters"]]
     for data, d in zip(table, view["fighters"]):
-        cards, heavy, rng = _sample_build(d["cards"], d.get("heavy_guns", 0), d.get("external", []),
+        cards, heavy, rng = _sample_build(d["cards"], d.get("heavy_guns", 0), d.get("external", []), d["destroyed"],
                                           bool(d.get("shields")), tuple(view["modules"]), rng)
         data["cards"] = cards
         if "heavy_guns" in data:
@@ -438,7 +453,7 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
         for r in view["replacements"]:
             if "cards" not in r:
                 size = facts.sizes.get(r["id"], SMALLEST)
-                cards, _, rng = _sample_build([HIDDEN] * size, [], [], False, tuple(view["modules"]), rng)
+                cards, _, rng = _sample_build([HIDDEN] * size, 0, [], [], False, tuple(view["modules"]), rng)
                 r = {**r, "cards": cards, "external": [], "heavy_guns": []}
             position["replacements"].append(r)
     mid_turn = "plots" in view
@@ -490,8 +505,8 @@ def _revealed(d: Mapping[str, Any]) -> list[str]:
     return out
 
 
-def _sample_build(shown: list[str], heavy: Any, external: list[str], shields: bool, modules: tuple[int, ...],
-                  rng: int) -> tuple[list[str], list[list[str]], int]:
+def _sample_build(shown: list[str], heavy: Any, external: list[str], destroyed: list[str], shields: bool,
+                  modules: tuple[int, ...], rng: int) -> tuple[list[str], list[list[str]], int]:
     """``(cards, heavy gun sets, rng)``: ``shown`` with every ``?`` filled so that the build is
     legal (see :func:`determinize`). ``heavy`` is the view's: the sets themselves (a fighter of
     the viewing seat, all of whose cards it sees), or how many there are (another side's)."""
@@ -506,8 +521,9 @@ def _sample_build(shown: list[str], heavy: Any, external: list[str], shields: bo
         guns[i], guns[j] = guns[j], guns[i]
     heavy_types = sorted(guns, key=lambda g: -known[g])[:heavy]
     size_class = next(c for c in CLASSES if len(cards) in c.sizes)
-    needs = [c for c in ("CM", "THR") if not known[c]]
-    needs += ["STR"] * (max(size_class.min_structure, len(external)) - known["STR"])
+    needs = ["THR"] * (1 - known["THR"])
+    needs += ["CM"] * (destroyed.count("CM") + 1 - known["CM"])  # a fighter in play has crew and structure
+    needs += ["STR"] * (max(size_class.min_structure, len(external), destroyed.count("STR") + 1) - known["STR"])
     if shields and not known["SG"] and "SG" not in external:
         needs.append("SG")
     for g in heavy_types:
@@ -515,18 +531,24 @@ def _sample_build(shown: list[str], heavy: Any, external: list[str], shields: bo
     if not heavy_types and not any(known[g] for g in GUNS):
         i, rng = draw(rng, len(M1_GUNS))
         needs.append(M1_GUNS[i])
-    if len(needs) > len(slots):
-        raise ValueError(f"no legal build shows as {' '.join(shown)}: it would need {' '.join(needs)}")
+    # A view marks a card type's first copies in sheet order as the known ones (TOB-M2-BUILD-04),
+    # so a hidden slot before the last known copy of a type cannot hold that type.
+    last_known = {c: i for i, c in enumerate(cards) if c != HIDDEN}
     pool = _card_pool(modules)
-    for k in range(len(slots)):  # which hidden slots take the needed cards: a random order
+    for k in range(len(slots)):  # a random order of the hidden slots
         j, rng = draw(rng, len(slots) - k)
         slots[k], slots[k + j] = slots[k + j], slots[k]
-    for k, i in enumerate(slots):
-        if k < len(needs):
-            cards[i] = needs[k]
-        else:
-            n, rng = draw(rng, len(pool))
-            cards[i] = pool[n]
+    free = list(slots)
+    for card in sorted(needs, key=lambda c: -last_known.get(c, -1)):  # the most constrained first
+        i = next((i for i in free if i > last_known.get(card, -1)), None)
+        if i is None:
+            raise ValueError(f"no legal build shows as {' '.join(shown)}: it would need {' '.join(needs)}")
+        cards[i] = card
+        free.remove(i)
+    for i in free:
+        allowed = [c for c in pool if i > last_known.get(c, -1)]
+        n, rng = draw(rng, len(allowed))
+        cards[i] = allowed[n]
     return cards, [[g] * cards.count(g) for g in heavy_types], rng
 
 

@@ -105,7 +105,7 @@ class Ruleset(ABC, Generic[S]):
     """The scenario played when none is named (``hexfleet play``, ``arena``); ``None``: the
     first one :meth:`scenarios` lists."""
     orders_by_unit: ClassVar[bool] = False
-    """Whether every order is ``{unit id: that unit's choice}`` (Turn or Burn's plots), so the
+    """Whether every order is ``{unit id: that unit's choice}`` (a plot per fighter, say), so the
     legal orders can be listed unit by unit (:meth:`legal_per_unit`); otherwise an order is one
     choice of the whole seat."""
 
