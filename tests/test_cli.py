@@ -483,3 +483,10 @@ def test_render_and_replay_a_launch_fighters_record(tmp_path):
     result = run("render", record, "-o", out)
     assert result.exit_code == 0, result.output
     assert "game over" in ET.parse(out).getroot().findtext(f"{SVG}title")
+
+
+def test_play_refuses_a_bot_the_game_does_not_offer():
+    result = run("play", "turn-or-burn", "--vs", "lf-heuristic")
+    assert result.exit_code == 1
+    assert ("--vs: unknown bot 'lf-heuristic' for turn-or-burn; bots that can play turn-or-burn, scenario "
+            "quick-shot: heuristic, mcts, random") in result.stderr

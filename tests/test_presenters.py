@@ -42,7 +42,7 @@ def test_a_turn_report_shows_one_seat_what_it_may_see(game, scenario):
     ruleset, shown = get_ruleset(game), presenter(game)
     g = _random_game(game, scenario)
     seat = ruleset.seats(g.state)[0]
-    before, orders, events = g.history[-1]
+    *_, events = g.history[-1]
     visible = g.visible_events(events, seat)
     report = shown.turn_report(g.view(seat), visible)
     assert report.startswith(f"{ruleset.title}: turn report for {seat}\n")

@@ -16,6 +16,7 @@ import re
 import sys
 import tempfile
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Annotated, Any, NoReturn, TypeVar
 
@@ -297,8 +298,9 @@ def play(
     if human not in seats:
         fail(f"--seat: no seat {human!r} in {scenario}; seats: {', '.join(seats)}")
     bot_seed = new_seed() if seed is None else seed
-    bots = ({s: _usage(lambda: get_bot(game, vs, scenario=scenario, seed=f"{bot_seed}:{s}"), "--vs")
-             for s in seats if s != human} if vs else {})
+    bots = {}
+    for other in (s for s in seats if s != human) if vs else ():
+        bots[other] = _usage(partial(get_bot, game, vs, scenario=scenario, seed=f"{bot_seed}:{other}"), "--vs")
     try:
         writer = RecordWriter.open(record) if record is not None else None
     except OSError as exc:

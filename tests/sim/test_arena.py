@@ -8,9 +8,9 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from hexfleet.cli import app
 from hexfleet.sim.arena import arena, schedule, tabulate
 from hexfleet.sim.batch import run_matches
-from hexfleet.cli import app
 from hexfleet.sim.cli import parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
 from hexfleet.sim.simulate import run_study

@@ -29,10 +29,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from typing import Any, Callable, Protocol
+from typing import Any, Protocol
 
 from ..engine.ruleset import Order, Outcome, Ruleset, Seat
 from ..plugins import Evaluator, Prior, game_bots

@@ -331,15 +331,19 @@ def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter
     fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels."""
     parts: dict[tuple[str, str], float] = {}
 
+    def part_score(f: Fighter, part: Any) -> float:
+        if setup:
+            return score_setup(board, f, part or {}, enemies, wide, exclusive, gun)
+        return score_plot(board, f, part or [], enemies, wide, exclusive)
+
     def score(order: Order) -> float:
         total = 0.0
         for f in own:
-            part = order.get(f.id, {} if setup else None) or ({} if setup else [])
+            part = order.get(f.id)
             key = (f.id, repr(part))
             value = parts.get(key)
             if value is None:
-                value = parts[key] = (score_setup(board, f, part, enemies, wide, exclusive, gun) if setup
-                                      else score_plot(board, f, part, enemies, wide, exclusive))
+                value = parts[key] = part_score(f, part)
             total += value
         return total
 
@@ -540,11 +544,11 @@ def _sample_build(shown: list[str], heavy: Any, external: list[str], destroyed: 
         slots[k], slots[k + j] = slots[k + j], slots[k]
     free = list(slots)
     for card in sorted(needs, key=lambda c: -last_known.get(c, -1)):  # the most constrained first
-        i = next((i for i in free if i > last_known.get(card, -1)), None)
-        if i is None:
+        slot = next((i for i in free if i > last_known.get(card, -1)), None)
+        if slot is None:
             raise ValueError(f"no legal build shows as {' '.join(shown)}: it would need {' '.join(needs)}")
-        cards[i] = card
-        free.remove(i)
+        cards[slot] = card
+        free.remove(slot)
     for i in free:
         allowed = [c for c in pool if i > last_known.get(c, -1)]
         n, rng = draw(rng, len(allowed))

@@ -17,7 +17,15 @@ from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.ruleset import Event
 from ..games.launch_fighters.rules import RULESET
-from ..games.launch_fighters.state import ASTEROID, HOSTED, LF_TO_HEXGRID, NEBULA, ON_MAP, PLANETOID, RESERVE
+from ..games.launch_fighters.state import (
+    ASTEROID,
+    HOSTED,
+    LF_TO_HEXGRID,
+    NEBULA,
+    ON_MAP,
+    PLANETOID,
+    RESERVE,
+)
 from ..hexgrid import RectMap
 from ..plugins import Form
 from . import text
@@ -200,8 +208,8 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
     body += [_squadron_svg(q, canvas, side_colour(q["owner"], seats), starts) for q in pos["squadrons"]
              if q["status"] == ON_MAP and q["hex"]]
     legend: list[tuple[Symbol | None, str]] = [(dart_symbol(side_colour(s, seats)), s) for s in seats]
-    legend += [(circle_symbol, "squadron (hollow: inactive)"), (None, "C L B D M = cannons launchers bays "
-                                                                     "defense move")]
+    legend += [(circle_symbol, "squadron (hollow: inactive)"),
+               (None, "C L B D M = cannons launchers bays defense move")]
     return document(canvas, body, heading=_heading(pos), legend=legend, background=terrain)
 
 

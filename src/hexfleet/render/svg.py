@@ -73,10 +73,10 @@ def trail(start: tuple[float, float], end: tuple[float, float], colour: str) -> 
     the start hex) to where it stands."""
     (sx, sy), (cx, cy) = start, end
     s = HEX_SIZE * 0.28
-    return [f'<line class="path" x1="{sx:.1f}" y1="{sy:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" '
-            f'stroke="{colour}" stroke-width="1" stroke-dasharray="2 2" opacity="0.7"/>',
-            f'<rect class="location-marker" x="{sx - s:.1f}" y="{sy - s:.1f}" width="{2 * s:.1f}" '
-            f'height="{2 * s:.1f}" fill="none" stroke="{colour}" stroke-width="1.2"/>']
+    return [(f'<line class="path" x1="{sx:.1f}" y1="{sy:.1f}" x2="{cx:.1f}" y2="{cy:.1f}" '
+             f'stroke="{colour}" stroke-width="1" stroke-dasharray="2 2" opacity="0.7"/>'),
+            (f'<rect class="location-marker" x="{sx - s:.1f}" y="{sy - s:.1f}" width="{2 * s:.1f}" '
+             f'height="{2 * s:.1f}" fill="none" stroke="{colour}" stroke-width="1.2"/>')]
 
 
 def dart_symbol(colour: str) -> Symbol:
@@ -104,8 +104,8 @@ def document(canvas: Canvas, body: Sequence[str], *, heading: str,
     width = max(canvas.map_width, legend_width)
     grid = " ".join(f"M{pts(canvas.layout.corners(h))}Z" for h in canvas.board.hexes())
     out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
-        f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">',
+        (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
+         f'viewBox="0 0 {width:.1f} {height:.1f}" font-family="sans-serif">'),
         f"<title>{escape(heading)}</title>",
         f'<rect width="{width:.1f}" height="{height:.1f}" fill="#fbfaf6"/>',
         *background,
@@ -136,8 +136,8 @@ def _hex_labels(canvas: Canvas) -> str:
 def _legend(entries: Sequence[tuple[Symbol | None, str]], top: float, heading: str) -> tuple[str, float]:
     """The legend's SVG and its approximate width."""
     y = top + 14
-    parts = ['<g class="legend">', f'<text x="{MARGIN:.1f}" y="{y:.1f}" font-size="11" font-weight="bold">'
-             f"{escape(heading)}</text>"]
+    parts = ['<g class="legend">', (f'<text x="{MARGIN:.1f}" y="{y:.1f}" font-size="11" font-weight="bold">'
+                                    f"{escape(heading)}</text>")]
     y += 22
     x = MARGIN
     for symbol, label in entries:

@@ -28,6 +28,7 @@ from ..games.turn_or_burn.state import Fighter
 from ..hexgrid import DIRECTIONS, LETTERS, RectMap, directions_toward, distance, in_arc
 from ..plugins import Form, FormContext
 from . import text
+from .forms import parse_hex, parse_int
 from .svg import (
     HEX_SIZE,
     Canvas,
@@ -41,7 +42,6 @@ from .svg import (
     square_symbol,
     trail,
 )
-from .forms import parse_hex, parse_int
 
 RELATIVE = ("ahead", "60° starboard", "120° starboard", "astern", "120° port", "60° port")
 """Bearings relative to a fighter's facing, clockwise from its nose (TOB-GEO-08 sides)."""

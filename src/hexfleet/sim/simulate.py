@@ -79,12 +79,11 @@ def find_study(game: str, name: str | None) -> tuple[str, Study]:
     """``(name, study)`` of a study ``game`` declares (``None``: its first), or a
     :class:`FormatError` listing them."""
     studies = game_bots(game).STUDIES
-    if name is None and studies:
-        name = next(iter(studies))
-    if name not in studies:
+    chosen = next(iter(studies), None) if name is None else name
+    if chosen is None or chosen not in studies:
         listed = "; ".join(f"{n} ({s.title})" for n, s in studies.items()) or "none"
         raise FormatError("study", f"{game} declares no study {name!r}; its studies: {listed}")
-    return name, studies[name]  # type: ignore[index]
+    return chosen, studies[chosen]
 
 
 def run_study(game: str, name: str | None, scenario: str, *, bot: str | None = None, games: int = 20,
