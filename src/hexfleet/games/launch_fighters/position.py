@@ -517,7 +517,7 @@ def _check_records(state: LfState) -> None:
             raise FormatError("activation.pool", f"a {d['kind']} decision needs the pool being rolled")
 
 
-# --- resolve and describe -------------------------------------------------------------------
+# --- resolve -------------------------------------------------------------------
 
 
 def settle(state: LfState) -> tuple[LfState, list[Event]]:
@@ -569,36 +569,3 @@ def _located(e: RuleError | FormatError, where: str) -> RuleError | FormatError:
         return RuleError(e.rule, e.message, unit=e.unit, field=field)
     return FormatError(field, e.message, source=e.source)
 
-
-def describe(view: Mapping[str, Any]) -> str:
-    """A terminal summary of a view: turn, phase, every unit's stats, the open decision."""
-    pos = view["position"]
-    lines = [f"Launch Fighters! - {pos['scenario']} - turn {pos['turn']}, {pos['phase']}"
-             + (f" step {pos['step']}" if pos["phase"] in ("move", "attack") else "")]
-    if pos["order"]:
-        lines.append("initiative (low to high): " + ", ".join(pos["order"]))
-    for s in pos["ships"]:
-        if s["status"] == ON_MAP:
-            st = s["stats"]
-            aboard = [q["id"] + ("" if q["active"] else "*") for q in pos["squadrons"]
-                      if q["status"] == HOSTED and q["host"] == s["id"]]
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} at {s['hex']} facing {s['facing']}  "
-                         f"C{st['cannons']} L{st['launchers']} B{st['bays']} D{st['defense']} M{st['move']}  "
-                         f"missiles {s['missiles']}" + (f"  aboard {' '.join(aboard)}" if aboard else ""))
-        else:
-            state = "not yet placed" if s["status"] == RESERVE else s["status"]
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} {state}")
-    for q in pos["squadrons"]:
-        if q["status"] == ON_MAP:
-            lines.append(f"  {q['id']:<9} squadron        at {q['hex']} {'active' if q['active'] else 'INACTIVE'}")
-    if view.get("decision"):
-        d = view["decision"]
-        lines.append(f"{d['seat']} to decide ({d['kind']}): {d['prompt']}")
-    elif view.get("waiting_for"):
-        lines.append("waiting for: " + ", ".join(view["waiting_for"]))
-    if pos.get("scores"):
-        lines.append("victory points: " + ", ".join(f"{p} {v / 2:g}" for p, v in pos["scores"].items()))
-    if view.get("outcome"):
-        o = view["outcome"]
-        lines.append(f"game over ({o['reason']}): winner(s) {', '.join(o['winners']) or 'none'}")
-    return "\n".join(lines)

@@ -33,7 +33,7 @@ from . import orders
 from .designer import Design, check_fleet, sample_fleets
 from .options import OPTIONS, parse_options
 from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
-from .position import describe, parse_position, position_to_json
+from .position import parse_position, position_to_json
 from .state import FLEET, OVER, VOTE, Config, LfState, Reinforcement, Work
 
 _RULE_OF_KIND = {
@@ -79,6 +79,7 @@ class LaunchFighters(Ruleset[LfState]):
     version = "1.0"
     dynamics = "mixed"
     options = OPTIONS
+    default_scenario = "duel"
 
     # --- setup --------------------------------------------------------------------------
 
@@ -226,15 +227,8 @@ class LaunchFighters(Ruleset[LfState]):
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
 
-    def describe_view(self, view: Mapping[str, Any]) -> str:
-        return describe(view)
-
     def outcome(self, state: LfState) -> Outcome | None:
         return state.outcome
-
-    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
-        """Perfect information: the view's position is the whole state but for the generator."""
-        return parse_position(view["position"], rng=rng)
 
     # --- serialisation ------------------------------------------------------------------
 
