@@ -9,7 +9,7 @@ import pytest
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.legal import Choices, PerUnit
-from hexfleet.engine.procedure import DICE
+from hexfleet.engine.procedure import DICE, force_dice, unused_dice
 from hexfleet.engine.ruleset import step
 
 from .toy_procedure import Pick, Toy
@@ -60,8 +60,7 @@ def test_answer_in_advance_refused_by_the_rules_asks_the_seat() -> None:
 
 
 def test_forced_dice_come_first_and_bad_faces_are_refused() -> None:
-    state = TOY.new_game("toy", seed=1)
-    state = type(state)(**{**{f: getattr(state, f) for f in state.__slots__}, "rng": state.rng.with_faces((2, 9))})
+    state = force_dice(TOY.new_game("toy", seed=1), (2, 9))
     state, events = step(TOY, state, {"a": {"n": 3}, "b": {"n": 1}})
     assert events[1] == {"type": "die", "purpose": "bank", "face": 2, "forced": True}
     state, _ = step(TOY, state, {"a": "bank"})
@@ -152,3 +151,12 @@ def test_lazy_orders_are_made_only_when_read() -> None:
     assert legal.count() == 1001 and made == []
     assert legal.sample(random.Random(1)) in {f"m{i}" for i in range(1000)} | {"b1"} and len(made) <= 1
     assert legal.first() == "m0" and Lazy(3, make)[-1] == "m2" and Lazy(3, make)[1:] == ["m1", "m2"]
+
+
+def test_unused_forced_faces_are_reported_and_cleared() -> None:
+    state = force_dice(TOY.new_game("toy", seed=1), (3, 4, 5))
+    state, events = step(TOY, state, {"a": {"n": 3}, "b": {"n": 1}})
+    assert events[1]["face"] == 3 and events[1]["forced"]
+    state, extra = unused_dice(state)
+    assert extra == [{"type": "dice_unused", "faces": [4, 5]}] and state.rng.forced == ()
+    assert unused_dice(state) == (state, [])

@@ -22,7 +22,7 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from hexfleet.engine.record import replay
+from hexfleet.games import replay_record as replay  # the game from the record's header
 from hexfleet.server import Settings, create_app
 
 from .conftest import Duel, LiveServer, free_port, new_duel

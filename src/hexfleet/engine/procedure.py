@@ -312,3 +312,21 @@ def _parse_face(order: Order, sides: int) -> int:
         raise RuleError("ENGINE-DICE", f"enter the face of the d{sides}: a whole number from 1 to {sides}",
                         field="order")
     return order
+
+
+def force_dice(state: S, faces: tuple[int, ...]) -> S:
+    """``state`` with ``faces`` queued on its generator: the referee's dice (``--dice``)."""
+    if not faces:
+        return state
+    rng: Rng = getattr(state, "rng")
+    return replace(state, rng=rng.with_faces(faces))  # type: ignore[type-var]
+
+
+def unused_dice(state: S) -> tuple[S, list[Event]]:
+    """Forced faces left over once a resolution is done: cleared from the generator and
+    reported in a ``dice_unused`` event (none if every forced face was rolled)."""
+    rng = getattr(state, "rng", None)
+    if not isinstance(rng, Rng) or not rng.forced:
+        return state, []
+    left, cleared = rng.without_faces()
+    return replace(state, rng=cleared), [{"type": "dice_unused", "faces": list(left)}]  # type: ignore[type-var]

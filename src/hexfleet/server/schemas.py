@@ -19,7 +19,7 @@ class SeatConfig(Strict):
 
 
 class CreateGame(Strict):
-    ruleset: str = Field(description="registry name, e.g. turn-or-burn")
+    ruleset: str = Field(description="a game's registry name (GET /api/rulesets lists them)")
     scenario: str
     options: dict[str, Any] = Field(default_factory=dict)
     seats: dict[str, SeatConfig] = Field(default_factory=dict, description="by seat name; absent seats are people")

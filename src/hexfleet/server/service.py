@@ -33,7 +33,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
-from ..ai import get_bot
+from ..ai import check_bot, get_bot
 from ..engine import step as engine_step
 from ..engine.canonical import canonical_json
 from ..engine.errors import FormatError
@@ -149,9 +149,9 @@ class GameService:
             if seat not in all_seats:
                 raise FormatError(f"seats.{seat}", f"no seat {seat!r} in {scenario}; seats: {', '.join(all_seats)}")
             for field, bot in (("bot", spec.bot), ("stand_in", spec.stand_in)):
-                if bot is not None:
+                if bot is not None:  # only a bot the game declares for this scenario (422 naming those)
                     try:
-                        get_bot(bot)
+                        check_bot(ruleset.name, bot, scenario)
                     except FormatError as exc:
                         raise FormatError(f"seats.{seat}.{field}", exc.message) from None
         if join is not None and (join not in all_seats or seats.get(join, SeatSpec()).bot):
@@ -511,7 +511,7 @@ class GameService:
     @staticmethod
     def _bot_choice(ruleset: Ruleset[Any], state: Any, bot_seed: str, seat: Seat, bot_name: str, step: int) -> Order:
         """A bot sees its seat's view and the legal orders, never the state (STYLE §4)."""
-        bot = get_bot(bot_name, seed=f"{bot_seed}:{seat}:{step}")
+        bot = get_bot(ruleset.name, bot_name, seed=f"{bot_seed}:{seat}:{step}")
         return bot.choose(ruleset, seat, ruleset.view(state, seat), ruleset.legal_orders(state, seat))
 
     # --- records ------------------------------------------------------------------------

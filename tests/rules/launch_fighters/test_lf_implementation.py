@@ -118,7 +118,7 @@ def test_interrupt_decisions_belong_to_the_player_the_table_names(kind, dice):
 def test_the_bot_answers_interrupt_decisions_through_the_same_api(kind, dice):
     make, seat = INTERRUPTS[kind]
     s = make(dice)
-    bot = get_bot("lf-heuristic", seed=1)
+    bot = get_bot("launch-fighters", "lf-heuristic", seed=1)
     order = bot.choose(RULESET, seat, RULESET.view(s, seat), RULESET.legal_orders(s, seat))
     RULESET.validate(s, seat, order)
     step(RULESET, s, {seat: order})
@@ -133,7 +133,7 @@ def test_the_bot_splits_barrages_by_defense(dice):
                               step=3, order=("Y", "X")))
         s, _ = play(s, {"unit": "X-A"})
         s, _ = play(s, {"system": "cannons", "target": "Y-A"})
-        o = get_bot("lf-heuristic", seed=1).choose(RULESET, "X", RULESET.view(s, "X"), RULESET.legal_orders(s, "X"))
+        o = get_bot("launch-fighters", "lf-heuristic", seed=1).choose(RULESET, "X", RULESET.view(s, "X"), RULESET.legal_orders(s, "X"))
         sizes[defense] = o["dice"]
     assert sizes[1] < sizes[9]
 

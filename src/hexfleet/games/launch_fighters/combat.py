@@ -28,6 +28,7 @@ from .state import (
     Work,
     adjacent,
     arc,
+    kill_value,
     lf_neighbors,
 )
 
@@ -339,11 +340,7 @@ def destroy_ship(w: Work, ship: Ship, credit: str | None) -> None:
     w.events.append({"type": "destroyed", "ship": ship.id, "squadrons": [q.id for q in aboard], "credit": credit})
     if credit is None or w.config.allied(credit, ship.owner):
         return
-    if w.config.options.vp_accounting == "raw":
-        value = ship.design.cost  # less its surviving original squadrons, counted at the end
-    else:
-        value = ship.design.hull_value + SQUADRON_COST * len(aboard)
-    w.ledger.append((credit, 2 * value, ship.id))
+    w.ledger.append((credit, kill_value(ship, len(aboard), w.config.options.vp_accounting), ship.id))
 
 
 def hit_squadron(w: Work, q: Squadron, result: str, chooser: str) -> None:

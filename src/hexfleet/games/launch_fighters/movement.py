@@ -24,7 +24,6 @@ from .state import (
     lf_neighbors,
 )
 
-
 PATHS_KEPT = 512
 """At most this many start hexes' paths are kept per game (a few MB at most)."""
 

@@ -14,15 +14,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.procedure import Procedure
+from ...engine.procedure import Procedure, force_dice, unused_dice
 from ...engine.reading import choice as _choice
 from ...engine.reading import lst as _list
 from ...engine.reading import obj as _obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, step
-from ...hexgrid import RectMap
+from ...hexgrid import ShapeError, map_from_json
 from .. import get_ruleset
-from .designer import STATS, check_design, resolve_design
+from .designer import SQUADRON_COST, STATS, check_design, resolve_design
 from .options import parse_options
 from .reading import count as _int
 from .reading import hex_or_null as _hex
@@ -41,6 +41,7 @@ from .state import (
     Reinforcement,
     Ship,
     Squadron,
+    kill_value,
 )
 
 # The readers are the shared ones (engine/reading.py, and .reading for this game's notation),
@@ -58,7 +59,7 @@ _SQ_FLAGS = ("moved", "activated", "warp_declared")
 def position_to_json(state: LfState) -> dict[str, Any]:
     c = state.config
     out: dict[str, Any] = {
-        "format": FORMAT, "scenario": c.scenario, "map": {"cols": c.map.cols, "rows": c.map.rows},
+        "format": FORMAT, "scenario": c.scenario, "map": c.map.to_json(),
         "terrain": [{"hex": list(h), "type": t} for h, t in sorted(c.terrain.items())],
         "fleet_limit": c.fleet_limit, "seats": list(c.seats),
         "fleets": {p: [d.to_json() for d in ds] for p, ds in c.fleets.items()},
@@ -127,8 +128,10 @@ def parse_position(data: Any, *, rng: int | Rng) -> LfState:
     data = _obj(data, "position")
     if data.get("format", FORMAT) != FORMAT:
         raise FormatError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    m = _obj(data.get("map"), "map")
-    board = RectMap(_int(m.get("cols"), "map.cols", 1), _int(m.get("rows"), "map.rows", 1))
+    try:
+        board = map_from_json(data.get("map"))
+    except ShapeError as err:
+        raise FormatError("map" + (f".{err.field}" if err.field else ""), f"{err.message} (LF-MAP-01)") from err
     terrain = {}
     for i, t in enumerate(_list(data.get("terrain", []), "terrain")):
         t = _obj(t, f"terrain[{i}]")
@@ -178,6 +181,8 @@ def parse_position(data: Any, *, rng: int | Rng) -> LfState:
     ships = tuple(_parse_ship(s, f"ships[{i}]", seats) for i, s in enumerate(_list(data.get("ships"), "ships")))
     sqs = tuple(_parse_sq(q, f"squadrons[{i}]", seats)
                 for i, q in enumerate(_list(data.get("squadrons", []), "squadrons")))
+    ledger = _ledger(data.get("ledger", []), seats)
+    ledger += _eliminations(data.get("eliminations", []), config, ships, sqs, ledger)
     phase = _choice(data.get("phase", "move"), PHASES, "phase")
     order = tuple(_list(data.get("order", list(seats)), "order"))
     if not all(_named(p, seats) for p in order) or len(set(order)) != len(order):
@@ -191,7 +196,7 @@ def parse_position(data: Any, *, rng: int | Rng) -> LfState:
         order=order, step=step_no, cursor=_int(data.get("cursor", 0), "cursor"), act=data.get("activation"),
         queue=tuple(_list(data.get("queue", []), "queue")), decision=data.get("decision"),
         quiet_turns=_int(data.get("quiet_turns", 0), "quiet_turns"), rolled=bool(data.get("rolled", False)),
-        ledger=_ledger(data.get("ledger", []), seats), outcome=_outcome(data.get("outcome"), seats),
+        ledger=ledger, outcome=_outcome(data.get("outcome"), seats),
         scores=_scores(data.get("scores"), seats),
     )
     check_position(state)
@@ -222,6 +227,56 @@ def _ledger(v: Any, seats: tuple[str, ...]) -> tuple[tuple[str, int, str], ...]:
         if not (isinstance(e, list) and len(e) == 3 and e[0] in seats and isinstance(e[2], str)):
             raise FormatError(f"ledger[{i}]", f"expected [seat, half-points, unit id], got {e!r}")
         out.append((e[0], _int(e[1], f"ledger[{i}][1]"), e[2]))
+    return tuple(out)
+
+
+def _eliminations(v: Any, config: Config, ships: tuple[Ship, ...], sqs: tuple[Squadron, ...],
+                  ledger: tuple[tuple[str, int, str], ...]) -> tuple[tuple[str, int, str], ...]:
+    """Ledger entries for earlier eliminations given as facts: the engine works out their
+    points (LF-VIC-02, LF-VIC-03, LF-AMB-34) instead of trusting half-points written by hand.
+
+    Each fact is ``{"unit": id, "credit": seat}``, a destroyed ship's also ``"aboard"``: the
+    squadrons lost inside it. A unit scores once, so one named by a fact may not also be in the
+    ledger or in another fact.
+    """
+    counted = {e[2]: f"ledger[{i}]" for i, e in enumerate(ledger)}
+    ship_of = {s.id: s for s in ships}
+    sq_of = {q.id: q for q in sqs}
+    out = []
+    for i, e in enumerate(_list(v, "eliminations")):
+        where = f"eliminations[{i}]"
+        e = _obj(e, where)
+        for key in e:
+            if key not in ("unit", "credit", "aboard"):
+                raise FormatError(f"{where}.{key}", "not a field of an elimination (unit, credit, aboard)")
+        uid: Any = e.get("unit")
+        unit = ship_of[uid] if _named(uid, ship_of) else sq_of[uid] if _named(uid, sq_of) else None
+        if unit is None:
+            raise FormatError(f"{where}.unit", f"no ship or squadron {uid!r} in this position")
+        credit = _choice(e.get("credit"), config.seats, f"{where}.credit")
+        if config.allied(credit, unit.owner):
+            raise RuleError("LF-VIC-03", f"{credit} cannot score {unit.id}: nobody scores his own side's losses",
+                            unit=unit.id, field=f"{where}.credit")
+        gone = DESTROYED if isinstance(unit, Ship) else ELIMINATED
+        aboard = _list(e.get("aboard", []), f"{where}.aboard")
+        if aboard and not isinstance(unit, Ship):
+            raise FormatError(f"{where}.aboard", "only a destroyed ship has squadrons lost aboard")
+        for j, qid in enumerate(aboard):
+            if not _named(qid, sq_of):
+                raise FormatError(f"{where}.aboard[{j}]", f"no squadron {qid!r} in this position")
+        named: list[tuple[Ship | Squadron, str, str]] = [(unit, gone, f"{where}.unit")]
+        named += [(sq_of[q], ELIMINATED, f"{where}.aboard[{k}]") for k, q in enumerate(aboard)]
+        for x, status, field in named:
+            if x.status != status:
+                raise RuleError("LF-VIC-02", f"{x.id} is credited as {status} but its status is {x.status}",
+                                unit=x.id, field=field)
+            if x.id in counted:
+                raise RuleError("LF-VIC-02", f"{x.id} is already counted in {counted[x.id]}: a unit scores once",
+                                unit=x.id, field=field)
+            counted[x.id] = field
+        value = (kill_value(unit, len(aboard), config.options.vp_accounting) if isinstance(unit, Ship)
+                 else 2 * SQUADRON_COST)
+        out.append((credit, value, unit.id))
     return tuple(out)
 
 
@@ -439,7 +494,7 @@ def _check_records(state: LfState) -> None:
             raise FormatError("activation.pool", f"a {d['kind']} decision needs the pool being rolled")
 
 
-# --- resolve and describe -------------------------------------------------------------------
+# --- resolve -------------------------------------------------------------------
 
 
 def _ruleset() -> Procedure[LfState]:
@@ -470,7 +525,7 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
     position names its own field), and ``position`` is never modified.
     """
     ruleset = _ruleset()
-    state, events = settle(parse_position(position, rng=Rng.from_seed(seed).with_faces(dice)))
+    state, events = settle(force_dice(parse_position(position, rng=Rng.from_seed(seed)), tuple(dice)))
     steps = orders if isinstance(orders, list) else [orders]
     for i, step_orders in enumerate(steps):
         if not isinstance(step_orders, dict):
@@ -487,9 +542,8 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
         except (RuleError, FormatError) as e:  # no decision open, a missing or a stale seat
             raise _located(e, f"orders[{i}]") from e
         events += more
-    if state.rng.forced:
-        events.append({"type": "dice_unused", "faces": list(state.rng.forced)})
-    return position_to_json(state), events
+    state, unused = unused_dice(state)
+    return position_to_json(state), events + unused
 
 
 def _located(e: RuleError | FormatError, where: str) -> RuleError | FormatError:
@@ -502,36 +556,3 @@ def _located(e: RuleError | FormatError, where: str) -> RuleError | FormatError:
         return RuleError(e.rule, e.message, unit=e.unit, field=field)
     return FormatError(field, e.message, source=e.source)
 
-
-def describe(view: Mapping[str, Any]) -> str:
-    """A terminal summary of a view: turn, phase, every unit's stats, the open decision."""
-    pos = view["position"]
-    lines = [f"Launch Fighters! - {pos['scenario']} - turn {pos['turn']}, {pos['phase']}"
-             + (f" step {pos['step']}" if pos["phase"] in ("move", "attack") else "")]
-    if pos["order"]:
-        lines.append("initiative (low to high): " + ", ".join(pos["order"]))
-    for s in pos["ships"]:
-        if s["status"] == ON_MAP:
-            st = s["stats"]
-            aboard = [q["id"] + ("" if q["active"] else "*") for q in pos["squadrons"]
-                      if q["status"] == HOSTED and q["host"] == s["id"]]
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} at {s['hex']} facing {s['facing']}  "
-                         f"C{st['cannons']} L{st['launchers']} B{st['bays']} D{st['defense']} M{st['move']}  "
-                         f"missiles {s['missiles']}" + (f"  aboard {' '.join(aboard)}" if aboard else ""))
-        else:
-            state = "not yet placed" if s["status"] == RESERVE else s["status"]
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} {state}")
-    for q in pos["squadrons"]:
-        if q["status"] == ON_MAP:
-            lines.append(f"  {q['id']:<9} squadron        at {q['hex']} {'active' if q['active'] else 'INACTIVE'}")
-    if view.get("decision"):
-        d = view["decision"]
-        lines.append(f"{d['seat']} to decide ({d['kind']}): {d['prompt']}")
-    elif view.get("waiting_for"):
-        lines.append("waiting for: " + ", ".join(view["waiting_for"]))
-    if pos.get("scores"):
-        lines.append("victory points: " + ", ".join(f"{p} {v / 2:g}" for p, v in pos["scores"].items()))
-    if view.get("outcome"):
-        o = view["outcome"]
-        lines.append(f"game over ({o['reason']}): winner(s) {', '.join(o['winners']) or 'none'}")
-    return "\n".join(lines)

@@ -45,7 +45,7 @@ from .play import (
     defer,
     live_players,
 )
-from .position import describe, parse_position, position_to_json
+from .position import parse_position, position_to_json
 from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
 
 
@@ -207,6 +207,7 @@ class LaunchFighters(Procedure[LfState]):
     dynamics = "mixed"
     options = OPTIONS
     kinds = KINDS
+    default_scenario = "duel"
 
     # --- setup --------------------------------------------------------------------------
 
@@ -310,15 +311,8 @@ class LaunchFighters(Procedure[LfState]):
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
 
-    def describe_view(self, view: Mapping[str, Any]) -> str:
-        return describe(view)
-
     def outcome(self, state: LfState) -> Outcome | None:
         return state.outcome
-
-    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
-        """Perfect information: the view's position is the whole state but for the generator."""
-        return parse_position(view["position"], rng=rng)
 
     # --- serialisation ------------------------------------------------------------------
 

@@ -23,13 +23,12 @@ from ...engine.ruleset import Event, Outcome, Seat
 from ...hexgrid import (
     DIRECTIONS,
     Hex,
-    RectMap,
+    MapShape,
     distance,
     half_plane,
-    neighbors,
     sub,
 )
-from .designer import STATS, Design
+from .designer import SQUADRON_COST, STATS, Design
 
 LF_TO_HEXGRID = (2, 1, 0, 5, 4, 3)
 """Digest direction i (0 = east, counter-clockwise: E, NE, NW, W, SW, SE) → hexgrid index."""
@@ -96,7 +95,9 @@ class Config:
     """Fixed for a whole game and shared by every state of it."""
 
     scenario: str
-    map: RectMap
+    map: MapShape
+    """The board: an odd-q rectangle, a hexagon or an explicit hex set (LF-MAP-01); edges and
+    retreat follow its outline (LF-MAP-10, LF-REC-04)."""
     seats: tuple[Seat, ...]
     fleet_limit: int
     fleets: Mapping[Seat, tuple[Design, ...]]
@@ -353,7 +354,7 @@ class Work:
 
 
 @cache
-def _center(board: RectMap) -> Hex:
+def _center(board: MapShape) -> Hex:
     return board.center()
 
 
@@ -367,5 +368,16 @@ def adjacent(a: Hex | None, b: Hex | None) -> bool:
 
 
 def edge(config: Config, h: Hex) -> bool:
-    """An edge hex: some neighbour is off the board (LF-MAP-10)."""
-    return any(not config.map.contains(n) for n in neighbors(h))
+    """An edge hex: on the board with some neighbour off it, whatever the board's shape
+    (LF-MAP-10); units able to move retreat from there (LF-REC-04)."""
+    return config.map.is_edge(h)
+
+
+def kill_value(ship: Ship, lost_aboard: int, accounting: str) -> int:
+    """Half-points credited for destroying ``ship`` with ``lost_aboard`` squadrons inside it
+    (LF-VIC-02, LF-AMB-34). ``no_double_count``: its hull value plus 5 per squadron lost aboard.
+    ``raw``: its whole cost; the game's scoring then takes off its original squadrons that
+    survive. One function for play and for elimination facts read from a position."""
+    if accounting == "raw":
+        return 2 * ship.design.cost
+    return 2 * (ship.design.hull_value + SQUADRON_COST * lost_aboard)

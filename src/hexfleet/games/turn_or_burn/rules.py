@@ -18,7 +18,7 @@ from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import draw, rng_from_seed
+from ...engine.rng import rng_from_seed
 from ...engine.ruleset import Decision, Event, OptionInfo, Order, Outcome, Ruleset, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, LETTERS, Hex, RectMap, distance
 from . import advanced
@@ -125,6 +125,8 @@ class TurnOrBurn(Ruleset[TobState]):
     version = "1.0"
     dynamics = "simultaneous"
     options = OPTIONS
+    default_scenario = "quick-shot"
+    orders_by_unit = True
 
     # --- setup --------------------------------------------------------------------------
 
@@ -409,40 +411,6 @@ class TurnOrBurn(Ruleset[TobState]):
             "waiting_for": sorted(pending),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
-
-    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
-        """A full state consistent with ``seat``'s view, for search bots (STYLE §4).
-
-        Built only from the view's public fields and ``seat``'s own cards. Each other fighter's
-        unseen card (``?``; in Module 1 only the gun is secret, TOB-M1-BUILD-02) is drawn
-        uniformly from the Module 1 guns; the generator ``rng`` also becomes the state's own, so
-        the true seed never enters. Plots of the current turn are not in a state, so nothing
-        else is hidden.
-        """
-        if advanced.is_advanced(tuple(view["modules"])):
-            raise NotImplementedError("determinize rebuilds Module 1 states only; Modules 2-3 hide more than the gun")
-        board = RectMap(view["map"]["cols"], view["map"]["rows"])
-        config = Config(scenario=view["scenario"], modules=tuple(view["modules"]), map=board,
-                        sides=tuple(view["sides"]), options=parse_options(view["options"]),
-                        zones=tuple(view["zones"].items()))
-        fighters = []
-        for data in view["fighters"]:
-            cards = list(data["cards"])
-            for i, card in enumerate(cards):
-                if card == "?":
-                    if any(c in GUNS for c in cards):
-                        raise NotImplementedError("only one hidden card (the gun) per fighter is supported (Module 1)")
-                    gun, rng = draw(rng, len(M1_GUNS))
-                    cards[i] = M1_GUNS[gun]
-            fighters.append(Fighter(
-                id=data["id"], side=data["side"], hex=tuple(data["hex"]),  # type: ignore[arg-type]
-                facing=LETTERS.index(data["facing"]), momentum=tuple(data["momentum"]),  # type: ignore[arg-type]
-                cards=tuple(cards), destroyed=tuple(data["destroyed"]),
-                revealed=tuple(c for c in data["known"] if c != "?"),
-            ))
-        outcome = Outcome.from_json(view["outcome"]) if view["outcome"] else None
-        return TobState(config=config, turn=view["turn"], phase=view["phase"], fighters=tuple(fighters),
-                        rng=rng, outcome=outcome)
 
     def order_view(self, state: TobState, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:
         """Plots are revealed when resolved; the gun chosen at setup stays secret (TOB-M1-BUILD-02)."""

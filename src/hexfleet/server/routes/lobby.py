@@ -17,8 +17,17 @@ router = APIRouter(tags=["lobby"])
 
 @router.get("/rulesets")
 def rulesets() -> dict[str, Any]:
-    """Every game the server plays, with scenarios, options and the bots that can sit at it."""
-    return {"rulesets": [get_ruleset(name).info() | {"bots": bot_names(name)} for name in game_names()]}
+    """Every game the server plays, with scenarios, options and the bots that can sit at it:
+    ``bots`` at the game, and each scenario's own ``bots`` (the only ones creating a game of it
+    accepts)."""
+    return {"rulesets": [_ruleset_info(name) for name in game_names()]}
+
+
+def _ruleset_info(name: str) -> dict[str, Any]:
+    info = get_ruleset(name).info()
+    for key, scenario in info["scenarios"].items():
+        scenario["bots"] = bot_names(name, key)
+    return info | {"bots": bot_names(name)}
 
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)
