@@ -3,7 +3,7 @@
 Each game with open streams has one :class:`Feed`, a task on the event loop. When the game
 changes (a :class:`.Broker` notice from any thread, or every ``stream_poll_seconds`` for changes
 made by another process), the feed reads the game once and builds each watched seat's update
-once (all spectators share one), JSON included, then hands the same text to every stream of
+once (all spectators share one), JSON-encoded once, then hands the same bytes to every stream of
 that seat. A stream only writes what it is handed: 300 spectators cost one view per update,
 not 300 database reads and views (``bench/server_load.py --streams``).
 
@@ -29,31 +29,32 @@ from .service import GameService
 
 log = logging.getLogger("hexfleet.server")
 
-KEEP_ALIVE = ": keep-alive\n\n"
+KEEP_ALIVE = b": keep-alive\n\n"
 
 
 class Stream:
-    """One open connection's mailbox: the newest text it has not written yet."""
+    """One open connection's mailbox: the newest update it has not written yet, as bytes
+    (encoded once for all the streams it is handed to)."""
 
-    __slots__ = ("closed", "ready", "seat", "text", "version")
+    __slots__ = ("closed", "message", "ready", "seat", "version")
 
     def __init__(self, seat: Seat | None):
         self.seat = seat
-        self.text = ""
+        self.message = b""
         self.version: int | None = None
         """The version of the last update handed over (keep-alives aside)."""
         self.ready = asyncio.Event()
         self.closed = False
 
-    def hand(self, text: str) -> None:
-        self.text = text
+    def hand(self, message: bytes) -> None:
+        self.message = message
         self.ready.set()
 
-    async def next(self) -> str | None:
-        """The next text to write; ``None`` once the server is closing."""
+    async def next(self) -> bytes | None:
+        """The next bytes to write; ``None`` once the server is closing."""
         await self.ready.wait()
         self.ready.clear()
-        return None if self.closed else self.text
+        return None if self.closed else self.message
 
 
 class Feed:
@@ -64,8 +65,8 @@ class Feed:
         self.game_id = game_id
         self.poll = poll
         self.streams: dict[Seat | None, set[Stream]] = defaultdict(set)
-        self.updates: dict[Seat | None, tuple[int, str]] = {}
-        """The last update built for each watched seat: ``(version, text)``."""
+        self.updates: dict[Seat | None, tuple[int, bytes]] = {}
+        """The last update built for each watched seat: ``(version, event bytes)``."""
         self.changed = asyncio.Event()
         """Set by the broker when the game changes, and when a stream joins."""
         self.task: asyncio.Task[None] | None = None
@@ -86,16 +87,16 @@ class Feed:
     async def _deliver(self) -> None:
         """Build what is out of date (one thread-pool call), then hand each stream its seat's
         update unless it already has that version."""
-        known = {seat: self.updates.get(seat, (None, ""))[0] for seat in self.streams}
+        known = {seat: self.updates.get(seat, (None, b""))[0] for seat in self.streams}
         self.updates.update(await run_in_threadpool(self._build, known))
         for seat, streams in self.streams.items():
-            version, text = self.updates.get(seat, (None, ""))
+            version, message = self.updates.get(seat, (None, b""))
             for stream in streams:
                 if version is not None and stream.version != version:
                     stream.version = version
-                    stream.hand(text)
+                    stream.hand(message)
 
-    def _build(self, known: dict[Seat | None, int | None]) -> dict[Seat | None, tuple[int, str]]:
+    def _build(self, known: dict[Seat | None, int | None]) -> dict[Seat | None, tuple[int, bytes]]:
         """In a worker thread: the seats whose update is older than the game, rebuilt."""
         version = self.service.version(self.game_id)
         stale = [seat for seat, seen in known.items() if seen != version]
@@ -117,8 +118,8 @@ class Feed:
             self.task.cancel()
 
 
-def _event(data: dict[str, Any]) -> str:
-    return f"event: update\nid: {data['version']}\ndata: {json.dumps(data)}\n\n"
+def _event(data: dict[str, Any]) -> bytes:
+    return f"event: update\nid: {data['version']}\ndata: {json.dumps(data)}\n\n".encode()
 
 
 class Feeds:

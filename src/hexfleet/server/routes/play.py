@@ -67,7 +67,7 @@ async def stream(game_id: str, request: Request, viewer: ViewerDep, service: Ser
     await run_in_threadpool(service.game_info, game_id)  # 404 before the stream starts
     feeds: Feeds = request.app.state.feeds
 
-    async def events() -> AsyncIterator[str]:
+    async def events() -> AsyncIterator[bytes]:
         async with feeds.subscribe(game_id, seat) as mailbox:
             while (text := await mailbox.next()) is not None:
                 yield text
