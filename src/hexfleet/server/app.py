@@ -55,6 +55,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
         try:
             yield
         finally:
+            app.state.catalogue.cancel()  # if still being built: nobody waits for it any more
             app.state.feeds.close()
             for task in tasks:
                 task.cancel()
