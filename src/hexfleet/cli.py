@@ -451,6 +451,23 @@ def _to_png(svg: str) -> bytes:
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8")))
 
 
+# --- serve ----------------------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: "
+                                           "HEXFLEET_DATABASE_URL, else hexfleet.db here).")] = None,
+) -> None:
+    """Start the play server and browser client (docs/server.md)."""
+    # imported here: the server's dependencies load for this command only
+    from .server.serve import serve as run_server
+
+    run_server(host, port, db)
+
+
 # --- batch play (hexfleet.sim) --------------------------------------------------------------
 
 app.command("arena")(arena_command)

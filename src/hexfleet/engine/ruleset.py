@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from .canonical import canonical_json, digest
@@ -80,6 +80,9 @@ class ScenarioInfo:
     title: str
     seats: tuple[Seat, ...]
     description: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The option values the scenario sets (its file's ``options``): a new game of it plays
+    these unless the players change them, and user interfaces show them as the defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +240,8 @@ class Ruleset(ABC, Generic[S]):
             "version": self.version,
             "dynamics": self.dynamics,
             "default_scenario": self.scenario(),
-            "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description}
+            "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description,
+                              "options": {o.name: s.options.get(o.name, o.default) for o in self.options}}
                           for k, s in self.scenarios().items()},
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help, "rule": o.rule}
                         for o in self.options],

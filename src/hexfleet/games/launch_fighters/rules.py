@@ -212,7 +212,8 @@ class LaunchFighters(Procedure[LfState]):
     # --- setup --------------------------------------------------------------------------
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {k: ScenarioInfo(k, d["title"], tuple(p["seat"] for p in d["player"]), d.get("description", ""))
+        return {k: ScenarioInfo(k, d["title"], tuple(p["seat"] for p in d["player"]), d.get("description", ""),
+                                 d.get("options", {}))
                 for k, d in sorted(_SCENARIOS.items())}
 
     def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> LfState:

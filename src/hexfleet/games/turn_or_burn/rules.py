@@ -133,7 +133,7 @@ class TurnOrBurn(Ruleset[TobState]):
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {
             key: ScenarioInfo(key, data["title"], tuple(dict.fromkeys(f["side"] for f in data["fighters"])),
-                              data.get("description", ""))
+                              data.get("description", ""), data.get("options", {}))
             for key, data in sorted(_SCENARIOS.items())
         }
 

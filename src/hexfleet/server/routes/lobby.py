@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, BackgroundTasks, status
+from fastapi import APIRouter, BackgroundTasks, Request, Response, status
 
-from ...ai import bot_names
-from ...games import game_names, get_ruleset
 from ..deps import ServiceDep
 from ..schemas import CreateGame, JoinSeat
 from ..service import SeatSpec
@@ -15,19 +13,12 @@ from ..service import SeatSpec
 router = APIRouter(tags=["lobby"])
 
 
-@router.get("/rulesets")
-def rulesets() -> dict[str, Any]:
-    """Every game the server plays, with scenarios, options and the bots that can sit at it:
-    ``bots`` at the game, and each scenario's own ``bots`` (the only ones creating a game of it
-    accepts)."""
-    return {"rulesets": [_ruleset_info(name) for name in game_names()]}
-
-
-def _ruleset_info(name: str) -> dict[str, Any]:
-    info = get_ruleset(name).info()
-    for key, scenario in info["scenarios"].items():
-        scenario["bots"] = bot_names(name, key)
-    return info | {"bots": bot_names(name)}
+@router.get("/rulesets", response_class=Response)
+async def rulesets(request: Request) -> Response:
+    """Every game the server plays, with scenarios (and the option values each sets), options
+    and the bots that can sit at it. Built and encoded once, in the background from startup on
+    (``options.catalogue``): answering costs no thread and no encoding."""
+    return Response(await request.app.state.catalogue, media_type="application/json")
 
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)
