@@ -38,8 +38,6 @@ def _has_fighter_warp(w: Work, q: Squadron) -> bool:
 def _own_unit(w: Work, seat: Seat, uid: str, where: str = "order.unit") -> Ship | Squadron:
     u = w.ships.get(uid) or w.sqs.get(uid)
     if u is None:
-        from ...engine.errors import FormatError
-
         raise FormatError(where, f"no unit {uid!r}")
     if u.owner != seat:
         raise RuleError("ENGINE-SEAT", f"{u.id} belongs to {u.owner}, not {seat}", unit=u.id, field=where)
@@ -72,8 +70,6 @@ def check_fleet_order(state: LfState, seat: Seat, order: Fleet) -> None:
 
 
 def _check_launch(w: Work, ship: Ship, launch: tuple[tuple[str, Hex], ...]) -> None:
-
-
     assert ship.hex is not None
     room = ship.stat("bays") - ship.launches
     if len(launch) > room:
@@ -298,8 +294,6 @@ def check_activate(w: Work, d: Mapping[str, Any], order: Activate | Formation) -
     if order.attack is not None:
         aim: Ship | Squadron | None = w.ships.get(order.attack) or w.sqs.get(order.attack)
         if aim is None or not aim.on_map:
-            from ...engine.errors import FormatError
-
             raise FormatError("order.attack", f"no unit {order.attack!r} on the map")
         if w.config.allied(aim.owner, u.owner):
             raise RuleError("LF-TGT-05", "targets must be enemy units", unit=u.id, field="order.attack")
@@ -334,8 +328,6 @@ def check_system(w: Work, d: Mapping[str, Any], order: System) -> None:
 
 
 def check_barrage(w: Work, d: Mapping[str, Any], order: Barrage) -> None:
-
-
     assert w.act is not None
     if order.stop:
         return
