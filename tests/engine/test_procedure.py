@@ -55,6 +55,10 @@ def test_answer_in_advance_refused_by_the_rules_asks_the_seat() -> None:
     state = TOY.new_game("toy", seed=1)
     state, events = step(TOY, state, {"a": {"n": 3, "then": {"bank": "keep"}}, "b": {"n": 1}})
     assert list(TOY.pending(state)) == ["a"]
+    refused = [e for e in events if e["type"] == "then_refused"]
+    assert refused == [{"type": "then_refused", "seat": "a", "kind": "bank", "visible_to": ["a"],
+                        "error": refused[0]["error"]}] and "bank" in refused[0]["error"]
+    assert state.then == ()
     with pytest.raises(Exception, match="then"):
         step(TOY, TOY.new_game("toy", seed=1), {"a": {"n": 3, "then": {"nope": 1}}, "b": {"n": 1}})
 

@@ -136,9 +136,28 @@ class Procedure(Ruleset[S]):
                 events.extend(more)
                 continue
             if self._unanswered(state, found):
-                return state
+                return self._drop_refused(state, found, events)
             state = self._apply(state, found, {}, events)
         return state
+
+    def _drop_refused(self, state: S, ask: Ask, events: list[Event]) -> S:
+        """Answers given in advance for ``ask`` that the rules refuse now are dropped, each with
+        a ``then_refused`` event only its seat sees, so the seat knows why it is asked after all."""
+        then = getattr(state, "then", ())
+        kind = self.kinds.get(ask.kind)
+        if not then or kind is None:
+            return state
+        kept = []
+        for t in then:
+            if t.kind == ask.kind and t.seat in ask.seats:
+                try:
+                    kind.check(state, ask, t.seat, kind.parse(state, ask, t.seat, t.answer))
+                except (RuleError, FormatError) as exc:
+                    events.append({"type": "then_refused", "seat": t.seat, "kind": ask.kind, "error": str(exc),
+                                   "visible_to": [t.seat]})
+                    continue
+            kept.append(t)
+        return state if len(kept) == len(then) else replace(state, then=tuple(kept))  # type: ignore[type-var]
 
     def _unanswered(self, state: S, ask: Ask) -> tuple[Seat, ...]:
         """The asked seats with no usable answer given in advance."""
@@ -160,7 +179,7 @@ class Procedure(Ruleset[S]):
 
     def _apply(self, state: S, ask: Ask, given: Mapping[Seat, Any], events: list[Event]) -> S:
         """Apply the asked seats' orders: those ``given`` now (parsed and checked), then answers
-        in advance for the rest; answers the rules refuse are reported and dropped."""
+        in advance for the rest (checked by :meth:`_unanswered` on this very state)."""
         kind = self.kinds[ask.kind]
         orders = dict(given)
         then = list(getattr(state, "then", ()))
@@ -169,16 +188,8 @@ class Procedure(Ruleset[S]):
             if answer is _NONE:
                 continue
             then = [t for t in then if not (t.seat == seat and t.kind == ask.kind)]
-            if seat in orders:
-                continue
-            try:
-                order = kind.parse(state, ask, seat, answer)
-                kind.check(state, ask, seat, order)
-            except (RuleError, FormatError) as exc:
-                events.append({"type": "then_refused", "seat": seat, "kind": ask.kind, "error": str(exc),
-                               "visible_to": [seat]})
-                continue
-            orders[seat] = order
+            if seat not in orders:
+                orders[seat] = kind.parse(state, ask, seat, answer)
         if then != list(getattr(state, "then", ())):
             state = replace(state, then=tuple(then))  # type: ignore[type-var]
         state, more = kind.apply(state, ask, orders)
