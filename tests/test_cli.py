@@ -402,6 +402,28 @@ def test_resolve_launch_fighters_rejects_bad_input_and_writes_nothing(tmp_path, 
     assert not out.exists()
 
 
+@pytest.mark.rule("LF-IMPL-04")
+def test_resolve_dice_forces_faces_and_a_bad_face_writes_nothing(tmp_path):
+    """``--dice``: the interceptors' dice take the table's faces in order, the rest is reported
+    unused; a face no d6 has is refused naming ENGINE-DICE, and nothing is written."""
+    from tests.rules.launch_fighters.test_lf_position import mid_attack
+
+    _, nxt = mid_attack()
+    position = write(tmp_path / "p.json", nxt)
+    orders = write(tmp_path / "o.json", [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}])
+    result = run("resolve", "--position", position, "--orders", orders, "--dice", "6,1,5",
+                 "--out", tmp_path / "next.json", "--events", tmp_path / "ev.jsonl")
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in (tmp_path / "ev.jsonl").read_text().splitlines()]
+    assert events[0]["type"] == "intercept" and events[0]["dice"] == [6, 1] and events[0]["forced"] is True
+    assert events[-1] == {"type": "dice_unused", "faces": [5]}
+    out = tmp_path / "again.json"
+    for bad, words in (("7", ["ENGINE-DICE", "d6"]), ("4,x", ["dice[1]", "whole number"])):
+        result = run("resolve", "--position", position, "--orders", orders, "--dice", bad, "--out", out)
+        assert result.exit_code == 1 and all(w in result.stderr for w in words), result.stderr
+        assert not out.exists()
+
+
 def test_resolve_names_the_games_with_a_position_format():
     result = run("resolve", "--game", "talon", "--position", "p.json", "--orders", "o.json")
     assert result.exit_code == 1 and "launch-fighters" in result.stderr

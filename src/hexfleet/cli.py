@@ -29,6 +29,7 @@ from .ai.base import get_bot
 from .engine.errors import FormatError, RuleError
 from .engine.game import Game, new_seed
 from .engine.record import RecordWriter, ReplayReport
+from .engine.rng import parse_dice
 from .engine.ruleset import Event, Ruleset
 from .games import DEFAULT_GAME, game_names, get_ruleset, replay_record
 from .plugins import PositionFormat, game_of_format, interchange, presenter
@@ -215,6 +216,8 @@ def resolve(
     seed: Annotated[str, typer.Option("--seed", help="Seed of the turn's chance (card pulls, dice).")] = "0",
     out: Annotated[str, typer.Option("--out", help="Where to write the next position ('-' = stdout).")] = STDIO,
     events: Annotated[str | None, typer.Option("--events", help="Where to write the events as JSON lines.")] = None,
+    dice: Annotated[str | None, typer.Option("--dice", help="Die faces the table rolled, used first in the order "
+                                             "the rules roll, e.g. 4,2,6 (referee mode); the seed rolls the rest.")] = None,
     game: GameOption = None,
 ) -> None:
     """Resolve a turn from a position and orders; write the next position and the events.
@@ -226,7 +229,8 @@ def resolve(
     _parse(fmt, position, data, seed)  # the position alone first, so its errors name the position file
     given = read_json(orders)
     try:
-        next_position, turn_events = fmt.resolve(data, given, seed)
+        faces = parse_dice(dice) if dice else ()
+        next_position, turn_events = fmt.resolve(data, given, seed, faces)
     except (RuleError, FormatError) as exc:
         fail(explain(exc, str(orders), given if isinstance(given, dict) else None))
     outputs: list[tuple[str, str | bytes]] = [(out, position_text(next_position))]

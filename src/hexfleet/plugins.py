@@ -55,10 +55,13 @@ class PositionFormat(Protocol):
     def dump(self, state: Any) -> dict[str, Any]:
         """The state as a position (the whole truth: secrets included)."""
 
-    def resolve(self, position: Any, orders: Any, seed: int | str) -> tuple[dict[str, Any], list[Event]]:
+    def resolve(self, position: Any, orders: Any, seed: int | str,
+                dice: Sequence[int] = ()) -> tuple[dict[str, Any], list[Event]]:
         """Apply an orders file to a position with chance from ``seed``: the next position
-        and the events. Errors here are the orders file's (the caller parses the position
-        first, so a bad position is reported as such)."""
+        and the events. ``dice`` are die faces the table rolled, used before the seeded rolls
+        (``--dice``; the kernel's ``force_dice``), faces left over reported in a
+        ``dice_unused`` event. Errors here are the orders file's (the caller parses the
+        position first, so a bad position is reported as such)."""
 
 
 # --- the presenter: hexfleet.render.<package> ------------------------------------------------
