@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 # The play server and browser client at http://127.0.0.1:8000 (SQLite file hexfleet.db here;
 # set HEXFLEET_DATABASE_URL=postgresql+psycopg://... for PostgreSQL).
 run: $(STAMP)
-	$(BIN)/python -m hexfleet.server --host 127.0.0.1 --port 8000
+	$(BIN)/hexfleet serve --host 127.0.0.1 --port 8000
 
 test: $(STAMP)
 	$(BIN)/pytest -q

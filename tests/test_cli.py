@@ -14,6 +14,7 @@ import pytest
 from typer.testing import CliRunner
 
 from hexfleet.cli import app
+from hexfleet.games import get_ruleset
 from hexfleet.games.turn_or_burn.position import parse_position
 
 RUNNER = CliRunner(env={"COLUMNS": "200"})
@@ -199,11 +200,53 @@ def test_play_stopped_by_end_of_input_exits_cleanly_keeping_the_record(tmp_path)
     result = _play_vs_random(record, ["", "", "", ""])  # setup only, then input ends
     assert result.exit_code == 1
     assert "Stopped after 1 step(s), before the end" in result.output
+    assert f"the record so far is in {record}" in result.output
     assert "Traceback" not in result.output
     lines = [json.loads(line) for line in record.read_text().splitlines()]
-    assert [("record" in x, x.get("step")) for x in lines] == [(True, None), (False, 1)]
+    assert [("record" in x, x.get("step"), x.get("end")) for x in lines] == [(True, None, None), (False, 1, None),
+                                                                             (False, None, True)]
+    assert lines[-1]["interrupted"] is True and lines[-1]["outcome"] is None and lines[-1]["seed"] == "11"
     resumed = run("replay", record, "--seed", "11")
     assert resumed.exit_code == 0 and "steps: 1" in resumed.output and "OK" in resumed.output
+
+
+def test_ctrl_c_names_the_record_and_leaves_it_verifiable(tmp_path, monkeypatch):
+    """Ctrl-C at a prompt: the end line says the game was interrupted and reveals the seed, so
+    ``replay --verify`` checks every step played and says the game did not end."""
+    answers = iter(["", "", "", "", ""])  # Enter takes each default: setup, then one turn
+
+    def ask(prompt: str, default: str) -> str:
+        if next(answers, None) is None:
+            raise KeyboardInterrupt  # what the terminal raises at Ctrl-C
+        return default
+
+    monkeypatch.setattr("hexfleet.cli._ask", ask)
+    record = tmp_path / "game.jsonl"
+    result = run("play", "turn-or-burn", "--vs", "random", "--seed", "12", "--record", record)
+    assert result.exit_code == 1 and "Traceback" not in result.output
+    assert "Stopped after 2 step(s), before the end" in result.output
+    assert f"the record so far is in {record}" in result.output
+    end = json.loads(record.read_text().splitlines()[-1])
+    assert end == {"end": True, "interrupted": True, "outcome": None, "seed": "12", "hash": end["hash"]}
+    check = run("replay", record, "--verify")
+    assert check.exit_code == 0, check.output
+    assert "steps: 2" in check.output and "outcome: none (game not over)" in check.output
+    assert "interrupted: the game was stopped before its end" in check.output
+    assert check.output.rstrip().endswith("OK")
+    lines = record.read_text().splitlines()  # an end line that hides the interruption is caught
+    write(record, "\n".join(lines[:-1] + [json.dumps({k: v for k, v in end.items() if k != "interrupted"})]) + "\n")
+    forged = run("replay", record, "--verify")
+    assert forged.exit_code == 1
+    assert "problem: end: the game is not over and the end line does not say it was interrupted" in forged.output
+
+
+def test_play_without_a_scenario_plays_the_games_default():
+    """Issue 11 defect 8: Quick Shot, not the first scenario in alphabetical order."""
+    result = run("play", "turn-or-burn", "--vs", "random", "--seed", "5", input="\n" * 60)
+    assert result.exit_code == 0, result.output
+    assert "Turn or Burn: Quick Shot (quick-shot); you are red, against random" in result.output
+    assert get_ruleset("turn-or-burn").scenario() == "quick-shot"
+    assert get_ruleset("launch-fighters").scenario() == "duel"
 
 
 def test_play_rejects_an_unknown_scenario():
@@ -359,6 +402,28 @@ def test_resolve_launch_fighters_rejects_bad_input_and_writes_nothing(tmp_path, 
     assert not out.exists()
 
 
+@pytest.mark.rule("LF-IMPL-04")
+def test_resolve_dice_forces_faces_and_a_bad_face_writes_nothing(tmp_path):
+    """``--dice``: the interceptors' dice take the table's faces in order, the rest is reported
+    unused; a face no d6 has is refused naming ENGINE-DICE, and nothing is written."""
+    from tests.rules.launch_fighters.test_lf_position import mid_attack
+
+    _, nxt = mid_attack()
+    position = write(tmp_path / "p.json", nxt)
+    orders = write(tmp_path / "o.json", [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}])
+    result = run("resolve", "--position", position, "--orders", orders, "--dice", "6,1,5",
+                 "--out", tmp_path / "next.json", "--events", tmp_path / "ev.jsonl")
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in (tmp_path / "ev.jsonl").read_text().splitlines()]
+    assert events[0]["type"] == "intercept" and events[0]["dice"] == [6, 1] and events[0]["forced"] is True
+    assert events[-1] == {"type": "dice_unused", "faces": [5]}
+    out = tmp_path / "again.json"
+    for bad, words in (("7", ["ENGINE-DICE", "d6"]), ("4,x", ["dice[1]", "whole number"])):
+        result = run("resolve", "--position", position, "--orders", orders, "--dice", bad, "--out", out)
+        assert result.exit_code == 1 and all(w in result.stderr for w in words), result.stderr
+        assert not out.exists()
+
+
 def test_resolve_names_the_games_with_a_position_format():
     result = run("resolve", "--game", "talon", "--position", "p.json", "--orders", "o.json")
     assert result.exit_code == 1 and "launch-fighters" in result.stderr
@@ -383,3 +448,67 @@ def test_play_launch_fighters_lists_legal_orders_and_records_a_verified_game(tmp
     assert "Result:" in out
     check = run("replay", record, "--verify")
     assert check.exit_code == 0 and check.output.rstrip().endswith("OK"), check.output
+
+
+# --- legal ------------------------------------------------------------------------------------
+
+
+def test_legal_lists_each_units_choices_as_json(tmp_path):
+    """B1 has lost its thruster: no burns (TOB-M1-SYS-03); R1 may plot any maneuver or its gun."""
+    position = write(tmp_path / "p.json", {**POSITION, "fighters": [
+        POSITION["fighters"][0], {**POSITION["fighters"][1], "destroyed": ["THR"]}]})
+    result = run("legal", "--position", position, "--seat", "blue")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"B1": [[], *([{"card": c}] for c in
+                                                      ("TNC", "T60S", "T120S", "TR", "T120P", "T60P", "LT"))]}
+    assert '    [{"card": "TNC"}],\n' in result.stdout  # one choice per line
+    red = json.loads(run("legal", "--position", position, "--seat", "red", "--game", "turn-or-burn").stdout)
+    assert list(red) == ["R1"] and [{"card": "B3S"}] in red["R1"] and [{"card": "NB"}] in red["R1"]
+
+
+def test_legal_needs_a_seat_when_several_decide_and_names_bad_ones(tmp_path):
+    position = write(tmp_path / "p.json", POSITION)
+    both = run("legal", "--position", position)
+    assert both.exit_code == 1 and "red, blue decide at once here: choose one with --seat" in both.stderr
+    nobody = run("legal", "--position", position, "--seat", "green")
+    assert nobody.exit_code == 1 and "'green' has no decision open" in nobody.stderr and "red, blue" in nobody.stderr
+    bad = run("legal", "--position", write(tmp_path / "bad.json", _with_fighter(hex=[40, 2])))
+    assert bad.exit_code == 1 and "unit R1" in bad.stderr and "TOB-GEO-13" in bad.stderr
+
+
+def test_legal_of_a_game_whose_orders_are_whole_lists_them_under_a_star(tmp_path):
+    """Launch Fighters!: one seat decides, so no --seat; the format field names the game."""
+    result = run("legal", "--position", write(tmp_path / "p.json", _lf_docs_position()))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == {"*": [{"unit": "blue-B"}]}
+
+
+def test_render_draws_a_launch_fighters_position(tmp_path):
+    out = tmp_path / "lf.svg"
+    result = run("render", write(tmp_path / "p.json", _lf_docs_position()), "-o", out)
+    assert result.exit_code == 0, result.output
+    root = ET.parse(out).getroot()
+    ships = {g.get("data-id"): g for g in root.iter(f"{SVG}g") if g.get("class") == "ship"}
+    squadrons = [g.get("data-id") for g in root.iter(f"{SVG}g") if g.get("class") == "squadron"]
+    assert sorted(ships) == ["blue-A", "blue-B", "red-A"] and squadrons == ["red-F1"]
+    assert ships["red-A"].get("data-side") == "red"
+    assert [p.get("class") for p in root.iter(f"{SVG}polygon") if "terrain" in (p.get("class") or "")] == [
+        "terrain planetoid"]
+
+
+def test_render_and_replay_a_launch_fighters_record(tmp_path):
+    record = tmp_path / "lf.jsonl"
+    assert run("play", "launch-fighters", "--vs", "random", "--seed", "4", "--record", record,
+               input="\n" * 600).exit_code == 0
+    assert json.loads(record.read_text().splitlines()[0])["scenario"] == "duel"  # the game's default
+    out = tmp_path / "lf.svg"
+    result = run("render", record, "-o", out)
+    assert result.exit_code == 0, result.output
+    assert "game over" in ET.parse(out).getroot().findtext(f"{SVG}title")
+
+
+def test_play_refuses_a_bot_the_game_does_not_offer():
+    result = run("play", "turn-or-burn", "--vs", "lf-heuristic")
+    assert result.exit_code == 1
+    assert ("--vs: unknown bot 'lf-heuristic' for turn-or-burn; bots that can play turn-or-burn, scenario "
+            "quick-shot: heuristic, mcts, random") in result.stderr

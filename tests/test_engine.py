@@ -98,7 +98,7 @@ GAME_OPTIONS: dict[tuple[str, str], dict[str, Any]] = {("turn-or-burn", "popcorn
 
 def lf_hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, set[str]]]:
     """Launch Fighters! hides nothing on the table once fleets are revealed; only the generator."""
-    yield replace(state, rng=rng.next_u64(state.rng)[1]), set()
+    yield replace(state, rng=replace(state.rng, value=rng.next_u64(state.rng.value)[1])), set()
 
 
 HIDDEN: dict[str, Callable[[Any, str | None], Iterator[tuple[Any, set[str]]]]] = {
@@ -134,7 +134,7 @@ def play(ruleset: Ruleset[Any], scenario: str, seed: str, check: Callable[[Any],
     out.close = lambda: None  # keep the text readable after Game.finish closes the writer
     game = Game(ruleset, scenario, seed=seed, options=GAME_OPTIONS.get((ruleset.name, scenario)),
                 record=RecordWriter(out))
-    bots = {seat: get_bot("random", seed=f"{seed}/{seat}") for seat in ruleset.seats(game.state)}
+    bots = {seat: get_bot(ruleset.name, "random", seed=f"{seed}/{seat}") for seat in ruleset.seats(game.state)}
     opening = OPENINGS.get((ruleset.name, scenario))
     if opening and int(hashlib.sha256(seed.encode()).hexdigest(), 16) % 2:
         game.submit(opening(game.state, seed))
@@ -198,8 +198,8 @@ def test_replay_of_a_game_in_progress() -> None:
     lines = out.getvalue().splitlines()
     assert not game.over and len(lines) == 3
     with pytest.raises(FormatError):
-        replay(lines)
-    report = replay(lines, seed=SEEDS[0])
+        replay(ruleset, lines)
+    report = replay(ruleset, lines, seed=SEEDS[0])
     assert report.ok and report.steps == 2 and report.final_hash == ruleset.state_hash(game.state)
 
 
@@ -264,7 +264,7 @@ def test_replay_reproduces_every_event_and_the_final_hash(games) -> None:
         assert head["game"] == ruleset.name and head["rules_version"] == ruleset.version
         assert head["seed_sha256"] == hashlib.sha256(seed.encode()).hexdigest()
         assert seed not in canonical_json(head)
-        report = replay(lines, seed=None if game.over else seed)
+        report = replay(ruleset, lines, seed=None if game.over else seed)
         assert report.ok, report.problems
         assert report.steps == game.steps
         assert report.final_hash == ruleset.state_hash(game.state)
@@ -281,31 +281,31 @@ def test_replay_reports_tampering(games) -> None:
     step_line = json.loads(lines[-2] if game.over else lines[-1])
     step_line["events"] = step_line["events"] + [{"type": "forged"}]
     tampered = lines[:-2] + [json.dumps(step_line), lines[-1]] if game.over else lines[:-1] + [json.dumps(step_line)]
-    report = replay(tampered, **kw)
+    report = replay(ruleset, tampered, **kw)
     assert not report.ok and any("events differ" in p for p in report.problems)
 
     # A changed hash.
     line = json.loads(lines[1])
     line["hash"] = "0" * 64
-    report = replay([lines[0], json.dumps(line), *lines[2:]], **kw)
+    report = replay(ruleset, [lines[0], json.dumps(line), *lines[2:]], **kw)
     assert any("state hash differs" in p for p in report.problems)
 
     # The wrong seed.
-    report = replay(lines[:-1] if game.over else lines, seed=seed + "1")
+    report = replay(ruleset, lines[:-1] if game.over else lines, seed=seed + "1")
     assert report.problems == ["the revealed seed does not match the header's seed_sha256 commitment"]
 
     # Another rules version is refused outright.
     head = json.loads(lines[0])
     head["rules_version"] = "0.0-other"
     with pytest.raises(FormatError) as err:
-        replay([json.dumps(head), *lines[1:]], **kw)
+        replay(ruleset, [json.dumps(head), *lines[1:]], **kw)
     assert err.value.field == "line 1.rules_version"
 
     # Orders the rules reject are reported, not applied.
     line = json.loads(lines[1])
     seat = next(iter(line["orders"]))
     line["orders"] = {seat: line["orders"][seat]}  # the other seat's order is missing
-    report = replay([lines[0], json.dumps(line), *lines[2:]], **kw)
+    report = replay(ruleset, [lines[0], json.dumps(line), *lines[2:]], **kw)
     assert not report.ok and "orders rejected" in report.problems[0]
 
     with pytest.raises(FormatError):
@@ -359,7 +359,7 @@ def test_random_bot_is_seeded_and_picks_legal_orders() -> None:
     picks = [RandomBot(seed=9).choose(ruleset, "red", ruleset.view(state, "red"), legal) for _ in range(3)]
     assert picks[0] == picks[1] == picks[2] and picks[0] in legal
     with pytest.raises(FormatError):
-        get_bot("nobody")
+        get_bot("turn-or-burn", "nobody")
 
 
 # --- the seeded generator ---------------------------------------------------------------------

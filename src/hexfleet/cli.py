@@ -1,8 +1,11 @@
-"""The ``hexfleet`` command: list games, play in the terminal, resolve a turn, replay, render.
+"""The ``hexfleet`` command: list games, play in the terminal, resolve a turn, list legal
+orders, replay, render.
 
 Every command that reads a file names the file, field, unit and rule ID when it is wrong,
 exits non-zero and writes nothing: outputs are written only after everything succeeded, each
-through a temporary file renamed into place. See docs/cli.md.
+through a temporary file renamed into place. No command knows a game: each finds the game's
+position format, presenter and bots by the game's name (:mod:`hexfleet.plugins`), the name
+coming from ``--game``, a position's ``format`` field or a record's header. See docs/cli.md.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import os
 import re
 import sys
 import tempfile
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import Annotated, Any, NoReturn, TypeVar
 
 import typer
 from rich.console import Console
@@ -23,10 +28,11 @@ from rich.text import Text
 from .ai.base import get_bot
 from .engine.errors import FormatError, RuleError
 from .engine.game import Game, new_seed
-from .engine.record import RecordWriter
-from .engine.record import replay as replay_record
-from .engine.ruleset import Event, step
-from .games import game_names, get_ruleset
+from .engine.record import RecordWriter, ReplayReport
+from .engine.rng import parse_dice
+from .engine.ruleset import Event, Ruleset
+from .games import DEFAULT_GAME, game_names, get_ruleset, replay_record
+from .plugins import PositionFormat, game_of_format, interchange, presenter
 from .sim.cli import arena_command, simulate_command
 
 app = typer.Typer(
@@ -38,6 +44,8 @@ app = typer.Typer(
 )
 
 STDIO = "-"
+
+T = TypeVar("T")
 
 
 def fail(message: str) -> NoReturn:
@@ -56,7 +64,7 @@ def explain(exc: RuleError | FormatError, source: str, orders: dict[str, Any] | 
     if field.startswith("order."):
         field = field[len("order."):]
     if isinstance(exc, FormatError):
-        return f"{source}: {field}: {exc.message}"
+        return f"{source}: {field}: {exc.message}" if field else f"{source}: {exc.message}"
     parts = [source]
     if exc.unit:
         parts.append(f"unit {exc.unit}")
@@ -135,7 +143,7 @@ def write_all(outputs: list[tuple[str, str | bytes]]) -> None:
 
 
 def position_text(position: dict[str, Any]) -> str:
-    """A position as JSON with one fighter per line: readable, and diffs line up by fighter."""
+    """A position as JSON with one unit per line: readable, and diffs line up by unit."""
     lines = []
     for key, value in position.items():
         if isinstance(value, list) and value and isinstance(value[0], dict):
@@ -173,68 +181,98 @@ def games() -> None:
     Console().print(table)
 
 
-# --- resolve --------------------------------------------------------------------------------
+# --- resolve and legal ---------------------------------------------------------------------
+
+GameOption = Annotated[str | None, typer.Option("--game", help="Game name (hexfleet games); default: the one the "
+                                                 "position's format field names.")]
+
+
+def _position_file(game: str | None, path: Path) -> tuple[str, PositionFormat, Any]:
+    """``(game, its position format, the file's JSON)``: the game from ``--game`` (checked
+    before the file is read), else from the position's ``format`` field."""
+    if game is not None:
+        fmt = _usage(lambda: interchange(game), "--game")
+        return game, fmt, read_json(path)
+    data = read_json(path)
+    try:
+        name = game_of_format(data)
+        return name, interchange(name), data
+    except FormatError as exc:
+        fail(explain(exc, str(path)))
+
+
+def _parse(fmt: PositionFormat, path: Path, data: Any, seed: int | str = 0) -> Any:
+    """A position file read into a state, or a clean exit naming the file, field and rule."""
+    try:
+        return fmt.parse(data, seed=seed)
+    except (RuleError, FormatError) as exc:
+        fail(explain(exc, str(path)))
 
 
 @app.command()
 def resolve(
-    position: Annotated[Path, typer.Option("--position", help="Position JSON (turn-or-burn/1 or launch-fighters/1).")],
+    position: Annotated[Path, typer.Option("--position", help="Position JSON in the game's format (docs/cli.md).")],
     orders: Annotated[Path, typer.Option("--orders", help="Orders JSON (the game's format; see docs/cli.md).")],
     seed: Annotated[str, typer.Option("--seed", help="Seed of the turn's chance (card pulls, dice).")] = "0",
     out: Annotated[str, typer.Option("--out", help="Where to write the next position ('-' = stdout).")] = STDIO,
     events: Annotated[str | None, typer.Option("--events", help="Where to write the events as JSON lines.")] = None,
-    game: Annotated[str, typer.Option("--game", help="turn-or-burn or launch-fighters.")] = "turn-or-burn",
+    dice: Annotated[str | None, typer.Option("--dice", help="Die faces the table rolled, used first in the order "
+                                             "the rules roll, e.g. 4,2,6 (referee mode); the seed rolls the rest.")] = None,
+    game: GameOption = None,
 ) -> None:
     """Resolve a turn from a position and orders; write the next position and the events.
 
-    Turn or Burn: one turn (shared format, version 1), orders as fighter id -> actions.
-    Launch Fighters!: one or more steps, orders as {seat: order} or a list of them.
+    What one resolve covers is the game's: a turn of simultaneous plots (orders keyed by unit),
+    or one or more sequential steps (orders as {seat: order} or a list of them). See docs/cli.md.
     """
-    resolvers = {"turn-or-burn": _resolve_tob, "launch-fighters": _resolve_lf}
-    if game not in resolvers:
-        fail(f"--game: no position format for {game!r}; known: {', '.join(resolvers)}")
-    next_position, turn_events = resolvers[game](position, read_json(position), orders, read_json(orders), seed)
+    _, fmt, data = _position_file(game, position)
+    _parse(fmt, position, data, seed)  # the position alone first, so its errors name the position file
+    given = read_json(orders)
+    try:
+        faces = parse_dice(dice) if dice else ()
+        next_position, turn_events = fmt.resolve(data, given, seed, faces)
+    except (RuleError, FormatError) as exc:
+        fail(explain(exc, str(orders), given if isinstance(given, dict) else None))
     outputs: list[tuple[str, str | bytes]] = [(out, position_text(next_position))]
     if events is not None:
         outputs.append((events, events_jsonl(turn_events)))
     write_all(outputs)
 
 
-def _resolve_tob(position: Path, data: Any, orders: Path, plotted: Any, seed: str) -> tuple[dict[str, Any], list[Event]]:
-    from .games.turn_or_burn.position import parse_position, position_to_json
+@app.command()
+def legal(
+    position: Annotated[Path, typer.Option("--position", help="Position JSON in the game's format (docs/cli.md).")],
+    seat: Annotated[str | None, typer.Option("--seat", help="The seat to list (default: the one seat deciding; "
+                                             "needed when several decide at once).")] = None,
+    game: GameOption = None,
+) -> None:
+    """Print, as JSON, every legal choice of each of a seat's units in a position.
 
-    try:
-        state = parse_position(data, seed=seed)
-    except (RuleError, FormatError) as exc:
-        fail(explain(exc, str(position)))
-    if not isinstance(plotted, dict):
-        fail(f"{orders}: expected an object of fighter id -> list of actions")
-    by_side: dict[str, dict[str, Any]] = {side: {} for side in state.sides_in_play()}
-    for fid, actions in plotted.items():
-        fighter = state.fighter(fid)
-        if fighter is None:
-            fail(f"{orders}: {fid}: no fighter {fid!r} in {position}; fighters: "
-                 f"{', '.join(f.id for f in state.fighters)}")
-        by_side[fighter.side][fid] = actions
-    try:
-        next_state, turn_events = step(get_ruleset("turn-or-burn"), state, by_side)
-    except (RuleError, FormatError) as exc:
-        fail(explain(exc, str(orders), plotted))
-    return position_to_json(next_state), turn_events
+    One entry per unit: unit id -> its legal choices (an order combines one choice per unit).
+    A game whose orders are not per unit lists the seat's whole orders under "*".
+    """
+    name, fmt, data = _position_file(game, position)
+    state = _parse(fmt, position, data)
+    ruleset = get_ruleset(name)
+    pending = ruleset.pending(state)
+    if seat is None:
+        if len(pending) != 1:
+            fail(f"{position}: " + (f"{', '.join(pending)} decide at once here: choose one with --seat" if pending
+                                    else "no seat has a decision open in this position"))
+        seat = next(iter(pending))
+    if seat not in pending:
+        open_now = ", ".join(pending) or "none"
+        fail(f"--seat: {seat!r} has no decision open in {position}; seats deciding: {open_now}")
+    write_all([(STDIO, legal_text(ruleset.legal_per_unit(state, seat)))])
 
 
-def _resolve_lf(position: Path, data: Any, orders: Path, steps: Any, seed: str) -> tuple[dict[str, Any], list[Event]]:
-    from .games.launch_fighters.position import parse_position
-    from .games.launch_fighters.position import resolve as resolve_lf
-
-    try:  # the position alone first, so its errors name the position file
-        parse_position(data, rng=0)
-    except (RuleError, FormatError) as exc:
-        fail(explain(exc, str(position)))
-    try:
-        return resolve_lf(data, steps, seed)
-    except (RuleError, FormatError) as exc:
-        fail(explain(exc, str(orders)))
+def legal_text(per_unit: dict[str, list[Any]]) -> str:
+    """Unit → choices as JSON, one choice per line: long lists stay readable and diff by choice."""
+    units = []
+    for unit, choices in per_unit.items():
+        items = ",\n".join(f"    {json.dumps(c)}" for c in choices)
+        units.append(f"  {json.dumps(unit)}: [\n{items}\n  ]")
+    return "{\n" + ",\n".join(units) + "\n}\n" if units else "{}\n"
 
 
 # --- play -----------------------------------------------------------------------------------
@@ -246,8 +284,8 @@ def _ask(prompt: str, default: str) -> str:
 
 @app.command()
 def play(
-    game: Annotated[str, typer.Argument(help="Game name, see 'hexfleet games'.")] = "turn-or-burn",
-    scenario: Annotated[str | None, typer.Option("--scenario", help="Scenario (default: the first).")] = None,
+    game: Annotated[str, typer.Argument(help="Game name, see 'hexfleet games'.")] = DEFAULT_GAME,
+    scenario: Annotated[str | None, typer.Option("--scenario", help="Scenario (default: the game's).")] = None,
     vs: Annotated[str | None, typer.Option("--vs", help="Bot for every other seat, e.g. 'random'.")] = None,
     seat: Annotated[str | None, typer.Option("--seat", help="Your seat against bots (default: the first).")] = None,
     record: Annotated[Path | None, typer.Option("--record", help="Write the game record (JSON lines) here.")] = None,
@@ -257,35 +295,51 @@ def play(
     from .terminal import TerminalPlay
 
     console = Console()
-    try:
-        ruleset = get_ruleset(game)
-        scenarios = ruleset.scenarios()
-        scenario = scenario or next(iter(scenarios))
-        if scenario not in scenarios:
-            raise FormatError("--scenario", f"unknown {game} scenario {scenario!r}; known: {', '.join(scenarios)}")
-        seats = scenarios[scenario].seats
-        human = seat or seats[0]
-        if human not in seats:
-            raise FormatError("--seat", f"no seat {human!r} in {scenario}; seats: {', '.join(seats)}")
-        bot_seed = new_seed() if seed is None else seed
-        bots = {s: get_bot(vs, seed=f"{bot_seed}:{s}") for s in seats if s != human} if vs else {}
-    except FormatError as exc:
-        fail(f"{exc.field}: {exc.message}")
+    ruleset = _usage(lambda: get_ruleset(game), "GAME")
+    scenario = _usage(lambda: ruleset.scenario(scenario), "--scenario")
+    seats = ruleset.scenarios()[scenario].seats
+    human = seat or seats[0]
+    if human not in seats:
+        fail(f"--seat: no seat {human!r} in {scenario}; seats: {', '.join(seats)}")
+    bot_seed = new_seed() if seed is None else seed
+    bots = {}
+    for other in (s for s in seats if s != human) if vs else ():
+        bots[other] = _usage(partial(get_bot, game, vs, scenario=scenario, seed=f"{bot_seed}:{other}"), "--vs")
     try:
         writer = RecordWriter.open(record) if record is not None else None
     except OSError as exc:
         fail(f"{record}: cannot write the record: {exc.strerror}")
+    info = ruleset.scenarios()[scenario]
+    against = f"; you are {human}, against {vs}" if vs else ""
+    console.print(Text(f"{ruleset.title}: {info.title} ({scenario}){against}", style="bold"))
     session = TerminalPlay(Game(ruleset, scenario, seed=seed, record=writer), bots=bots, console=console, ask=_ask)
     try:
         session.run()
     except (typer.Abort, KeyboardInterrupt, EOFError):
-        if session.game.record is not None:
-            session.game.record.close()
-        saved = f"; the record so far is in {record}" if record else ""
-        console.print(Text(f"\nStopped after {session.game.steps} step(s), before the end{saved}."))
+        saved = _interrupted(session.game, record)
+        console.print(Text(f"\nStopped after {session.game.steps} step(s), before the end{saved}."), soft_wrap=True)
         raise typer.Exit(1) from None
     if record is not None:
         console.print(Text(f"Record written to {record}."))
+
+
+def _usage(make: Callable[[], T], option: str) -> T:
+    """``make()``, or a clean exit naming the option whose value it refused."""
+    try:
+        return make()
+    except FormatError as exc:
+        fail(f"{option}: {exc.message}")
+
+
+def _interrupted(game: Game, record: Path | None) -> str:
+    """Close the record of a game stopped before its end with an end line saying so, the seed
+    revealed, so that ``replay --verify`` checks every step played; say where it is."""
+    if game.record is None:
+        return ""
+    game.record.end(None, game.seed, game.ruleset.state_hash(game.state), interrupted=True)
+    game.record.close()
+    game.record = None
+    return f"; the record so far is in {record} (marked interrupted, its seed revealed: replay --verify checks it)"
 
 
 # --- replay ---------------------------------------------------------------------------------
@@ -298,15 +352,14 @@ def replay(
     seed: Annotated[str | None, typer.Option("--seed", help="Seed of a record that has no end line yet.")] = None,
 ) -> None:
     """Re-run a game record; with --verify, check the seed, every event and every state hash."""
-    try:
-        report = replay_record(record, verify=verify, seed=seed)
-    except (FormatError, RuleError) as exc:
-        fail(explain(exc, str(record)))
+    report = _replay(record, verify=verify, seed=seed)
     typer.echo(f"game: {report.game}")
     typer.echo(f"steps: {report.steps}")
     outcome = report.outcome
     typer.echo("outcome: " + ("none (game not over)" if outcome is None else
                               f"{outcome['reason']}, winners: {', '.join(outcome['winners']) or 'none (draw)'}"))
+    if report.interrupted:
+        typer.echo("interrupted: the game was stopped before its end; every step played was replayed")
     typer.echo(f"final hash: {report.final_hash}")
     if report.ok:
         typer.echo("OK" if verify else "replayed (not verified)")
@@ -316,46 +369,51 @@ def replay(
     raise typer.Exit(1)
 
 
+def _replay(record: Path, *, verify: bool, seed: str | None = None) -> ReplayReport:
+    """A record replayed under the rules its header names, or a clean exit saying why not."""
+    try:
+        return replay_record(record, verify=verify, seed=seed)
+    except (FormatError, RuleError) as exc:
+        fail(explain(exc, str(record)))
+
+
 # --- render ---------------------------------------------------------------------------------
 
 
 @app.command()
 def render(
-    source: Annotated[Path, typer.Argument(help="A Turn or Burn position (JSON) or a game record (JSON lines).")],
+    source: Annotated[Path, typer.Argument(help="A position (JSON) or a game record (JSON lines).")],
     out: Annotated[str, typer.Option("-o", "--out", help="Output file ('-' = stdout).")] = STDIO,
     png: Annotated[bool, typer.Option("--png", help="Write PNG instead of SVG (needs the 'png' extra).")] = False,
     previous: Annotated[Path | None, typer.Option("--previous", help="The position at the start of the turn: "
-                                                  "its hexes are drawn as location markers.")] = None,
-    events: Annotated[Path | None, typer.Option("--events", help="The turn's events (JSON lines): 'moved' "
-                                                "events give the location markers.")] = None,
+                                                  "where units came from is drawn.")] = None,
+    events: Annotated[Path | None, typer.Option("--events", help="The turn's events (JSON lines): units that "
+                                                "moved show where they came from.")] = None,
+    game: GameOption = None,
 ) -> None:
     """Draw a position, or a record's final state, as an SVG (or PNG) hex map."""
-    from .render.svg import position_svg
-
-    data, starts = _render_source(source)
+    name, data, turn_events = _render_source(source, game)
+    before = None
     if previous is not None:
-        starts = {f["id"]: f["hex"] for f in _position(previous)["fighters"]}
+        _, before = _position(previous, name)
+        turn_events = None
     if events is not None:
-        starts = _starts(_read_events(events))
-    svg = position_svg(data, previous=starts)
+        turn_events = _read_events(events)
+    svg = presenter(name).svg(data, previous=before, events=turn_events)
     write_all([(out, _to_png(svg) if png else svg)])
 
 
-def _position(path: Path) -> dict[str, Any]:
-    """A validated position, as the format writes it."""
-    from .games.turn_or_burn.position import parse_position, position_to_json
-
-    try:
-        return position_to_json(parse_position(read_json(path)))
-    except (RuleError, FormatError) as exc:
-        fail(explain(exc, str(path)))
+def _position(path: Path, game: str | None) -> tuple[str, dict[str, Any]]:
+    """``(game, a validated position as the game's format writes it)``."""
+    name, fmt, data = _position_file(game, path)
+    return name, fmt.dump(_parse(fmt, path, data))
 
 
-def _render_source(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
-    """``(drawable data, turn-start hexes)`` from a position file or a record.
+def _render_source(path: Path, game: str | None) -> tuple[str, dict[str, Any], list[Event] | None]:
+    """``(game, drawable data, the turn's events)`` from a position file or a record.
 
-    A record is replayed to its end and drawn through the spectators' view (public only);
-    its last step's ``moved`` events give the location markers.
+    A record is replayed to its end and drawn through the spectators' view (public only),
+    with its last step's events.
     """
     try:
         first = path.read_text(encoding="utf-8").lstrip().split("\n", 1)[0]
@@ -366,15 +424,12 @@ def _render_source(path: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     except json.JSONDecodeError:
         head = None
     if not (isinstance(head, dict) and "record" in head):
-        return _position(path), {}
-    try:
-        report = replay_record(path, verify=False)
-    except (FormatError, RuleError) as exc:
-        fail(explain(exc, str(path)))
+        return (*_position(path, game), None)
+    report = _replay(path, verify=False)
     if report.state is None:
         fail(f"{path}: the record could not be replayed: {'; '.join(report.problems)}")
-    ruleset = get_ruleset(report.game)
-    return ruleset.view(report.state, None), _starts(report.last_events)
+    ruleset: Ruleset[Any] = get_ruleset(report.game)
+    return report.game, ruleset.view(report.state, None), report.last_events
 
 
 def _read_events(path: Path) -> list[Event]:
@@ -392,17 +447,29 @@ def _read_events(path: Path) -> list[Event]:
     return out
 
 
-def _starts(events: list[Event]) -> dict[str, Any]:
-    """Fighter id → the hex it started the turn in, from ``moved`` events."""
-    return {e["id"]: e["from"] for e in events if e.get("type") == "moved"}
-
-
 def _to_png(svg: str) -> bytes:
     try:
         import cairosvg  # type: ignore[import-not-found]
     except (ImportError, OSError):
         fail("--png needs cairosvg and the cairo library: pip install 'hexfleet[png]' (or write SVG)")
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8")))
+
+
+# --- serve ----------------------------------------------------------------------------------
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[str | None, typer.Option("--db", help="SQLite file or SQLAlchemy URL (default: "
+                                           "HEXFLEET_DATABASE_URL, else hexfleet.db here).")] = None,
+) -> None:
+    """Start the play server and browser client (docs/server.md)."""
+    # imported here: the server's dependencies load for this command only
+    from .server.serve import serve as run_server
+
+    run_server(host, port, db)
 
 
 # --- batch play (hexfleet.sim) --------------------------------------------------------------

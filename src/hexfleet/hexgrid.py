@@ -5,6 +5,10 @@ Red Blob Games' hex guides. Everything here is integer or exact-rational arithme
 rules decisions (is this hex in arc? does this line cross that hex?) never depend on floating
 point. Only :class:`Layout` (drawing) uses floats.
 
+Boards are :class:`MapShape` objects: odd-q rectangles (:class:`RectMap`), hexagons
+(:class:`HexagonMap`) and explicit hex sets (:class:`HexSetMap`), all in the same axial
+coordinates and read from JSON by :func:`map_from_json`.
+
 The six unit directions are indexed 0..5 **clockwise starting from north** on a flat-top map:
 that is Turn or Burn's A..F (TOB-GEO-02). A game whose book numbers directions differently
 (Launch Fighters! and Talon count counter-clockwise from east) maps its own indices onto these
@@ -14,6 +18,7 @@ vectors; the geometry does not care which index names a vector.
 from __future__ import annotations
 
 import math
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TypeAlias
@@ -269,12 +274,107 @@ def segment_crosses_hex(a: Hex, b: Hex, h: Hex, *, closed: bool = True) -> bool:
 # --- maps --------------------------------------------------------------------------------
 
 
+def to_offset(h: Hex) -> tuple[int, int]:
+    """``(col, row)`` of axial hex ``h`` in odd-q offset coordinates: ``col = q``, and odd
+    columns sit half a hex lower (shared/formats/turn-or-burn-position.md)."""
+    q, r = h
+    return q, r + ((q - (q & 1)) >> 1)
+
+
+def from_offset(col: int, row: int) -> Hex:
+    """The axial hex at odd-q offset ``(col, row)``; inverse of :func:`to_offset`."""
+    return col, row - ((col - (col & 1)) >> 1)
+
+
+Bounds: TypeAlias = tuple[int, int, int, int]
+"""``(min_col, min_row, max_col, max_row)``: an inclusive rectangle of odd-q offset cells."""
+
+MapJson: TypeAlias = dict[str, int | str | list[list[int]]]
+"""A board shape as JSON: what :meth:`MapShape.to_json` writes and :func:`map_from_json` reads."""
+
+
+class ShapeError(ValueError):
+    """A board shape's JSON is malformed. ``field`` is the path inside the map object
+    (``"radius"``, ``"hexes[3]"``; empty for the object itself), so each format can prefix its
+    own path to the map (``map.radius``); this module knows no format."""
+
+    def __init__(self, field: str, message: str):
+        self.field = field
+        self.message = message
+        super().__init__(f"{field}: {message}" if field else message)
+
+
+class MapShape(ABC):
+    """The protocol every board shape keeps, so games and renderers use any shape alike.
+
+    A shape is a frozen, hashable dataclass of plain ints and tuples: it lives in frozen game
+    configs and serves as a ``functools.cache`` key. Hexes are axial ``(q, r)`` like everywhere
+    in this module, whatever the outline; :func:`to_offset` gives a hex's odd-q ``(col, row)``.
+    Subclasses give :meth:`contains`, :meth:`hexes` and :meth:`to_json`; the rest follows from
+    those and may be overridden where a shape knows a cheaper answer.
+    """
+
+    __slots__ = ()
+
+    @abstractmethod
+    def contains(self, h: Hex) -> bool:
+        """Is ``h`` on the board?"""
+
+    @abstractmethod
+    def hexes(self) -> Iterator[Hex]:
+        """Every hex on the board once, in ascending ``(q, r)``: column by column, north to
+        south, so every shape lists its hexes in the same reproducible order."""
+
+    @abstractmethod
+    def to_json(self) -> MapJson:
+        """The shape as JSON that :func:`map_from_json` reads back to an equal shape."""
+
+    def is_edge(self, h: Hex) -> bool:
+        """On the board with fewer than six neighbours on it (TOB-GEO-14, LF-MAP-10). A hole in
+        a board makes the hexes around it edge hexes too: the definition is the neighbours'."""
+        return self.contains(h) and not all(self.contains(n) for n in neighbors(h))
+
+    def edge_hexes(self) -> list[Hex]:
+        """The edge hexes, in :meth:`hexes` order."""
+        return [h for h in self.hexes() if self.is_edge(h)]
+
+    def center(self) -> Hex:
+        """The hex whose centre is nearest the middle of the board's drawn extent, ties to the
+        lowest ``(r, q)`` (LF-MAP-11: "as close to the center as can reasonably be determined").
+
+        The middle is that of the bounding box of the hex centres. Exact integers, no pixels:
+        with ``a = 2q - (q_min + q_max)`` and ``b = 2y - (y_min + y_max)`` for ``y = 2r + q``
+        (twice a centre's height in half-rows), the squared distance to the middle is
+        ``3/16 · (3a² + b²)`` hex widths. ``O(n)`` in the board's hexes.
+        """
+        cells = list(self.hexes())
+        qs = [q for q, _ in cells]
+        ys = [2 * r + q for q, r in cells]
+        q_mid, y_mid = min(qs) + max(qs), min(ys) + max(ys)
+
+        def key(h: Hex) -> tuple[int, int, int]:
+            q, r = h
+            a, b = 2 * q - q_mid, 2 * (2 * r + q) - y_mid
+            return (3 * a * a + b * b, r, q)
+
+        return min(cells, key=key)
+
+    def bounds(self) -> Bounds:
+        """The smallest odd-q offset rectangle holding the board, for drawing and cropping."""
+        cells = [to_offset(h) for h in self.hexes()]
+        cols = [c for c, _ in cells]
+        rows = [r for _, r in cells]
+        return (min(cols), min(rows), max(cols), max(rows))
+
+
 @dataclass(frozen=True, slots=True)
-class RectMap:
+class RectMap(MapShape):
     """A rectangular odd-q map of ``cols`` × ``rows`` flat-top hexes.
 
     Columns are ``q = 0..cols-1``; odd columns sit half a hex lower, so hex ``(q, r)`` is on the
     map when ``0 <= r + (q - (q & 1)) // 2 < rows`` (shared/formats/turn-or-burn-position.md).
+    Its JSON is ``{"cols": c, "rows": r}`` with no ``shape``: the form every position format
+    wrote before there were other shapes.
     """
 
     cols: int
@@ -292,38 +392,137 @@ class RectMap:
         return 0 <= row < self.rows
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
-        """``(col, row)`` of an axial hex."""
-        q, r = h
-        return q, r + ((q - (q & 1)) >> 1)
+        """``(col, row)`` of an axial hex (:func:`to_offset`; the same on every map)."""
+        return to_offset(h)
 
     def from_offset(self, col: int, row: int) -> Hex:
-        return col, row - ((col - (col & 1)) >> 1)
+        """The axial hex at ``(col, row)`` (:func:`from_offset`)."""
+        return from_offset(col, row)
 
     def hexes(self) -> Iterator[Hex]:
-        """Every hex on the map, column by column."""
         for col in range(self.cols):
             for row in range(self.rows):
-                yield self.from_offset(col, row)
+                yield from_offset(col, row)
 
-    def is_edge(self, h: Hex) -> bool:
-        """On the map with fewer than six neighbours on the map (TOB-GEO-14, LF-MAP-10)."""
-        return self.contains(h) and not all(self.contains(n) for n in neighbors(h))
+    def bounds(self) -> Bounds:
+        return (0, 0, self.cols - 1, self.rows - 1)
 
-    def edge_hexes(self) -> list[Hex]:
-        return [h for h in self.hexes() if self.is_edge(h)]
+    def to_json(self) -> MapJson:
+        return {"cols": self.cols, "rows": self.rows}
+
+
+@dataclass(frozen=True, slots=True)
+class HexagonMap(MapShape):
+    """A hexagon of ``radius`` R: every hex within R of its centre hex, ``3R(R+1) + 1`` hexes.
+
+    Coordinates are those of a rectangular board, not centred on ``(0, 0)``: the hexagon is the
+    one inscribed in the ``(2R+1)`` × ``(2R+1)`` odd-q rectangle, so its centre is offset
+    ``(R, R)`` (:meth:`center`), its hexes have columns and rows ``0..2R``, and a position's
+    hexes read the same whichever shape its board has. The edge is the outer ring.
+    """
+
+    radius: int
+
+    def __post_init__(self) -> None:
+        if self.radius < 0:
+            raise ValueError(f"a hexagon's radius must be >= 0, got {self.radius}")
 
     def center(self) -> Hex:
-        """The hex whose centre is nearest the map's geometric centre (LF-MAP-11 tie rule)."""
-        layout = Layout(1.0)
-        xs = [layout.center(h) for h in self.hexes()]
-        cx = (min(x for x, _ in xs) + max(x for x, _ in xs)) / 2
-        cy = (min(y for _, y in xs) + max(y for _, y in xs)) / 2
+        return from_offset(self.radius, self.radius)
 
-        def key(h: Hex) -> tuple[float, int, int]:
-            x, y = layout.center(h)
-            return (round((x - cx) ** 2 + (y - cy) ** 2, 9), h[1], h[0])
+    def contains(self, h: Hex) -> bool:
+        return distance(h, self.center()) <= self.radius
 
-        return min(self.hexes(), key=key)
+    def hexes(self) -> Iterator[Hex]:
+        cq, cr = self.center()
+        n = self.radius
+        for dq in range(-n, n + 1):
+            for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1):
+                yield (cq + dq, cr + dr)
+
+    def is_edge(self, h: Hex) -> bool:
+        return distance(h, self.center()) == self.radius
+
+    def bounds(self) -> Bounds:
+        return (0, 0, 2 * self.radius, 2 * self.radius)
+
+    def to_json(self) -> MapJson:
+        return {"shape": "hexagon", "radius": self.radius}
+
+
+@dataclass(frozen=True, slots=True)
+class HexSetMap(MapShape):
+    """A board of exactly the hexes in ``cells`` (axial), for outlines no formula gives.
+
+    Any non-empty set works, holes and separate pieces included; a hex beside a hole or gap is
+    an edge hex (:meth:`is_edge`). ``contains`` is a set lookup; the other queries walk the set.
+    """
+
+    cells: frozenset[Hex]
+
+    def __post_init__(self) -> None:
+        if not self.cells:
+            raise ValueError("a board needs at least one hex")
+
+    def contains(self, h: Hex) -> bool:
+        return h in self.cells
+
+    def hexes(self) -> Iterator[Hex]:
+        return iter(sorted(self.cells))
+
+    def to_json(self) -> MapJson:
+        return {"shape": "hexes", "hexes": [list(h) for h in sorted(self.cells)]}
+
+
+SHAPES = ("rectangle", "hexagon", "hexes")
+"""The ``shape`` names :func:`map_from_json` reads; no ``shape`` means ``rectangle``."""
+
+
+def map_from_json(data: object) -> MapShape:
+    """A board from its JSON, the inverse of :meth:`MapShape.to_json`.
+
+    * ``{"cols": c, "rows": r}``: a :class:`RectMap` (``"shape": "rectangle"`` may be added);
+    * ``{"shape": "hexagon", "radius": R}``: a :class:`HexagonMap`;
+    * ``{"shape": "hexes", "hexes": [[q, r], ...]}``: a :class:`HexSetMap` of axial hexes, each
+      listed once.
+
+    Fields a shape does not have are refused rather than ignored, so a misspelt or misplaced
+    field cannot silently give another board.
+
+    :raises ShapeError: naming the field at fault, relative to the map object.
+    """
+    if not isinstance(data, dict):
+        raise ShapeError("", f"expected a map object, got {type(data).__name__}")
+    shape = data.get("shape", "rectangle")
+    if shape not in SHAPES:
+        raise ShapeError("shape", f"expected one of {', '.join(SHAPES)}, got {shape!r}")
+    fields = {"rectangle": ("cols", "rows"), "hexagon": ("radius",), "hexes": ("hexes",)}[shape]
+    for key in data:
+        if key != "shape" and key not in fields:
+            raise ShapeError(str(key), f"not a field of a {shape} map (it has {', '.join(fields)})")
+    if shape == "rectangle":
+        return RectMap(_whole(data.get("cols"), "cols", 1), _whole(data.get("rows"), "rows", 1))
+    if shape == "hexagon":
+        return HexagonMap(_whole(data.get("radius"), "radius", 0))
+    listed = data.get("hexes")
+    if not isinstance(listed, list) or not listed:
+        raise ShapeError("hexes", f"expected a non-empty list of hexes [q, r], got {listed!r}")
+    first: dict[Hex, int] = {}
+    for i, v in enumerate(listed):
+        if not (isinstance(v, list) and len(v) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
+            raise ShapeError(f"hexes[{i}]", f"expected a hex [q, r], got {v!r}")
+        h = (v[0], v[1])
+        if h in first:
+            raise ShapeError(f"hexes[{i}]", f"{v} repeats hexes[{first[h]}]: list each hex once")
+        first[h] = i
+    return HexSetMap(frozenset(first))
+
+
+def _whole(v: object, field: str, low: int) -> int:
+    if isinstance(v, bool) or not isinstance(v, int) or v < low:
+        raise ShapeError(field, f"expected a whole number >= {low}, got {v!r}")
+    return v
 
 
 # --- drawing -----------------------------------------------------------------------------

@@ -1,8 +1,11 @@
 """Playing in the terminal: hot-seat for people sharing one screen, or against bots.
 
 The loop drives a :class:`~hexfleet.engine.game.Game` and shows each seat only
-``Game.view(seat)`` and ``Game.visible_events(events, seat)``; before a person's turn in
+``Game.view(seat)`` and ``Game.visible_events(events, seat)``, in words, through the game's
+presenter (found by name, :func:`hexfleet.plugins.presenter`); before a person's turn in
 hot-seat play the screen is cleared and the device handed over, so nobody sees another's plot.
+A decision the presenter has a form for (``Presenter.FORMS``) is entered guided, field by
+field; any other is picked from its legal orders by number, or typed as JSON.
 Input comes through one ``ask(prompt, default)`` function (a Typer prompt in the CLI), so a
 test can feed scripted lines. Every entry is checked by the ruleset's ``validate``; a bad one
 is shown with its rule ID and asked again, and nothing is applied until a whole step is legal.
@@ -12,39 +15,25 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from rich.console import Console
-from rich.table import Table
 from rich.text import Text
 
 from .ai.base import Bot
 from .engine.errors import FormatError, RuleError
 from .engine.game import Game
 from .engine.ruleset import Event, Order, Seat
-from .games.turn_or_burn.cards import GUNS
-from .games.turn_or_burn.notation import LETTERS
-from .hexgrid import DIRECTIONS, distance
-from .render.turn_or_burn import ascii_map, card_rows, describe_event, fighters_table, gun_text, targets_table
+from .plugins import presenter
+from .render.forms import InputError
 
 MAX_LISTED = 40
 """Legal orders listed for a pick by number; beyond this an order is typed as JSON."""
 
+T = TypeVar("T")
+
 Ask = Callable[[str, str], str]
 """``ask(prompt, default) -> answer``; raises (``typer.Abort``, ``EOFError``) when input ends."""
-
-
-class InputError(ValueError):
-    """A typed answer that could not be read (not a hex, not a number): ask again."""
-
-
-def parse_hex(text: str) -> list[int]:
-    parts = text.replace(",", " ").replace("[", " ").replace("]", " ").split()
-    try:
-        q, r = (int(p) for p in parts)
-    except ValueError:
-        raise InputError(f"{text!r} is not a hex: type two integers q,r (e.g. 5,8)") from None
-    return [q, r]
 
 
 class TerminalPlay:
@@ -57,8 +46,7 @@ class TerminalPlay:
         self.ask = ask
         self.humans = [s for s in game.ruleset.seats(game.state) if s not in self.bots]
         self.last_events: list[Event] = []
-        self.forms = game.ruleset.name == "turn-or-burn"
-        """Tables and guided entry exist for Turn or Burn; other games show JSON and take JSON."""
+        self.presenter = presenter(game.ruleset.name)
 
     def run(self) -> None:
         """Play until the game is over (input ending raises out; the record is already safe)."""
@@ -85,10 +73,9 @@ class TerminalPlay:
         self.show_events(seat, "Last step")
         self.show_view(view)
         decision = view["decision"]
-        if self.forms and decision["kind"] == "setup":
-            return self.ask_setup(seat, view)
-        if self.forms and decision["kind"] == "plot":
-            return self.ask_plot(seat, view)
+        form = self.presenter.FORMS.get(decision["kind"])
+        if form is not None:
+            return form(self, seat, view)
         return self.ask_choice(seat, decision)
 
     def clear(self) -> None:
@@ -103,21 +90,11 @@ class TerminalPlay:
         shown = self.game.visible_events(self.last_events, seat)
         if shown:
             self.console.print(Text(heading, style="bold"))
-            for e in shown:  # sentences for Turn or Burn; other games' events as JSON
-                self.console.print(Text(f"  {describe_event(e) if self.forms else json.dumps(e)}"), soft_wrap=True)
+            for e in shown:
+                self.console.print(Text(f"  {self.presenter.describe_event(e)}"), soft_wrap=True)
 
     def show_view(self, view: Mapping[str, Any]) -> None:
-        if not self.forms:
-            text = self.game.ruleset.describe_view(view)
-            if text is None:
-                self.console.print_json(data=view)
-            else:
-                self.console.print(Text(text), soft_wrap=True)
-            return
-        self.console.print(Text(ascii_map(view)), soft_wrap=True)
-        self.console.print(fighters_table(view))
-        if view["seat"] is not None and any(f["side"] != view["seat"] for f in view["fighters"]):
-            self.console.print(targets_table(view))
+        self.console.print(Text(self.presenter.describe_view(view)), soft_wrap=True)
 
     def error(self, exc: Exception) -> None:
         self.console.print(Text(f"Not accepted: {exc}", style="bold red"), soft_wrap=True)
@@ -130,61 +107,6 @@ class TerminalPlay:
             self.error(exc)
             return False
         return True
-
-    def ask_setup(self, seat: Seat, view: Mapping[str, Any]) -> Order:
-        """Gun, hex, facing and speed for each own fighter, each with its default."""
-        options = view["decision"]["options"]["fighters"]
-        fighters = {f["id"]: f for f in view["fighters"]}
-        guns = Table(title="Guns (TOB-M1-BUILD-01)", title_justify="left")
-        guns.add_column("gun")
-        guns.add_column("what it does")
-        for g in next(iter(options.values()))["guns"]:
-            guns.add_row(g, gun_text(GUNS[g]))
-        self.console.print(guns)
-        order: dict[str, Any] = {}
-        for fid, opt in options.items():
-            current = next((c for c in fighters[fid]["cards"] if c in GUNS), opt["guns"][0])
-            default = opt["default"]
-            self.console.print(Text(f"{fid}: start zone {opt['zone']} half, speed 0-{opt['max_speed']}"))
-            while True:
-                gun = self.ask(f"{fid} gun ({'/'.join(opt['guns'])})", current).strip().upper()
-                hex_ = self.ask_value(f"{fid} hex q,r", f"{default['hex'][0]},{default['hex'][1]}", parse_hex)
-                facing = self.ask(f"{fid} facing (A-F)", default["facing"]).strip().upper()
-                speed = self.ask_value(f"{fid} speed (momentum marker straight ahead)",
-                                       str(distance(tuple(default["hex"]), tuple(default["momentum"]))), _parse_int)
-                placement: dict[str, Any] = {"gun": gun, "hex": hex_, "facing": facing}
-                if facing in LETTERS and len(facing) == 1:
-                    dq, dr = DIRECTIONS[LETTERS.index(facing)]
-                    placement["momentum"] = [hex_[0] + dq * speed, hex_[1] + dr * speed]
-                if self.check(seat, {fid: placement}):
-                    order[fid] = placement
-                    break
-        return order
-
-    def ask_plot(self, seat: Seat, view: Mapping[str, Any]) -> Order:
-        """One card per own fighter from the legal cards, each shown with what it would do."""
-        options = view["decision"]["options"]["fighters"]
-        order: dict[str, Any] = {}
-        for fid, opt in options.items():
-            table = Table(title=f"{fid}: legal cards", title_justify="left")
-            for col in ("card", "what it does", "result"):
-                table.add_column(col)
-            for row in card_rows(view, fid, opt["cards"]):
-                table.add_row(*row)
-            self.console.print(table)
-            while True:
-                card = self.ask(f"{fid} card (Enter = plot nothing)", "").strip().upper()
-                actions: list[dict[str, Any]] = []
-                if card:
-                    actions.append({"card": card})
-                    if card in GUNS and len(opt["targets"]) > 1:
-                        target = self.ask(f"{fid} target ({'/'.join(opt['targets'])}; Enter = nearest)", "").strip()
-                        if target:
-                            actions[0]["target"] = target.upper()
-                if self.check(seat, {fid: actions}):
-                    order[fid] = actions
-                    break
-        return order
 
     def ask_choice(self, seat: Seat, decision: Mapping[str, Any]) -> Order:
         """Any other decision: pick one of the legal orders by number, or type an order as JSON
@@ -211,7 +133,8 @@ class TerminalPlay:
             if self.check(seat, order):
                 return order
 
-    def ask_value(self, prompt: str, default: str, parse: Callable[[str], Any]) -> Any:
+    def ask_value(self, prompt: str, default: str, parse: Callable[[str], T]) -> T:
+        """Ask until ``parse`` reads the answer; what it cannot read is shown, then asked again."""
         while True:
             try:
                 return parse(self.ask(prompt, default))
@@ -231,9 +154,3 @@ class TerminalPlay:
             result = "draw" if outcome.is_draw else f"{', '.join(outcome.winners)} wins"
             self.console.print(Text(f"Result: {result} ({outcome.reason.replace('_', ' ')})", style="bold"))
 
-
-def _parse_int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise InputError(f"{text!r} is not a whole number") from None

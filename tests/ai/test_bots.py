@@ -17,7 +17,7 @@ FAST = {"mcts": {"think": None, "iterations": 80}}
 
 
 def _bot(name: str, seed: int = 1):
-    return get_bot(name, seed=seed, **FAST.get(name, {}))
+    return get_bot("turn-or-burn", name, seed=seed, **FAST.get(name, {}))
 
 
 def _twins(phase: str):
@@ -77,5 +77,5 @@ def test_heuristic_never_flies_off_the_map_when_it_can_help_it():
 def test_unknown_bot_names_are_refused_with_the_list():
     assert bot_names("turn-or-burn") == ["heuristic", "mcts", "random"]
     assert bot_names("launch-fighters") == ["lf-heuristic", "mcts", "random"]
-    with pytest.raises(FormatError, match="heuristic, lf-heuristic, mcts, random"):
-        get_bot("alphazero")
+    with pytest.raises(FormatError, match="unknown bot 'alphazero' for turn-or-burn; .*: heuristic, mcts, random$"):
+        get_bot("turn-or-burn", "alphazero")

@@ -9,7 +9,7 @@ import pytest
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.legal import Choices, PerUnit
-from hexfleet.engine.procedure import DICE
+from hexfleet.engine.procedure import DICE, force_dice, unused_dice
 from hexfleet.engine.ruleset import step
 
 from .toy_procedure import Pick, Toy
@@ -55,13 +55,16 @@ def test_answer_in_advance_refused_by_the_rules_asks_the_seat() -> None:
     state = TOY.new_game("toy", seed=1)
     state, events = step(TOY, state, {"a": {"n": 3, "then": {"bank": "keep"}}, "b": {"n": 1}})
     assert list(TOY.pending(state)) == ["a"]
+    refused = [e for e in events if e["type"] == "then_refused"]
+    assert refused == [{"type": "then_refused", "seat": "a", "kind": "bank", "visible_to": ["a"],
+                        "error": refused[0]["error"]}] and "bank" in refused[0]["error"]
+    assert state.then == ()
     with pytest.raises(Exception, match="then"):
         step(TOY, TOY.new_game("toy", seed=1), {"a": {"n": 3, "then": {"nope": 1}}, "b": {"n": 1}})
 
 
 def test_forced_dice_come_first_and_bad_faces_are_refused() -> None:
-    state = TOY.new_game("toy", seed=1)
-    state = type(state)(**{**{f: getattr(state, f) for f in state.__slots__}, "rng": state.rng.with_faces((2, 9))})
+    state = force_dice(TOY.new_game("toy", seed=1), (2, 9))
     state, events = step(TOY, state, {"a": {"n": 3}, "b": {"n": 1}})
     assert events[1] == {"type": "die", "purpose": "bank", "face": 2, "forced": True}
     state, _ = step(TOY, state, {"a": "bank"})
@@ -111,9 +114,53 @@ def test_legal_sets_are_lazy_and_per_unit() -> None:
     drawn = [joint.sample(rnd) for _ in range(40)]
     assert all(d["x"] != d["y"] for d in drawn) and len({d["x"] for d in drawn}) == 2
     assert Choices(["p", "q"]).per_unit() == {"*": ["p", "q"]}
+    assert "P" in Choices(["p", "q"], contains=lambda o: str(o).lower() in "pq") and "P" not in Choices(["p"])
 
 
 def test_parsed_orders_are_recorded_as_json() -> None:
     state = TOY.new_game("toy", seed=1)
     assert TOY.order_json(state, "a", Pick(2)) == {"n": 2}
     assert TOY.parse_order(state, "a", {"n": 2}) == Pick(2)
+
+
+def test_by_unit_is_the_sum_of_each_units_orders() -> None:
+    """One unit of several acts (a move, an activation): counts add up, a draw is uniform over
+    every order and is the draw ``random.choice`` makes on the whole list."""
+    from hexfleet.engine.legal import ByUnit
+
+    checked = []
+
+    def contains(order: object) -> bool:
+        checked.append(order)
+        return order in ("a1", "a2", "b1")
+
+    legal = ByUnit({"a": ("a1", "a2"), "b": ("b1",), "c": ()}, contains)
+    assert legal.count() == 3 and list(legal) == ["a1", "a2", "b1"] and legal.first() == "a1"
+    assert "b1" in legal and "zz" not in legal and checked == ["b1", "zz"]
+    assert legal.per_unit() == {"a": ["a1", "a2"], "b": ["b1"], "c": []}
+    ours, theirs = random.Random(5), random.Random(5)
+    assert [legal.sample(ours) for _ in range(30)] == [theirs.choice(list(legal)) for _ in range(30)]
+
+
+def test_lazy_orders_are_made_only_when_read() -> None:
+    from hexfleet.engine.legal import ByUnit, Lazy
+
+    made = []
+
+    def make(i: int) -> str:
+        made.append(i)
+        return f"m{i}"
+
+    legal = ByUnit({"a": Lazy(1000, make), "b": ("b1",)}, lambda o: True)
+    assert legal.count() == 1001 and made == []
+    assert legal.sample(random.Random(1)) in {f"m{i}" for i in range(1000)} | {"b1"} and len(made) <= 1
+    assert legal.first() == "m0" and Lazy(3, make)[-1] == "m2" and Lazy(3, make)[1:] == ["m1", "m2"]
+
+
+def test_unused_forced_faces_are_reported_and_cleared() -> None:
+    state = force_dice(TOY.new_game("toy", seed=1), (3, 4, 5))
+    state, events = step(TOY, state, {"a": {"n": 3}, "b": {"n": 1}})
+    assert events[1]["face"] == 3 and events[1]["forced"]
+    state, extra = unused_dice(state)
+    assert extra == [{"type": "dice_unused", "faces": [4, 5]}] and state.rng.forced == ()
+    assert unused_dice(state) == (state, [])

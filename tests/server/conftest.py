@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from hexfleet.engine.record import replay
+from hexfleet.games import replay_record as replay  # the game from the record's header
 from hexfleet.server import Settings, create_app
 
 POSTGRES_URL = os.environ.get("HEXFLEET_TEST_POSTGRES_URL", "postgresql+psycopg://root@127.0.0.1:5432/test")

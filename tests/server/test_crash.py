@@ -4,6 +4,7 @@
   on the same database, and every acknowledged order is found again; the games then play to
   their end and every record passes ``replay --verify``.
 * Orders stored by a server that died before resolving are resolved at the next startup.
+* Bots resume after a restart in the background: the server answers at once.
 * Threads submitting to one turn at once: one resolution per turn, every answer a 200 or a
   clear 409.
 """
@@ -22,8 +23,9 @@ from typing import Any
 import httpx
 from fastapi.testclient import TestClient
 
-from hexfleet.engine.record import replay
+from hexfleet.games import replay_record as replay  # the game from the record's header
 from hexfleet.server import Settings, create_app
+from hexfleet.server.service import GameService
 
 from .conftest import Duel, LiveServer, free_port, new_duel
 from .test_play import SETUP_BLUE, SETUP_RED
@@ -143,6 +145,43 @@ def test_orders_stored_before_a_crash_are_resolved_at_startup(settings: Settings
         assert restarted.state("red")["step"] == 2
         log = client.get(f"/api/games/{duel.id}/log", headers=duel.auth("red")).json()
         assert log["steps"][0]["orders"] == {"red": SETUP_RED, "blue": {"B1": {"hex": [26, -4], "facing": "E"}}}
+
+
+def test_a_restarted_server_answers_while_bots_resume(settings: Settings) -> None:
+    """Bots-only games resume in the background: a restart serves at once, however long the
+    bots think (three mcts games once kept a restarted server silent for 99 s)."""
+    async def never(game_id: str) -> int:
+        return 0
+
+    with TestClient(create_app(settings)) as client:
+        client.app.state.service.play_bots_soon = never  # type: ignore[attr-defined]  # dies before bots play
+        r = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot",
+                                            "options": {"turn_limit": 2},
+                                            "seats": {"red": {"bot": "random"}, "blue": {"bot": "random"}}})
+        game_id = r.json()["game"]["id"]
+    app = create_app(settings)
+    thinking, go, held = threading.Event(), threading.Event(), []
+    plain = GameService._bot_choice
+
+    def gated(*args: Any) -> Any:
+        thinking.set()
+        if not go.wait(5):
+            held.append("the server's startup waited for a bot to think")
+            raise RuntimeError("the bot was held up")
+        return plain(*args)
+
+    app.state.service._bot_choice = gated
+    with TestClient(app) as client:  # the restart
+        assert not held, held
+        assert thinking.wait(10)  # a bot thinks, in the background...
+        assert client.get(f"/api/games/{game_id}").json()["status"] == "active"  # ...while the server answers
+        go.set()
+        for _ in range(200):  # bounded: 10 s
+            if client.get(f"/api/games/{game_id}").json()["status"] == "over":
+                break
+            time.sleep(0.05)
+        report = replay(client.get(f"/api/games/{game_id}/record").text.splitlines(), verify=True)
+        assert report.ok and report.outcome is not None, report.problems
 
 
 def test_concurrent_submissions_to_one_turn_are_safe(live_server: LiveServer) -> None:

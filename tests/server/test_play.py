@@ -9,7 +9,7 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hexfleet.engine.record import replay
+from hexfleet.games import replay_record as replay  # the game from the record's header
 from hexfleet.engine.rng import seed_commitment
 from hexfleet.server import Settings, create_app
 from hexfleet.server.service import GameService
@@ -160,6 +160,20 @@ def test_lobby_lists_open_games_and_seats(client: TestClient) -> None:
     assert tob["bots"] == ["heuristic", "mcts", "random"]
 
 
+def test_rulesets_show_the_option_values_each_scenario_sets(client: TestClient) -> None:
+    """The lobby shows these as the defaults and sends only what a person changes, so a
+    scenario's own settings hold (Bigger is won by elimination, Attrition by ships destroyed)."""
+    rulesets = {r["name"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
+    tob, lf = rulesets["turn-or-burn"]["scenarios"], rulesets["launch-fighters"]["scenarios"]
+    assert tob["bigger"]["options"]["victory"] == "elimination"
+    assert tob["quick-shot"]["options"]["victory"] is None and tob["quick-shot"]["options"]["slip_model"] == "minimal"
+    assert lf["attrition"]["options"]["victory"] == "ships_destroyed" and lf["attrition"]["options"]["turn_limit"] == 8
+    assert lf["duel"]["options"]["victory"] == "vp" and lf["duel"]["options"]["turn_limit"] is None
+    for ruleset in rulesets.values():
+        for scenario in ruleset["scenarios"].values():
+            assert set(scenario["options"]) == {o["name"] for o in ruleset["options"]}
+
+
 def test_preview_shows_where_the_fighter_ends_up(duel: Duel) -> None:
     duel.order("red", SETUP_RED)
     duel.order("blue", SETUP_BLUE)
@@ -203,13 +217,18 @@ def test_a_thinking_bot_holds_no_lock_other_games_wait_for(settings: Settings) -
         assert Duel(client, created["game"]["id"], {"red": created["token"]}).state("red")["submitted"] == ["blue"]
 
 
-def test_a_bot_decision_lost_in_a_crash_is_made_at_startup(settings: Settings) -> None:
+def test_a_bot_decision_lost_in_a_crash_is_made_after_a_restart(settings: Settings) -> None:
     with TestClient(create_app(settings)) as client:
         service = client.app.state.service  # type: ignore[attr-defined]
-        service.play_bots = lambda game_id: 0  # the process "dies" before the bot decides
+        service.play_bot_round = lambda game_id: None  # the process "dies" before the bot decides
         r = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red",
                                             "seats": {"blue": {"bot": "random"}}})
         duel = Duel(client, r.json()["game"]["id"], {"red": r.json()["token"]})
         assert duel.state("red")["submitted"] == []
-    with TestClient(create_app(settings)) as client:  # the restart
-        assert Duel(client, duel.id, duel.tokens).state("red")["submitted"] == ["blue"]
+    with TestClient(create_app(settings)) as client:  # the restart: the bot decides in the background
+        restarted = Duel(client, duel.id, duel.tokens)
+        for _ in range(200):  # bounded: 10 s
+            if restarted.state("red")["submitted"]:
+                break
+            time.sleep(0.05)
+        assert restarted.state("red")["submitted"] == ["blue"]

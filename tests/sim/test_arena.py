@@ -8,12 +8,12 @@ import json
 import pytest
 from typer.testing import CliRunner
 
+from hexfleet.cli import app
 from hexfleet.sim.arena import arena, schedule, tabulate
 from hexfleet.sim.batch import run_matches
-from hexfleet.cli import app
 from hexfleet.sim.cli import parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
-from hexfleet.sim.simulate import gun_study
+from hexfleet.sim.simulate import run_study
 
 OPTIONS = {"turn_limit": 30}
 
@@ -87,7 +87,8 @@ def test_observers_see_every_step_and_forced_guns_are_honoured():
 
 
 def test_gun_study_fills_sixteen_cells_and_draws_a_heat_map(tmp_path):
-    study = gun_study(bot="heuristic", games=1, workers=2, options=OPTIONS, progress=False)
+    study = run_study("turn-or-burn", "guns", "quick-shot", bot="heuristic", games=1, workers=2, options=OPTIONS,
+                      progress=False)
     assert len(study.cells) == 16 and all(c.games == 1 for c in study.cells)
     paths = study.write(tmp_path / "guns")
     assert [p.suffix for p in paths] == [".csv", ".json", ".png"]
@@ -122,3 +123,21 @@ def test_cli_arena_and_simulate(tmp_path):
                                 "--out", str(tmp_path / "guns")])
     assert study.exit_code == 0, study.output
     assert (tmp_path / "guns.csv").exists()
+
+
+@pytest.mark.parametrize(("scenario", "bots"), [("popcorn", "mcts,random"), ("popcorn", "heuristic,random"),
+                                                ("bigger", "mcts,heuristic")])
+def test_every_bot_plays_the_module_2_3_scenarios_to_the_end(tmp_path, scenario, bots):
+    """Issue 11 defect 3: these crashed (determinize rebuilt Module 1 states only)."""
+    out = tmp_path / "arena"
+    result = CliRunner().invoke(app, ["arena", "--scenario", scenario, "--bots", bots, "--games", "2", "--workers",
+                                      "1", "--iterations", "6", "--turn-limit", "6", "--quiet", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    games = json.loads(out.with_suffix(".json").read_text())["games"]
+    assert len(games) == 2 and all(g["scenario"] == scenario and g["outcome"] for g in games)
+
+
+def test_arena_refuses_a_bot_the_game_does_not_offer():
+    result = CliRunner().invoke(app, ["arena", "--game", "launch-fighters", "--bots", "heuristic,random"])
+    assert result.exit_code != 0
+    assert "unknown bot 'heuristic' for launch-fighters" in result.output and "lf-heuristic, mcts, random" in result.output

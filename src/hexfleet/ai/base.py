@@ -1,10 +1,14 @@
-"""The bot interface and registry.
+"""The bot interface, and bots found by game and scenario.
 
 A bot is asked for one order at a time: it gets the ruleset (rules knowledge, no state), its
 seat, the seat's :meth:`~hexfleet.engine.ruleset.Ruleset.view` and the legal orders. It never
 receives the state, so it cannot read hidden cards, plots or the seed (STYLE §4). Search bots
-rebuild full states from the view by sampling what they cannot see
-(``Ruleset.determinize``).
+rebuild full states from the view by sampling what they cannot see (the game's
+``determinize``, :class:`hexfleet.plugins.GameBots`).
+
+Each game declares the bots that can sit at it and the scenarios each plays
+(``hexfleet.ai.<package>.BOTS``); :func:`bot_names` and :func:`get_bot` read that declaration,
+so a bot is offered, and made, only where it can play.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from typing import Any, Protocol
 
 from ..engine.errors import FormatError
 from ..engine.ruleset import Order, Ruleset, Seat
+from ..plugins import BotOffer, game_bots
 
 
 class Bot(Protocol):
@@ -35,24 +40,33 @@ class RandomBot:
         return self._rng.choice(legal)
 
 
-_BOTS: dict[str, tuple[str, tuple[str, ...] | None]] = {
-    # name: (implementation, the games it plays; None = every game, through the kernel alone)
-    "random": ("hexfleet.ai.base:RandomBot", None),
-    "mcts": ("hexfleet.ai.mcts:MctsBot", None),
-    "heuristic": ("hexfleet.ai.heuristic_tob:HeuristicBot", ("turn-or-burn",)),
-    "lf-heuristic": ("hexfleet.ai.heuristic_lf:LaunchFightersHeuristicBot", ("launch-fighters",)),
-}
+RANDOM = BotOffer(f"{__name__}:RandomBot")
+"""Plays any game, through the kernel alone."""
+MCTS = BotOffer("hexfleet.ai.mcts:MctsBot")
+"""Plays any game whose bots module can ``determinize`` (and plays it better with an
+``evaluate`` and a ``prior``)."""
 
 
-def bot_names(game: str | None = None) -> list[str]:
-    """Registered bots; with ``game``, only those that play it."""
-    return sorted(name for name, (_, games) in _BOTS.items() if game is None or games is None or game in games)
+def bot_names(game: str, scenario: str | None = None) -> list[str]:
+    """The bots that can play ``game`` (in ``scenario``, when given), by name."""
+    return sorted(name for name, offer in game_bots(game).BOTS.items() if offer.plays(scenario))
 
 
-def get_bot(name: str, *, seed: int | str = 0, **kwargs: Any) -> Bot:
-    """A new bot by registry name (``random``, …), seeded for reproducible play."""
-    try:
-        module, attr = _BOTS[name][0].split(":")
-    except KeyError:
-        raise FormatError("bot", f"unknown bot {name!r}; known bots: {', '.join(bot_names())}") from None
-    return getattr(import_module(module), attr)(seed=seed, **kwargs)
+def check_bot(game: str, name: str, scenario: str | None = None) -> BotOffer:
+    """The offer of bot ``name`` at ``game`` (and ``scenario``), or a :class:`FormatError`
+    naming the bots that can play there."""
+    offer = game_bots(game).BOTS.get(name)
+    where = game if scenario is None else f"{game}, scenario {scenario}"
+    if offer is None or not offer.plays(scenario):
+        known = ", ".join(bot_names(game, scenario))
+        problem = f"unknown bot {name!r} for {game}" if offer is None else f"the {name!r} bot cannot play {where}"
+        raise FormatError("bot", f"{problem}; bots that can play {where}: {known}")
+    return offer
+
+
+def get_bot(game: str, name: str, *, scenario: str | None = None, seed: int | str = 0, **kwargs: Any) -> Bot:
+    """A new bot by name for ``game`` (``random``, …), seeded for reproducible play; refused
+    (:func:`check_bot`) where it cannot play."""
+    module, attr = check_bot(game, name, scenario).factory.split(":")
+    bot: Bot = getattr(import_module(module), attr)(seed=seed, **kwargs)
+    return bot

@@ -1,6 +1,6 @@
 """Monte Carlo tree search for any ruleset: decoupled UCT over determinizations.
 
-Each iteration samples a full state from the bot's view (``Ruleset.determinize``: the
+Each iteration samples a full state from the bot's view (the game's ``determinize``: the
 opponent's unseen cards drawn consistently with what was revealed, a fresh generator for
 chance), walks the tree and plays out. The tree is *open loop*: a node is the sequence of joint
 orders from the root, and states are re-derived along the path every iteration, so one tree
@@ -9,16 +9,19 @@ averages over hidden cards and chance alike, and no node ever holds a state.
 * Simultaneous decisions use decoupled UCT (Lanctot et al., 2014): at a node every pending
   seat keeps its own statistics and picks its own order by UCB1 on them; the joint order
   selects the child. A sequential decision is the one-seat case of the same code.
-* Progressive widening keeps big decisions (Turn or Burn's setup: 168 placements) tractable:
+* Progressive widening keeps big decisions (a setup of 168 placements, say) tractable:
   a node considers only the first ``1 + widening · visits^0.4`` orders of a fixed shuffled
   (or prior-ranked) list.
-* A game's prior (:data:`PRIORS`, optional) ranks the orders at nodes above ``prior_depth``,
-  at nodes visited ``prior_visits`` times and at large decisions: untried orders are tried best first, and UCB1 gets a progressive
-  bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that fades as statistics grow.
+* A game's ``prior`` (optional) ranks the orders at nodes above ``prior_depth``, at nodes
+  visited ``prior_visits`` times and at large decisions: untried orders are tried best first,
+  and UCB1 gets a progressive bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that
+  fades as statistics grow.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
-  evaluator if ``ai`` knows one (:data:`EVALUATORS`), else as a draw.
+  ``evaluate`` if it has one, else as a draw.
 
-The search uses only ruleset methods: determinize, pending, legal_orders, advance, outcome.
+The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
+given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
+pending, legal_orders, advance, outcome.
 """
 
 from __future__ import annotations
@@ -26,23 +29,21 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import partial
-from importlib import import_module
-from typing import Any, Callable
+from typing import Any, Protocol
 
 from ..engine.ruleset import Order, Outcome, Ruleset, Seat
+from ..plugins import Evaluator, Prior, game_bots
 
-EVALUATORS: dict[str, str] = {
-    "turn-or-burn": "hexfleet.ai.heuristic_tob:evaluate",
-}
-"""Game name → ``module:function(state) -> {seat: value in [0, 1]}`` scoring search leaves."""
 
-PRIORS: dict[str, str] = {
-    "turn-or-burn": "hexfleet.ai.heuristic_tob:prior",
-}
-"""Game name → ``module:function(state, seat, orders) -> [score]``: the order in which
-progressive widening tries a large decision's orders (best first; otherwise random)."""
+class Search(Protocol):
+    """What search needs from a game: ``determinize``; ``evaluate`` and ``prior`` are used
+    when the object has them (:class:`hexfleet.plugins.GameBots` declares all three)."""
+
+    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> Any: ...
+
 
 PRIOR_MIN = 32
 """Decisions with at least this many orders are ranked by the game's prior at any depth."""
@@ -170,7 +171,7 @@ class MctsBot:
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
                  c: float = 0.3, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
-                 prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0):
+                 prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0, search: Search | None = None):
         self._rng = random.Random(f"mcts:{seed}")
         self.limit = Limit(time=think, iterations=iterations)
         self.c = c
@@ -181,13 +182,16 @@ class MctsBot:
         self.prior_visits = prior_visits
         self.bias = bias
         self.info = SearchInfo()
-        self._prior: Callable[..., list[float]] | None = None
+        self.search = search
+        """The game's hooks; ``None``: found by the ruleset's name when a decision comes."""
+        self._prior: Prior | None = None
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
         if len(legal) == 1:
             return legal[0]
-        evaluator = _hook(EVALUATORS, ruleset.name)
-        self._prior = _hook(PRIORS, ruleset.name)
+        search: Search = self.search or game_bots(ruleset.name)
+        evaluator: Evaluator | None = getattr(search, "evaluate", None)
+        self._prior = getattr(search, "prior", None)
         depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
         start = time.perf_counter()
@@ -195,7 +199,7 @@ class MctsBot:
         budget = self.limit.iterations if self.limit.iterations is not None else math.inf
         done = deepest = 0
         while done < budget and (done & 15 or time.perf_counter() < deadline):
-            state = ruleset.determinize(view, seat, self._rng.getrandbits(64))
+            state = search.determinize(view, seat, self._rng.getrandbits(64))
             deepest = max(deepest, self._iterate(ruleset, root, state, seat, legal, evaluator, depth))
             done += 1
         mine = root.seats[seat]
@@ -288,11 +292,3 @@ class MctsBot:
             return evaluator(state)
         return {s: 0.5 for s in ruleset.seats(state)}
 
-
-def _hook(table: dict[str, str], game: str) -> Any:
-    """The game's function from ``table``, imported on first use, or ``None``."""
-    target = table.get(game)
-    if target is None:
-        return None
-    module, attr = target.split(":")
-    return getattr(import_module(module), attr)  # type: ignore[no-any-return]

@@ -67,16 +67,21 @@ class Legal(ABC, Generic[O]):
 
 
 class Choices(Legal[O]):
-    """A short explicit list: a decision among a few answers (which stat, which hex)."""
+    """A short explicit list: a decision among a few answers (which stat, which hex).
 
-    __slots__ = ("_orders", "_unit")
+    ``contains`` (optional) is the decision kind's check, so ``in`` also accepts an order as
+    JSON or any legal variant the list does not spell out; by default ``in`` looks in the list.
+    """
 
-    def __init__(self, orders: Sequence[O], unit: str = ALL):
+    __slots__ = ("_contains", "_orders", "_unit")
+
+    def __init__(self, orders: Sequence[O], unit: str = ALL, contains: Callable[[object], bool] | None = None):
         self._orders = tuple(orders)
         self._unit = unit
+        self._contains = contains
 
     def __contains__(self, order: object) -> bool:
-        return order in self._orders
+        return self._contains(order) if self._contains is not None else order in self._orders
 
     def __iter__(self) -> Iterator[O]:
         return iter(self._orders)
@@ -217,8 +222,8 @@ class PerUnit(Legal[O]):
 
     def sample(self, rnd: Random) -> O:
         """Each unit's choice drawn independently (uniform over the product); with a budget,
-        unit by unit weighted by the ways to complete the order (exactly uniform, one draw per
-        unit); with a joint rule, draws are retried a few times, then one is drawn from the
+        one draw picks the k-th legal order in enumeration order, found unit by unit from the
+        ways to complete it (exactly uniform, the product never built); with a joint rule, draws are retried a few times, then one is drawn from the
         filtered list."""
         if self._joint is None and len(self._units) == 1 and self._budget is None:  # one draw
             unit, choices = self._units[0]
@@ -230,8 +235,8 @@ class PerUnit(Legal[O]):
                 raise IndexError("no legal order to draw")
             usage: _Usage = ()
             picks: dict[str, Any] = {}
+            k = rnd.randrange(total)  # the k-th legal order in enumeration order: one draw
             for i, (unit, choices) in enumerate(self._units):
-                k = rnd.randrange(ways(i, usage))
                 for choice, u in zip(choices, uses[i]):
                     after = self._spend(usage, u)
                     if after is None:
@@ -254,3 +259,72 @@ class PerUnit(Legal[O]):
 
     def __repr__(self) -> str:
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
+
+
+class Lazy(Sequence[O]):
+    """``n`` orders made one at a time by ``make(i)``, only when read: a unit's choices for
+    :class:`ByUnit` when there are many of them (a ship's destinations times six facings) and
+    a bot draws one."""
+
+    __slots__ = ("_n", "_make")
+
+    def __init__(self, n: int, make: Callable[[int], O]):
+        self._n = n
+        self._make = make
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self._make(j) for j in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(i)
+        return self._make(i)
+
+    def __iter__(self) -> Iterator[O]:
+        return map(self._make, range(self._n))
+
+
+class ByUnit(Legal[O]):
+    """One unit of several acts: the seat's legal orders are the union of each unit's own.
+
+    Where a seat picks one unit and tells it what to do (Launch Fighters!' "move one of your
+    units in this step", a Talon activation), the orders are not a product over units but a
+    sum: ``units`` maps each unit to its own complete orders, :meth:`count` adds them up, and
+    :meth:`sample` draws uniformly over every order (the draw ``random.choice`` would make on
+    the full list, without building it). ``contains`` checks one order by the rules. A
+    unit's orders may be a :class:`Lazy` sequence: nothing is built until it is read.
+    """
+
+    __slots__ = ("_units", "_contains")
+
+    def __init__(self, units: Mapping[str, Sequence[O]], contains: Callable[[object], bool]):
+        self._units = tuple(units.items())
+        self._contains = contains
+
+    def __contains__(self, order: object) -> bool:
+        return self._contains(order)
+
+    def __iter__(self) -> Iterator[O]:
+        for _, orders in self._units:
+            yield from orders
+
+    def count(self) -> int:
+        return sum(len(orders) for _, orders in self._units)
+
+    def sample(self, rnd: Random) -> O:
+        i = rnd.randrange(self.count())
+        for _, orders in self._units:
+            if i < len(orders):
+                return orders[i]
+            i -= len(orders)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        return {unit: list(orders) for unit, orders in self._units}
+
+    def __repr__(self) -> str:
+        return f"ByUnit({ {u: len(o) for u, o in self._units} })"

@@ -144,9 +144,28 @@ class Procedure(Ruleset[S]):
                 events.extend(more)
                 continue
             if self._unanswered(state, found):
-                return state
+                return self._drop_refused(state, found, events)
             state = self._apply(state, found, {}, events)
         return state
+
+    def _drop_refused(self, state: S, ask: Ask, events: list[Event]) -> S:
+        """Answers given in advance for ``ask`` that the rules refuse now are dropped, each with
+        a ``then_refused`` event only its seat sees, so the seat knows why it is asked after all."""
+        then = getattr(state, "then", ())
+        kind = self.kinds.get(ask.kind)
+        if not then or kind is None:
+            return state
+        kept = []
+        for t in then:
+            if t.kind == ask.kind and t.seat in ask.seats:
+                try:
+                    kind.check(state, ask, t.seat, kind.parse(state, ask, t.seat, t.answer))
+                except (RuleError, FormatError) as exc:
+                    events.append({"type": "then_refused", "seat": t.seat, "kind": ask.kind, "error": str(exc),
+                                   "visible_to": [t.seat]})
+                    continue
+            kept.append(t)
+        return state if len(kept) == len(then) else replace(state, then=tuple(kept))  # type: ignore[type-var]
 
     def _unanswered(self, state: S, ask: Ask) -> tuple[Seat, ...]:
         """The asked seats with no usable answer given in advance."""
@@ -168,7 +187,7 @@ class Procedure(Ruleset[S]):
 
     def _apply(self, state: S, ask: Ask, given: Mapping[Seat, Any], events: list[Event]) -> S:
         """Apply the asked seats' orders: those ``given`` now (parsed and checked), then answers
-        in advance for the rest; answers the rules refuse are reported and dropped."""
+        in advance for the rest (checked by :meth:`_unanswered` on this very state)."""
         kind = self.kinds[ask.kind]
         if not getattr(state, "then", ()):  # nothing answered in advance: the common case
             state, more = kind.apply(state, ask, given)
@@ -181,16 +200,8 @@ class Procedure(Ruleset[S]):
             if answer is _NONE:
                 continue
             then = [t for t in then if not (t.seat == seat and t.kind == ask.kind)]
-            if seat in orders:
-                continue
-            try:
-                order = kind.parse(state, ask, seat, answer)
-                kind.check(state, ask, seat, order)
-            except (RuleError, FormatError) as exc:
-                events.append({"type": "then_refused", "seat": seat, "kind": ask.kind, "error": str(exc),
-                               "visible_to": [seat]})
-                continue
-            orders[seat] = order
+            if seat not in orders:
+                orders[seat] = kind.parse(state, ask, seat, answer)
         if then != list(getattr(state, "then", ())):
             state = replace(state, then=tuple(then))  # type: ignore[type-var]
         state, more = kind.apply(state, ask, orders)
@@ -330,3 +341,21 @@ def _parse_face(order: Order, sides: int) -> int:
         raise RuleError("ENGINE-DICE", f"enter the face of the d{sides}: a whole number from 1 to {sides}",
                         field="order")
     return order
+
+
+def force_dice(state: S, faces: tuple[int, ...]) -> S:
+    """``state`` with ``faces`` queued on its generator: the referee's dice (``--dice``)."""
+    if not faces:
+        return state
+    rng: Rng = getattr(state, "rng")
+    return replace(state, rng=rng.with_faces(faces))  # type: ignore[type-var]
+
+
+def unused_dice(state: S) -> tuple[S, list[Event]]:
+    """Forced faces left over once a resolution is done: cleared from the generator and
+    reported in a ``dice_unused`` event (none if every forced face was rolled)."""
+    rng = getattr(state, "rng", None)
+    if not isinstance(rng, Rng) or not rng.forced:
+        return state, []
+    left, cleared = rng.without_faces()
+    return replace(state, rng=cleared), [{"type": "dice_unused", "faces": list(left)}]  # type: ignore[type-var]

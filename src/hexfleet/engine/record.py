@@ -8,7 +8,9 @@ caused, with the state hash after), and an end line that reveals the seed::
     {"step": 1, "orders": {...}, "events": [...], "hash": "..."}
     {"end": true, "outcome": {...}, "seed": "...", "hash": "..."}
 
-``replay`` re-runs the orders from the revealed seed and checks the commitment, every event
+A game stopped before its end may close with ``{"end": true, "interrupted": true, "outcome":
+null, ...}``. ``replay`` takes the ruleset from its caller (the registry sits above the kernel,
+:func:`hexfleet.games.replay_record`), re-runs the orders from the revealed seed and checks the commitment, every event
 and every hash; a record made under another rules version is refused, not silently diverged.
 Each line is flushed as it is written, so a crash loses at most the step in progress.
 """
@@ -16,7 +18,7 @@ Each line is flushed as it is written, so a crash loses at most the step in prog
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Generator, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
@@ -60,14 +62,20 @@ class RecordWriter:
         self._steps += 1
         self.write({"step": self._steps, "orders": dict(orders), "events": events, "hash": state_hash})
 
-    def end(self, outcome: Mapping[str, Any] | None, seed: int | str, state_hash: str) -> None:
-        self.write({"end": True, "outcome": outcome, "seed": str(seed), "hash": state_hash})
+    def end(self, outcome: Mapping[str, Any] | None, seed: int | str, state_hash: str, *,
+            interrupted: bool = False) -> None:
+        """The last line, revealing the seed. ``interrupted``: the game stopped before its end
+        (a person quit); the record then still verifies step by step."""
+        line: dict[str, Any] = {"end": True, "outcome": outcome, "seed": str(seed), "hash": state_hash}
+        if interrupted:
+            line["interrupted"] = True
+        self.write(line)
 
     def close(self) -> None:
         self._handle.close()
 
 
-def read_lines(source: str | Path | Iterable[str]) -> Iterator[dict[str, Any]]:
+def read_lines(source: str | Path | Iterable[str]) -> Generator[dict[str, Any], None, None]:
     """Stream a record's lines as dicts; a malformed line raises :class:`FormatError`."""
     lines: Iterable[str]
     name = None
@@ -102,20 +110,26 @@ class ReplayReport:
     """The state after the last replayed step: the whole truth (render it through a view)."""
     last_events: list[Event] = field(default_factory=list)
     """The events of the last replayed step (e.g. where each fighter started that turn)."""
+    interrupted: bool = False
+    """The end line says the game was stopped before its end (Ctrl-C in the terminal)."""
 
     @property
     def ok(self) -> bool:
         return not self.problems
 
 
-def replay(source: str | Path | Iterable[str], *, verify: bool = True, seed: int | str | None = None) -> ReplayReport:
-    """Re-run a record. With ``verify``, compare every event and hash, and the seed commitment.
-
-    The seed comes from the end line, or ``seed`` for a record still in progress.
-    """
-    from ..games import get_ruleset  # the registry sits above the kernel
-
+def record_header(source: str | Path | Iterable[str]) -> dict[str, Any]:
+    """The header line of a record, checked: which game, rules version, scenario, options and
+    seed commitment it was made under. Callers look the game up in the registry and then
+    :func:`replay` it (the kernel knows no game)."""
     lines = read_lines(source)
+    try:
+        return _header(lines)
+    finally:
+        lines.close()
+
+
+def _header(lines: Iterator[dict[str, Any]]) -> dict[str, Any]:
     try:
         head = next(lines)
     except StopIteration:
@@ -125,7 +139,22 @@ def replay(source: str | Path | Iterable[str], *, verify: bool = True, seed: int
     for key in ("game", "rules_version", "scenario", "options", "seed_sha256"):
         if key not in head:
             raise FormatError(f"line 1.{key}", "missing from the record header")
-    ruleset = get_ruleset(head["game"])
+    return head
+
+
+def replay(ruleset: Ruleset[Any], source: str | Path | Iterable[str], *, verify: bool = True,
+           seed: int | str | None = None) -> ReplayReport:
+    """Re-run a record of a ``ruleset`` game. With ``verify``, compare every event and hash,
+    and the seed commitment.
+
+    The seed comes from the end line, or ``seed`` for a record still in progress. An end line
+    marked ``interrupted`` (a game stopped before its end, its seed revealed so that every step
+    played can be checked) is accepted and reported as such.
+    """
+    lines = read_lines(source)
+    head = _header(lines)
+    if head["game"] != ruleset.name:
+        raise FormatError("line 1.game", f"a {head['game']} record cannot be replayed under the {ruleset.name} rules")
     if head["rules_version"] != ruleset.version:
         raise FormatError(
             "line 1.rules_version",
@@ -139,7 +168,7 @@ def replay(source: str | Path | Iterable[str], *, verify: bool = True, seed: int
         if end is None or "seed" not in end:
             raise FormatError("end", "the record has no end line revealing the seed; pass the seed to replay it")
         seed = end["seed"]
-    report = ReplayReport(game=ruleset.name)
+    report = ReplayReport(game=ruleset.name, interrupted=bool(end and end.get("interrupted")))
     if seed_commitment(seed) != head["seed_sha256"]:
         report.problems.append("the revealed seed does not match the header's seed_sha256 commitment")
         return report
@@ -168,5 +197,8 @@ def replay(source: str | Path | Iterable[str], *, verify: bool = True, seed: int
             report.problems.append("end: final state hash differs from the record")
         if end.get("outcome") != report.outcome:
             report.problems.append("end: outcome differs from the record")
+        if report.interrupted and outcome is not None:
+            report.problems.append("end: marked interrupted, but the game is over")
+        if not report.interrupted and outcome is None:
+            report.problems.append("end: the game is not over and the end line does not say it was interrupted")
     return report
-

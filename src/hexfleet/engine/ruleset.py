@@ -19,10 +19,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
-from .canonical import digest
+from .canonical import canonical_json, digest
 from .legal import Choices, Legal
 
 Seat = str
@@ -80,6 +80,9 @@ class ScenarioInfo:
     title: str
     seats: tuple[Seat, ...]
     description: str = ""
+    options: Mapping[str, Any] = field(default_factory=dict)
+    """The option values the scenario sets (its file's ``options``): a new game of it plays
+    these unless the players change them, and user interfaces show them as the defaults."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +105,13 @@ class Ruleset(ABC, Generic[S]):
     """Bumped whenever behaviour changes: a record made under another version fails replay."""
     dynamics: ClassVar[Literal["simultaneous", "sequential", "mixed"]]
     options: ClassVar[tuple[OptionInfo, ...]] = ()
+    default_scenario: ClassVar[str | None] = None
+    """The scenario played when none is named (``hexfleet play``, ``arena``); ``None``: the
+    first one :meth:`scenarios` lists."""
+    orders_by_unit: ClassVar[bool] = False
+    """Whether every order is ``{unit id: that unit's choice}`` (a plot per fighter, say), so the
+    legal orders can be listed unit by unit (:meth:`legal_per_unit`); otherwise an order is one
+    choice of the whole seat."""
 
     # --- setup --------------------------------------------------------------------------
     @abstractmethod
@@ -110,6 +120,18 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> S:
         """The state before the first decision. Raises ``RuleError`` for a bad option."""
+
+    def scenario(self, name: str | None = None) -> str:
+        """``name`` if this game has that scenario, or the default scenario when ``name`` is
+        ``None``; an unknown name is a :class:`FormatError` listing the known ones."""
+        from .errors import FormatError
+
+        known = self.scenarios()
+        if name is None:
+            return self.default_scenario or next(iter(known))
+        if name not in known:
+            raise FormatError("scenario", f"unknown {self.name} scenario {name!r}; known: {', '.join(known)}")
+        return name
 
     @abstractmethod
     def seats(self, state: S) -> tuple[Seat, ...]: ...
@@ -138,6 +160,25 @@ class Ruleset(ABC, Generic[S]):
     def order_json(self, state: S, seat: Seat, order: Order) -> Any:
         """``order`` as JSON for records and the server (rulesets with order objects dump them)."""
         return order
+
+    def legal_per_unit(self, state: S, seat: Seat) -> dict[str, list[Order]]:
+        """Each of ``seat``'s units → its distinct legal choices (``hexfleet legal``), where
+        orders are per unit (:attr:`orders_by_unit`); otherwise every legal order of the seat
+        under the key ``"*"``.
+
+        Derived from :meth:`legal_orders` until the kernel's lazy legal sets answer per unit
+        themselves: it enumerates, so it costs what the enumeration costs.
+        """
+        out: dict[str, list[Order]] = {}
+        seen: dict[str, set[str]] = {}
+        for order in self.legal_orders(state, seat):
+            parts = order.items() if self.orders_by_unit and isinstance(order, dict) else (("*", order),)
+            for unit, choice in parts:
+                key = canonical_json(choice)
+                if key not in seen.setdefault(unit, set()):
+                    seen[unit].add(key)
+                    out.setdefault(unit, []).append(choice)
+        return out
 
     def default_order(self, state: S, seat: Seat) -> Order:
         """The standing order for a seat that missed its deadline (do nothing, by default)."""
@@ -174,17 +215,8 @@ class Ruleset(ABC, Generic[S]):
         """
         return None
 
-    def describe_view(self, view: Mapping[str, Any]) -> str | None:
-        """A text summary of a :meth:`view` for terminals; ``None``: show the view as JSON."""
-        return None
-
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
-
-    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> S:
-        """A full state consistent with ``seat``'s ``view``, what it cannot see sampled from
-        ``rng``: how search bots plan without ever holding the true state."""
-        raise NotImplementedError(f"{self.name} cannot yet rebuild a state from a view")
 
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
@@ -207,7 +239,9 @@ class Ruleset(ABC, Generic[S]):
             "title": self.title,
             "version": self.version,
             "dynamics": self.dynamics,
-            "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description}
+            "default_scenario": self.scenario(),
+            "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description,
+                              "options": {o.name: s.options.get(o.name, o.default) for o in self.options}}
                           for k, s in self.scenarios().items()},
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help, "rule": o.rule}
                         for o in self.options],

@@ -1,24 +1,48 @@
-"""Turn or Burn as terminal text: fighter and target tables, card help, readable events.
+"""Turn or Burn for people: event sentences, a view as text, the SVG map, turn reports, and
+the guided setup and plot entry of the terminal (the game's presenter, found by name:
+:func:`hexfleet.plugins.presenter`).
 
-Everything here reads a seat's :meth:`~hexfleet.engine.ruleset.Ruleset.view` (or a public
-event), never a state, so the terminal shows a player exactly what that seat may know.
+Everything here reads a seat's :meth:`~hexfleet.engine.ruleset.Ruleset.view`, a position (the
+same shape) or events, never a state, so whatever it shows a player that player may know.
 Previews ("where will I be after B3S?") reuse the rules' own movement code on the fighter as
 the view shows it, under the default slip reading (TOB-AMB-01).
 """
 
 from __future__ import annotations
 
+import io
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
+from xml.sax.saxutils import escape, quoteattr
 
+from rich.console import Console, RenderableType
 from rich.table import Table
+from rich.text import Text
 
+from ..engine.ruleset import Event, Order, Seat
 from ..games.turn_or_burn.cards import GUNS, MANEUVERS, SYSTEMS, Gun
 from ..games.turn_or_burn.movement import move_fighter
+from ..games.turn_or_burn.rules import RULESET
 from ..games.turn_or_burn.state import Fighter
 from ..games.turn_or_burn.notation import LETTERS
-from ..hexgrid import RectMap, directions_toward, distance, in_arc
+from ..hexgrid import DIRECTIONS, RectMap, directions_toward, distance, in_arc
+from ..plugins import Form, FormContext
+from . import text
+from .forms import parse_hex, parse_int
+from .svg import (
+    HEX_SIZE,
+    Canvas,
+    Symbol,
+    circle_symbol,
+    dart,
+    dart_symbol,
+    document,
+    pts,
+    side_colour,
+    square_symbol,
+    trail,
+)
 
 RELATIVE = ("ahead", "60° starboard", "120° starboard", "astern", "120° port", "60° port")
 """Bearings relative to a fighter's facing, clockwise from its nose (TOB-GEO-08 sides)."""
@@ -178,9 +202,196 @@ def describe_event(e: Mapping[str, Any]) -> str:
     if kind == "shot_void":
         return f"{e['shooter']}'s {e['weapon']} shot at {e['target']} is void: {e['reason'].replace('_', ' ')}"
     if kind == "pulled":
-        return f"{e['target']} pulled {', '.join(e['cards']) or 'nothing'}"
+        effect = f" ({e['effect'].replace('_', ' ')})" if e.get("effect") else ""
+        return f"{e['target']} pulled {', '.join(e['cards']) or 'nothing'}{effect}"
     if kind == "eliminated":
         return f"{e['id']} is eliminated ({e['cause'].replace('_', ' ')})"
     if kind == "game_over":
         return "Game over: draw" if e.get("draw") else f"Game over: {e['winner']} wins"
-    return json.dumps(e)
+    sentence = _MODULE_2_3.get(str(kind))
+    return sentence(e) if sentence is not None else json.dumps(e)
+
+
+_MODULE_2_3: dict[str, Any] = {
+    "announced": lambda e: "shots announced: " + (
+        ", ".join(f"{s['shooter']} {s['weapon']} at {s['target'] or 'nothing'}" for s in e["shots"]) or "none"),
+    "declared": lambda e: f"{e['id']} declared external {' '.join(e['cards'])}",
+    "ejected": lambda e: f"{e['id']}'s crew ejected",
+    "shields": lambda e: f"{e['id']}'s shields are {'up' if e['up'] else 'down'}",
+    "repaired": lambda e: (f"{e['id']} repaired {e['card']}" if e["card"]
+                           else f"{e['id']}'s repair bot found nothing to repair"),
+    "lock_on": lambda e: (f"{e['id']} locked on to {e['target']}" if e["target"]
+                          else f"{e['id']} found nothing to lock on to"),
+    "lock_lost": lambda e: f"{e['id']} lost its lock on {e['target']}" + (f" ({e['reason']})" if e.get("reason")
+                                                                          else ""),
+    "jammed": lambda e: f"{e['id']} jams lock-ons on it",
+    "armor_removed": lambda e: f"{e['id']}'s armor is gone",
+    "external_lost": lambda e: f"{e['id']} lost its external {e['card']}",
+    "discarded": lambda e: f"{e['id']} discarded {' '.join(e['cards'])}",
+    "replacement": lambda e: f"{e['side']} will bring {e['id']} back on turn {e['enters_on_turn']}",
+    "scores": lambda e: "scores: " + ", ".join(f"{side} {points}" for side, points in e["scores"].items()),
+    "entry_hex": lambda e: f"{e['id']} will enter at {hex_text(e['hex'])}",
+    "entered": lambda e: (f"{e['id']} ({e['side']}) entered at {hex_text(e['hex'])} facing {e['facing']}, "
+                          f"speed {distance(tuple(e['hex']), tuple(e['momentum']))}"),
+}
+"""Sentences for the Modules 2-3 events (TOB-SEQ-02)."""
+
+
+# --- a view as text ------------------------------------------------------------------------
+
+TEXT_WIDTH = 100
+"""Columns of the text a view is drawn in (terminal tables, turn reports)."""
+
+
+def view_renderables(view: Mapping[str, Any]) -> list[RenderableType]:
+    """The text map, every fighter the seat can see, and (for a seat with enemies in sight)
+    range and bearing to each, as Rich renderables."""
+    out: list[RenderableType] = [Text(ascii_map(view)), fighters_table(view)]
+    if view["seat"] is not None and any(f["side"] != view["seat"] for f in view["fighters"]):
+        out.append(targets_table(view))
+    if view.get("scores"):
+        out.append(Text("Scores: " + ", ".join(f"{side} {points}" for side, points in view["scores"].items())))
+    return out
+
+
+def describe_view(view: Mapping[str, Any]) -> str:
+    """A view as plain text (:func:`view_renderables` at :data:`TEXT_WIDTH` columns)."""
+    console = Console(file=io.StringIO(), width=TEXT_WIDTH, color_system=None, soft_wrap=True)
+    for renderable in view_renderables(view):
+        console.print(renderable)
+    return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+
+
+def turn_report(view: Mapping[str, Any], events: Sequence[Event]) -> str:
+    return text.turn_report(RULESET.title, view, events, describe_event, describe_view)
+
+
+# --- the SVG map -----------------------------------------------------------------------------
+
+
+def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
+        events: Sequence[Event] | None = None) -> str:
+    """The map, fighters, markers and a legend, from a position or a view (the same shape:
+    ``{"map": {"cols", "rows"}, "turn", "fighters": [{"id", "side", "hex", "facing",
+    "momentum"}]}``), so the same code draws a bug-report position and what one player may see.
+
+    Each fighter is one ``<g class="fighter" data-id=...>``: its momentum marker with a line from
+    the fighter (TOB-GEO-05), its location marker when the hex it started the turn in is known
+    (TOB-GEO-06: the marker is the turn-start hex), an arrow along its facing, its id and speed.
+    The turn-start hexes come from the turn's ``moved`` events, else from ``previous``.
+    """
+    canvas = Canvas.fit(RectMap(int(data["map"]["cols"]), int(data["map"]["rows"])))
+    if events is not None:
+        starts = {e["id"]: e["from"] for e in events if e.get("type") == "moved"}
+    else:
+        starts = {f["id"]: f["hex"] for f in (previous or {}).get("fighters", [])}
+    fighters = list(data.get("fighters", []))
+    sides = list(dict.fromkeys(f["side"] for f in fighters))
+    body = [_fighter_svg(f, canvas, side_colour(f["side"], sides), starts.get(f["id"])) for f in fighters]
+    legend: list[tuple[Symbol | None, str]] = [(dart_symbol(side_colour(s, sides)), s) for s in sides]
+    legend += [(circle_symbol, "momentum marker (line from fighter)"),
+               (square_symbol, "location marker (hex at turn start)"), (None, "vN = speed, q,r = hex")]
+    return document(canvas, body, heading=_heading(data), legend=legend)
+
+
+def _heading(data: Mapping[str, Any]) -> str:
+    """``Turn N``, and the result once a view carries an outcome."""
+    heading = f"Turn {data['turn']}" if "turn" in data else RULESET.title
+    outcome = data.get("outcome")
+    if outcome:
+        winners = outcome.get("winners") or []
+        heading += f", game over: {', '.join(winners)} won" if winners else ", game over: draw"
+    return heading
+
+
+def _fighter_svg(f: Mapping[str, Any], canvas: Canvas, colour: str, start: Any) -> str:
+    h, m = tuple(f["hex"]), tuple(f["momentum"])
+    size = HEX_SIZE
+    speed = distance(h, m)  # type: ignore[arg-type]
+    cx, cy = canvas.center(h)
+    mx, my = canvas.center(m)
+    info = (f"{f['id']} ({f['side']}): hex [{h[0]},{h[1]}], facing {f['facing']}, speed {speed}, "
+            f"momentum [{m[0]},{m[1]}]")
+    parts = [f'<g class="fighter" data-id={quoteattr(f["id"])} data-side={quoteattr(f["side"])}>',
+             f"<title>{escape(info)}</title>"]
+    if start is not None:
+        parts += trail(canvas.center(start), (cx, cy), colour)
+    parts.append(f'<line class="momentum-line" x1="{cx:.1f}" y1="{cy:.1f}" x2="{mx:.1f}" y2="{my:.1f}" '
+                 f'stroke="{colour}" stroke-width="1.2" opacity="0.8"/>')
+    parts.append(f'<circle class="momentum-marker" cx="{mx:.1f}" cy="{my:.1f}" r="{size * 0.3:.1f}" '
+                 f'fill="#ffffff" stroke="{colour}" stroke-width="1.5"/>')
+    angle = canvas.layout.direction_angle(LETTERS.index(f["facing"]))
+    parts.append(f'<polygon class="ship" points="{pts(dart(cx, cy, angle))}" '
+                 f'fill="{colour}" stroke="#000000" stroke-width="0.6"/>')
+    parts.append(f'<text class="label" x="{cx:.1f}" y="{cy - size * 0.62:.1f}" font-size="8" '
+                 f'text-anchor="middle">{escape(f["id"])}</text>')
+    parts.append(f'<text class="speed" x="{cx:.1f}" y="{cy + size * 0.85:.1f}" font-size="7" '
+                 f'text-anchor="middle">v{speed}</text>')
+    parts.append("</g>")
+    return "\n".join(parts)
+
+
+# --- guided entry in the terminal ------------------------------------------------------------
+
+
+def ask_setup(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
+    """Gun, hex, facing and speed for each own fighter, each with its default (TOB-M1-BUILD-01,
+    TOB-M1-SETUP-02)."""
+    options = view["decision"]["options"]["fighters"]
+    fighters = {f["id"]: f for f in view["fighters"]}
+    guns = Table(title="Guns (TOB-M1-BUILD-01)", title_justify="left")
+    guns.add_column("gun")
+    guns.add_column("what it does")
+    for g in next(iter(options.values()))["guns"]:
+        guns.add_row(g, gun_text(GUNS[g]))
+    ui.console.print(guns)
+    order: dict[str, Any] = {}
+    for fid, opt in options.items():
+        current = next((c for c in fighters[fid]["cards"] if c in GUNS), opt["guns"][0])
+        default = opt["default"]
+        ui.console.print(Text(f"{fid}: start zone {opt['zone']} half, speed 0-{opt['max_speed']}"))
+        while True:
+            gun = ui.ask(f"{fid} gun ({'/'.join(opt['guns'])})", current).strip().upper()
+            hex_ = ui.ask_value(f"{fid} hex q,r", f"{default['hex'][0]},{default['hex'][1]}", parse_hex)
+            facing = ui.ask(f"{fid} facing (A-F)", default["facing"]).strip().upper()
+            speed = ui.ask_value(f"{fid} speed (momentum marker straight ahead)",
+                                 str(distance(tuple(default["hex"]), tuple(default["momentum"]))), parse_int)
+            placement: dict[str, Any] = {"gun": gun, "hex": hex_, "facing": facing}
+            if facing in LETTERS and len(facing) == 1:
+                dq, dr = DIRECTIONS[LETTERS.index(facing)]
+                placement["momentum"] = [hex_[0] + dq * speed, hex_[1] + dr * speed]
+            if ui.check(seat, {fid: placement}):
+                order[fid] = placement
+                break
+    return order
+
+
+def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
+    """One card per own fighter from the legal cards, each shown with what it would do
+    (TOB-M1-PLOT-01); a gun asks for its target when there is more than one enemy."""
+    options = view["decision"]["options"]["fighters"]
+    order: dict[str, Any] = {}
+    for fid, opt in options.items():
+        table = Table(title=f"{fid}: legal cards", title_justify="left")
+        for col in ("card", "what it does", "result"):
+            table.add_column(col)
+        for row in card_rows(view, fid, opt["cards"]):
+            table.add_row(*row)
+        ui.console.print(table)
+        while True:
+            card = ui.ask(f"{fid} card (Enter = plot nothing)", "").strip().upper()
+            actions: list[dict[str, Any]] = []
+            if card:
+                actions.append({"card": card})
+                if card in GUNS and len(opt["targets"]) > 1:
+                    target = ui.ask(f"{fid} target ({'/'.join(opt['targets'])}; Enter = nearest)", "").strip()
+                    if target:
+                        actions[0]["target"] = target.upper()
+            if ui.check(seat, {fid: actions}):
+                order[fid] = actions
+                break
+    return order
+
+
+FORMS: dict[str, Form] = {"setup": ask_setup, "plot": ask_plot}
+"""Guided entry for setup and plot; Modules 2-3's other decisions list their legal orders."""

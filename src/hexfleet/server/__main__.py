@@ -1,21 +1,21 @@
-"""``python -m hexfleet.server [--host H] [--port P]``: serve on uvicorn (``make run``)."""
+"""``python -m hexfleet.server [--host H] [--port P] [--db DB]``: serve on uvicorn (``make run``;
+``hexfleet serve`` is the same)."""
 
 from __future__ import annotations
 
 import argparse
 
-import uvicorn
-
-from .app import create_app
+from .serve import serve
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description="hexfleet play server")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--db", help="SQLite file or SQLAlchemy URL (default: HEXFLEET_DATABASE_URL, "
+                                     "else hexfleet.db here)")
     args = parser.parse_args()
-    print(f"hexfleet server: http://{args.host}:{args.port}/")
-    uvicorn.run(create_app(), host=args.host, port=args.port, log_level="warning", timeout_graceful_shutdown=2)
+    serve(args.host, args.port, args.db)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,15 @@
 """The application factory: ``create_app(settings)``.
 
 At startup the schema is migrated (Alembic) and every turn left complete but unresolved by a
-crash is resolved; a background task then resolves turns whose deadline has passed.
+crash is resolved; then the server serves at once. In the background, bots resume the
+decisions they had not stored, the lobby's catalogue is built, and a task resolves turns
+whose deadline has passed.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,8 +25,11 @@ from . import errors
 from .broker import Broker
 from .config import Settings
 from .db import Database
+from .limits import BodyLimit
+from .options import catalogue
 from .routes import lobby, play, records
 from .service import GameService
+from .streams import Feeds
 
 log = logging.getLogger("hexfleet.server")
 
@@ -36,23 +42,29 @@ def create_app(settings: Settings | None = None) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
-        app.state.closing = asyncio.Event()
         anyio.to_thread.current_default_thread_limiter().total_tokens = settings.threads
+        loop = asyncio.get_running_loop()
+        app.state.catalogue = loop.run_in_executor(None, _catalogue_json)
+        app.state.feeds = Feeds(service, settings.stream_poll_seconds)
         await run_in_threadpool(db.migrate)
         recovered = await run_in_threadpool(service.recover)
         if recovered:
             log.info("resolved %d step(s) left complete by a previous run", recovered)
-        task = asyncio.create_task(_deadlines(service, settings.deadline_poll_seconds))
+        tasks = [asyncio.create_task(_deadlines(service, settings.deadline_poll_seconds)),
+                 asyncio.create_task(_resume_bots(service))]
         try:
             yield
         finally:
-            app.state.closing.set()
-            task.cancel()
+            app.state.catalogue.cancel()  # if still being built: nobody waits for it any more
+            app.state.feeds.close()
+            for task in tasks:
+                task.cancel()
             service.close()
             db.dispose()
 
     app = FastAPI(title="hexfleet", version=__version__, lifespan=lifespan,
                   description="Play hexfleet games online, live or by deadline.")
+    app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.state.settings = settings
     app.state.service = service
     errors.install(app)
@@ -61,6 +73,21 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     web = resources.files("hexfleet").joinpath("web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
     return app
+
+
+def _catalogue_json() -> bytes:
+    return json.dumps(catalogue()).encode()
+
+
+async def _resume_bots(service: GameService) -> None:
+    """After a restart, every game's bots make the decisions they had not stored: in the
+    background, so that serving never waits for bots to think (a search bot's game may take
+    minutes to play out), and in turns with every other game's bots (``play_bots_soon``)."""
+    games = await run_in_threadpool(service.games_with_bots)
+    results = await asyncio.gather(*(service.play_bots_soon(g) for g in games), return_exceptions=True)
+    for game_id, result in zip(games, results):
+        if isinstance(result, Exception):  # one broken game must not stop the others
+            log.error("the bots of game %s failed to resume", game_id, exc_info=result)
 
 
 async def _deadlines(service: GameService, interval: float) -> None:

@@ -29,5 +29,8 @@ class Settings(BaseSettings):
     most orders per second, 4 a quarter fewer and a worse p99)."""
     bot_threads: int = 1
     """Threads on which bots think, apart from the request threads."""
+    max_body_bytes: int = 64 * 1024
+    """Larger request bodies get 413 ``too_large`` before anything reads them (orders and new
+    games take a few hundred bytes)."""
     max_steps_per_resolve: int = 1000
     """Bots-only stretches are resolved in chunks of at most this many steps per transaction."""

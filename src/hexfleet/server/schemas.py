@@ -1,15 +1,43 @@
 """Request bodies: pydantic at the HTTP edge only. Unknown fields are refused (so a body can
-never smuggle in a ``seat``: the seat always comes from the bearer token)."""
+never smuggle in a ``seat``: the seat always comes from the bearer token), and so are values of
+the wrong JSON type: pydantic's lax mode would read ``"step": "1"`` or ``true`` as step 1."""
 
 from __future__ import annotations
 
-from typing import Any
+import json
+import math
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic_core import PydanticCustomError
+
+
+def json_numbers_only(value: Any) -> Any:
+    """Refuse NaN, Infinity and -Infinity anywhere in ``value``.
+
+    JSON has no such numbers, but Python's parser reads them, and they would reach the rules
+    and the canonical JSON that hashes orders (which refuses them). The error's ``path`` names
+    where in the value the number is (:mod:`.errors` appends it to the field).
+    """
+    stack: list[tuple[tuple[str | int, ...], Any]] = [((), value)]
+    while stack:  # iterative: a deeply nested body must not exhaust the stack
+        path, node = stack.pop()
+        if isinstance(node, float) and not math.isfinite(node):
+            raise PydanticCustomError("json_number", "{number} is not a JSON number (JSON has no NaN or Infinity)",
+                                      {"number": json.dumps(node), "path": path})
+        if isinstance(node, dict):
+            stack.extend(((*path, k), v) for k, v in node.items())
+        elif isinstance(node, list):
+            stack.extend(((*path, i), v) for i, v in enumerate(node))
+    return value
+
+
+JsonValue = Annotated[Any, AfterValidator(json_numbers_only)]
+"""Any JSON value, as JSON defines it (no NaN or Infinity); the ruleset judges the rest."""
 
 
 class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True, allow_inf_nan=False)
 
 
 class SeatConfig(Strict):
@@ -19,9 +47,10 @@ class SeatConfig(Strict):
 
 
 class CreateGame(Strict):
-    ruleset: str = Field(description="registry name, e.g. turn-or-burn")
+    ruleset: str = Field(description="a game's registry name (GET /api/rulesets lists them)")
     scenario: str
-    options: dict[str, Any] = Field(default_factory=dict)
+    options: dict[str, JsonValue] = Field(default_factory=dict, description="only those to change: a scenario "
+                                          "sets its own (GET /api/rulesets shows them)")
     seats: dict[str, SeatConfig] = Field(default_factory=dict, description="by seat name; absent seats are people")
     deadline_seconds: float | None = Field(None, gt=0, le=30 * 24 * 3600,
                                            description="time per turn once every seat is taken; null: no deadline")
@@ -34,11 +63,11 @@ class JoinSeat(Strict):
 
 
 class SubmitOrder(Strict):
-    order: Any = Field(description="the order, as the ruleset spells it (a JSON value)")
+    order: JsonValue = Field(description="the order, as the ruleset spells it (a JSON value)")
     step: int | None = Field(None, ge=1, description="the step the order is for; a stale step is refused")
     request_key: str | None = Field(None, min_length=1, max_length=128,
                                     description="retries with the same key are answered once (idempotent)")
 
 
 class PreviewOrder(Strict):
-    order: Any
+    order: JsonValue

@@ -10,9 +10,10 @@ deadline) is a second, single transaction. A crash between the two leaves a comp
 stored orders and no step: :meth:`GameService.recover` resolves it at startup. A crash inside
 either transaction rolls it back whole.
 
-Bots think outside every transaction (:meth:`GameService.play_bots`): a search bot may take a
-second per decision, and SQLite has one writer for all games. Their orders are then stored
-like a player's; a bot decision lost in a crash is simply made again at startup.
+Bots think outside every transaction (:meth:`GameService.play_bot_round`): a search bot may take
+a second per decision, and SQLite has one writer for all games. Their orders are then stored
+like a player's; a bot decision lost in a crash is simply made again once the server is back
+(in the background: a restart never waits for bots to think).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import secrets
 import threading
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from io import StringIO
@@ -33,7 +34,7 @@ from typing import Any
 from sqlalchemy import Connection, Row, bindparam, insert, select, update
 from sqlalchemy.orm import Session
 
-from ..ai import get_bot
+from ..ai import check_bot, get_bot
 from ..engine import step as engine_step
 from ..engine.canonical import canonical_json
 from ..engine.errors import FormatError
@@ -45,6 +46,7 @@ from ..games import get_ruleset
 from .broker import Broker
 from .db import Database
 from .models import GameRow, OrderRow, RequestRow, SeatRow, StepRow
+from .options import check_options
 
 
 # The order and resolution paths' statements, built once: SQLAlchemy Core on the connection, no
@@ -130,7 +132,8 @@ class GameService:
         """Bots think here, never on the request threads: a search bot may think for seconds."""
 
     def close(self) -> None:
-        """Stop the bots' threads (pending bot work is redone at the next start: :meth:`recover`)."""
+        """Stop the bots' threads (their pending work resumes after the next start:
+        :meth:`games_with_bots`)."""
         self._bot_threads.shutdown(wait=False, cancel_futures=True)
 
     # --- lobby --------------------------------------------------------------------------
@@ -142,6 +145,7 @@ class GameService:
         if scenario not in ruleset.scenarios():
             raise FormatError("scenario", f"unknown {ruleset.name} scenario {scenario!r}; "
                               f"known: {', '.join(sorted(ruleset.scenarios()))}")
+        check_options(ruleset, options)
         seed = new_seed()
         state = ruleset.new_game(scenario, seed=seed, options=options)
         all_seats = ruleset.seats(state)
@@ -149,9 +153,9 @@ class GameService:
             if seat not in all_seats:
                 raise FormatError(f"seats.{seat}", f"no seat {seat!r} in {scenario}; seats: {', '.join(all_seats)}")
             for field, bot in (("bot", spec.bot), ("stand_in", spec.stand_in)):
-                if bot is not None:
+                if bot is not None:  # only a bot the game declares for this scenario (422 naming those)
                     try:
-                        get_bot(bot)
+                        check_bot(ruleset.name, bot, scenario)
                     except FormatError as exc:
                         raise FormatError(f"seats.{seat}.{field}", exc.message) from None
         if join is not None and (join not in all_seats or seats.get(join, SeatSpec()).bot):
@@ -251,6 +255,11 @@ class GameService:
 
     def view(self, game_id: str, seat: Seat | None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) sees now, and what it must decide."""
+        return self.views(game_id, (seat,))[seat]
+
+    def views(self, game_id: str, seats: Iterable[Seat | None]) -> dict[Seat | None, dict[str, Any]]:
+        """:meth:`view` for several seats from one read of the game: an event stream's update
+        is built once per watched seat, whatever the number of streams (:mod:`.streams`)."""
         with self.db.read() as s:
             game = self._get(s, game_id)
             ruleset = get_ruleset(game.ruleset)
@@ -258,18 +267,22 @@ class GameService:
             pending = ruleset.pending(state)
             stored = {r.seat: r for r in s.scalars(select(OrderRow).where(
                 OrderRow.game_id == game_id, OrderRow.step == game.steps + 1))}
-            mine = stored.get(seat) if seat is not None else None
-            return {
-                "game": self._public(game, self._seats(s, game_id)),
-                "seat": seat,
-                "step": game.steps + 1,
-                "version": game.version,
-                "view": ruleset.view(state, seat),
-                "decision": pending[seat].to_json() if seat in pending else None,
-                "my_order": None if mine is None else mine.order,
-                "submitted": sorted(stored),
-                "waiting_for": [p for p in pending if p not in stored],
-            }
+            public = self._public(game, self._seats(s, game_id))
+            views = {}
+            for seat in seats:
+                mine = stored.get(seat) if seat is not None else None
+                views[seat] = {
+                    "game": public,
+                    "seat": seat,
+                    "step": game.steps + 1,
+                    "version": game.version,
+                    "view": ruleset.view(state, seat),
+                    "decision": pending[seat].to_json() if seat in pending else None,
+                    "my_order": None if mine is None else mine.order,
+                    "submitted": sorted(stored),
+                    "waiting_for": [p for p in pending if p not in stored],
+                }
+            return views
 
     def version(self, game_id: str) -> int:
         with self.db.read() as s:
@@ -385,17 +398,25 @@ class GameService:
                 GameRow.status == "active", GameRow.turn_deadline <= self.clock())))
 
     def recover(self) -> int:
-        """At startup: resolve every turn whose orders were all stored before a crash, and let
-        the bots make any decision they had not stored."""
+        """At startup: resolve every turn whose orders were all stored before a crash (only
+        games with orders stored for their open step can have one). Quick: no bot thinks here;
+        :meth:`games_with_bots` lists the games whose bots then resume in the background."""
         with self.db.read() as s:
-            ids = list(s.scalars(select(GameRow.id).where(GameRow.status != "over")))
+            ids = list(s.scalars(select(GameRow.id).where(GameRow.status != "over", select(OrderRow.seat).where(
+                OrderRow.game_id == GameRow.id, OrderRow.step == GameRow.steps + 1).exists())))
         resolved = 0
         for game_id in ids:
             try:
-                resolved += self.resolve(game_id) + self.play_bots(game_id)
+                resolved += self.resolve(game_id)
             except Exception:  # one broken game must not keep the server from starting
                 log.exception("recovering game %s failed; it waits for its next order", game_id)
         return resolved
+
+    def games_with_bots(self) -> list[str]:
+        """Games not over that have bot seats: at startup their bots make any decision they had
+        not stored (:meth:`play_bots_soon`)."""
+        with self.db.read() as s:
+            return list(s.scalars(select(GameRow.id).where(GameRow.status != "over", GameRow.has_bots)))
 
     def has_bots(self, game_id: str) -> bool:
         """Whether the game has bot seats (fixed at creation, so every process may cache it)."""
@@ -406,41 +427,51 @@ class GameService:
         return known
 
     async def play_bots_soon(self, game_id: str) -> int:
-        """:meth:`play_bots` on the bots' own threads; a route adds it as a background task, run
-        once its answer is sent."""
-        return await asyncio.get_running_loop().run_in_executor(self._bot_threads, self.play_bots, game_id)
+        """Let the game's bots decide until none is pending, on the bots' own threads; returns
+        the steps resolved. A route adds it as a background task, run once its answer is sent.
 
-    def play_bots(self, game_id: str) -> int:
-        """Let the game's bots decide until none is pending; returns the steps resolved.
+        One round of decisions per turn on those threads (:meth:`play_bot_round`), so a long
+        bots-only game takes turns with every other game's bots instead of keeping the threads
+        until its end. Call it after anything that may open a bot's decision: creating,
+        ordering, a deadline, a restart.
+        """
+        loop = asyncio.get_running_loop()
+        resolved = 0
+        for _ in range(self.max_steps):
+            played = await loop.run_in_executor(self._bot_threads, self.play_bot_round, game_id)
+            if played is None:
+                break
+            resolved += played
+        return resolved
+
+    def play_bot_round(self, game_id: str) -> int | None:
+        """Every bot decision open now, made and stored; returns the steps that then resolved,
+        or ``None`` when no bot had anything to decide.
 
         Bot seats decide as soon as their decision opens; once a turn deadline has passed, so
         do the stand-in bots of the people who missed it. Each bot thinks outside any
         transaction, from its seat's view and legal orders only; the orders are then stored in
-        one short transaction (unless the step moved on meanwhile) and the step resolved. Call
-        it after anything that may open a bot's decision: creating, ordering, a deadline.
+        one short transaction (unless the step moved on meanwhile) and the step resolved.
         """
-        resolved = 0
-        for _ in range(self.max_steps):
-            todo = self._bot_decisions(game_id)
-            if todo is None:
-                break
-            ruleset, state, open_step, bot_seed, deciders = todo
-            orders = {seat: (self._bot_choice(ruleset, state, bot_seed, seat, bot, open_step), source)
-                      for seat, bot, source in deciders}
-            now = self.clock()
-            with self.db.write() as s:
-                c = s.connection()
-                game = c.execute(_GAME_FOR_ORDER, {"game_id": game_id}).first()
-                if game.steps + 1 == open_step and game.status != "over":
-                    stored = set(c.scalars(_ORDER_SEATS, {"game_id": game_id, "step": open_step}))
-                    for seat, (order, source) in orders.items():
-                        if seat not in stored:
-                            c.execute(_INSERT_ORDER, {"game_id": game_id, "step": open_step, "seat": seat,
-                                                      "order": order, "source": source, "created_at": now})
-                    c.execute(_BUMP_VERSION, {"game_id": game_id})
-            self.broker.publish(game_id)
-            resolved += self.resolve(game_id)
-        return resolved
+        todo = self._bot_decisions(game_id)
+        if todo is None:
+            return None
+        ruleset, state, open_step, bot_seed, deciders = todo
+        orders = {seat: (self._bot_choice(ruleset, state, bot_seed, seat, bot, open_step), source)
+                  for seat, bot, source in deciders}
+        now = self.clock()
+        with self.db.write() as s:
+            c = s.connection()
+            game = c.execute(_GAME_FOR_ORDER, {"game_id": game_id}).first()
+            if game.steps + 1 == open_step and game.status != "over":
+                stored = set(c.scalars(_ORDER_SEATS, {"game_id": game_id, "step": open_step}))
+                for seat, (order, source) in orders.items():
+                    if seat not in stored:
+                        c.execute(_INSERT_ORDER, {"game_id": game_id, "step": open_step, "seat": seat,
+                                                  "order": order, "source": source, "created_at": now})
+                c.execute(_BUMP_VERSION, {"game_id": game_id})
+        self.broker.publish(game_id)
+        return self.resolve(game_id)
 
     def _bot_decisions(self, game_id: str) -> tuple[Ruleset[Any], Any, int, str, list[tuple[Seat, str, str]]] | None:
         """The bot decisions open now: ``(ruleset, state, step, bot seed, [(seat, bot, source)])``."""
@@ -487,7 +518,7 @@ class GameService:
                 seats = seats or self._seats(s, game.id)
                 absent = [row for row in seats if row.seat in missing]
                 if any(row.bot or row.stand_in for row in absent):
-                    break  # a bot decides first, outside this transaction (play_bots)
+                    break  # a bot decides first, outside this transaction (play_bot_round)
                 for row in absent:  # a person without a stand-in bot: the standing order
                     order = ruleset.default_order(state, row.seat)
                     c.execute(_INSERT_ORDER, {"game_id": game.id, "step": open_step, "seat": row.seat,
@@ -511,7 +542,7 @@ class GameService:
     @staticmethod
     def _bot_choice(ruleset: Ruleset[Any], state: Any, bot_seed: str, seat: Seat, bot_name: str, step: int) -> Order:
         """A bot sees its seat's view and the legal orders, never the state (STYLE §4)."""
-        bot = get_bot(bot_name, seed=f"{bot_seed}:{seat}:{step}")
+        bot = get_bot(ruleset.name, bot_name, seed=f"{bot_seed}:{seat}:{step}")
         return bot.choose(ruleset, seat, ruleset.view(state, seat), ruleset.legal_orders(state, seat))
 
     # --- records ------------------------------------------------------------------------

@@ -13,16 +13,16 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from ..ai import bot_names
+from ..ai import bot_names, check_bot
 from ..engine.errors import FormatError
-from ..games import get_ruleset
+from ..games import DEFAULT_GAME, get_ruleset
 from .arena import arena
 from .batch import BACKENDS
-from .simulate import STUDIES, gun_study
+from .simulate import find_study, run_study
 
 DEFAULT_TURN_LIMIT = 60
-"""Batch games end as a draw after this many turns (TOB-IMPL-01 house rule): random bots may
-otherwise drift for ever. Reported with every result."""
+"""Batch games end after this many turns, in games that offer a ``turn_limit`` option (a house
+rule for batch play): random bots may otherwise drift for ever. Reported with every result."""
 
 def parse_seconds(text: str) -> float:
     """``1s``, ``500ms``, ``0.25`` → seconds."""
@@ -33,20 +33,25 @@ def parse_seconds(text: str) -> float:
     return value / 1000 if match.group(2) == "ms" else value
 
 
-def _check(game: str, scenario: str, bots: list[str], backend: str) -> None:
+def _check(game: str, scenario: str | None, bots: list[str], backend: str) -> str:
+    """The scenario to play (``None``: the game's default), once the game, the scenario, every
+    bot and the backend are known good; otherwise a usage error naming the option."""
     try:
         ruleset = get_ruleset(game)
     except FormatError as exc:
         raise typer.BadParameter(exc.message, param_hint="--game") from None
-    if scenario not in ruleset.scenarios():
-        raise typer.BadParameter(f"unknown scenario {scenario!r} for {game}; known: "
-                                 f"{', '.join(ruleset.scenarios())}", param_hint="--scenario")
+    try:
+        scenario = ruleset.scenario(scenario)
+    except FormatError as exc:
+        raise typer.BadParameter(exc.message, param_hint="--scenario") from None
     for bot in bots:
-        if bot not in bot_names(game):
-            raise typer.BadParameter(f"unknown bot {bot!r} for {game}; known: {', '.join(bot_names(game))}",
-                                     param_hint="--bots")
+        try:
+            check_bot(game, bot, scenario)
+        except FormatError as exc:
+            raise typer.BadParameter(exc.message, param_hint="--bots") from None
     if backend not in BACKENDS:
         raise typer.BadParameter(f"choose one of {', '.join(BACKENDS)}", param_hint="--backend")
+    return scenario
 
 
 def _options(game: str, turn_limit: int) -> dict[str, int]:
@@ -58,14 +63,15 @@ def _bot_options(think: float, iterations: int | None) -> dict[str, dict[str, fl
     return {"mcts": {"think": think if iterations is None else None, "iterations": iterations}}
 
 
-Game = Annotated[str, typer.Option("--game", "-g", help="Ruleset name (hexfleet games).")]
-Scenario = Annotated[str, typer.Option("--scenario", "-s", help="Scenario name.")]
+Game = Annotated[str, typer.Option("--game", "-g", help="Game name (hexfleet games).")]
+Scenario = Annotated[str | None, typer.Option("--scenario", "-s", help="Scenario name (default: the game's).")]
 Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")]
 Think = Annotated[str, typer.Option("--think", help="MCTS time per decision (1s, 500ms).")]
 Iterations = Annotated[int | None, typer.Option("--iterations", min=1,
                                                  help="MCTS iterations per decision instead of a time limit.")]
 TurnLimit = Annotated[int, typer.Option("--turn-limit", min=0,
-                                        help="Draw after this many turns (house rule TOB-IMPL-01; 0: none).")]
+                                        help="End games after this many turns, where the game has that house "
+                                             "rule (0: none).")]
 Seed = Annotated[int, typer.Option("--seed", help="First game seed; games use consecutive seeds.")]
 Backend = Annotated[str, typer.Option("--backend", help="process (local pool) or ray (optional extra).")]
 Out = Annotated[Path, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json (and .png).")]
@@ -73,9 +79,10 @@ Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 
 
 def arena_command(
-    bots: Annotated[str, typer.Option("--bots", "-b", help="Comma-separated bot names.")] = "mcts,heuristic,random",
-    game: Game = "turn-or-burn",
-    scenario: Scenario = "quick-shot",
+    bots: Annotated[str | None, typer.Option("--bots", "-b", help="Comma-separated bot names (default: every bot "
+                                              "that can play the scenario).")] = None,
+    game: Game = DEFAULT_GAME,
+    scenario: Scenario = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing (sides alternate).")] = 20,
     workers: Workers = 2,
     think: Think = "1s",
@@ -87,10 +94,12 @@ def arena_command(
     quiet: Quiet = False,
 ) -> None:
     """Round robin between bots with sides swapped: wins/draws/losses, Wilson 95 % intervals, Elo."""
-    names = [b.strip() for b in bots.split(",") if b.strip()]
+    names = [b.strip() for b in bots.split(",") if b.strip()] if bots is not None else None
+    scenario = _check(game, scenario, names or [], backend)
+    if names is None:
+        names = bot_names(game, scenario)
     if len(set(names)) < 2:
         raise typer.BadParameter("name at least two different bots", param_hint="--bots")
-    _check(game, scenario, names, backend)
     options = _options(game, turn_limit)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
                    bot_options=_bot_options(parse_seconds(think), iterations), backend=backend, progress=not quiet)
@@ -109,9 +118,11 @@ def arena_command(
 
 
 def simulate_command(
-    study: Annotated[str, typer.Argument(help=f"Study to run: {', '.join(STUDIES)}.")] = "guns",
-    bot: Annotated[str, typer.Option("--bot", help="Bot playing both sides.")] = "heuristic",
-    scenario: Scenario = "quick-shot",
+    study: Annotated[str | None, typer.Argument(help="A study the game declares (default: its first; an unknown "
+                                                     "name lists them).")] = None,
+    game: Game = DEFAULT_GAME,
+    bot: Annotated[str | None, typer.Option("--bot", help="Bot playing both sides (default: the study's).")] = None,
+    scenario: Scenario = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
     workers: Workers = 2,
     think: Think = "1s",
@@ -119,25 +130,31 @@ def simulate_command(
     turn_limit: TurnLimit = DEFAULT_TURN_LIMIT,
     seed: Seed = 0,
     backend: Backend = "process",
-    out: Out = Path("gun-study"),
+    out: Annotated[Path | None, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json "
+                                             "(and .png); default: the study's.")] = None,
     plot: Annotated[bool, typer.Option("--plot/--no-plot", help="Write a heat-map PNG (needs matplotlib).")] = True,
     quiet: Quiet = False,
 ) -> None:
-    """Balance study: the Module 1 gun-against-gun matrix (16 pairings × N games), heat map PNG."""
-    if study not in STUDIES:
-        raise typer.BadParameter(f"unknown study {study!r}; known: {', '.join(STUDIES)}", param_hint="STUDY")
-    _check("turn-or-burn", scenario, [bot], backend)
-    options = _options("turn-or-burn", turn_limit)
-    result = gun_study(scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
-                       bot_options=_bot_options(parse_seconds(think), iterations), backend=backend, progress=not quiet)
-    table = Table(title=f"Red's score (win 1, draw ½), {bot} on both sides, {games} games per cell, "
-                        f"turn limit {options.get('turn_limit', 'none')}")
-    table.add_column("red \\ blue")
-    for gun in ("BG", "DB", "NB", "LT"):
-        table.add_column(gun, justify="right")
-    for red in ("BG", "DB", "NB", "LT"):
-        table.add_row(red, *(f"{result.cell(red, blue).red_score:.2f}" for blue in ("BG", "DB", "NB", "LT")))
+    """Balance study a game declares: every pairing of its choices between two seats, N games each, heat map PNG."""
+    try:
+        name, declared = find_study(game, study)
+    except FormatError as exc:
+        raise typer.BadParameter(exc.message, param_hint="STUDY") from None
+    bot = bot or declared.bot
+    scenario = _check(game, scenario, [bot], backend)
+    options = _options(game, turn_limit)
+    result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
+                       bot_options=_bot_options(parse_seconds(think), iterations), backend=backend,
+                       progress=not quiet)
+    first, second = declared.seats
+    table = Table(title=f"{first.capitalize()}'s score (win 1, draw ½), {bot} on both sides, "
+                        f"{games} games per cell, turn limit {options.get('turn_limit', 'none')}")
+    table.add_column(f"{first} \\ {second}")
+    for choice in declared.choices:
+        table.add_column(choice, justify="right")
+    for a in declared.choices:
+        table.add_row(a, *(f"{result.cell(a, b).score:.2f}" for b in declared.choices))
     console = Console()
     console.print(table)
-    for path in result.write(out, plot=plot):
+    for path in result.write(out or Path(declared.out), plot=plot):
         console.print(f"wrote {path}")

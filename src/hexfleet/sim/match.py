@@ -8,7 +8,7 @@ accumulators) to compute statistics without touching the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -17,9 +17,7 @@ from ..ai.base import Bot
 from ..engine.game import Game
 from ..engine.ruleset import Event, Order, Seat
 from ..games import get_ruleset
-
-LegalFilter = Callable[[Seat, dict[str, Any], list[Order]], list[Order]]
-"""Narrows a seat's legal orders before its bot sees them (e.g. force a gun in a study)."""
+from ..plugins import game_bots
 
 
 class Observer(Protocol):
@@ -41,9 +39,10 @@ class MatchSpec:
     bot_options: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     """``(bot name, ((option, value), ...))``: constructor options by bot (``think`` for mcts)."""
     tags: tuple[tuple[str, Any], ...] = ()
-    """Free labels carried into the result (pairing, gun choices)."""
+    """Free labels carried into the result (a pairing, a study's choices)."""
     forced: tuple[tuple[Seat, str], ...] = ()
-    """``(seat, filter name)``: a registered legal-order filter per seat (:data:`FILTERS`)."""
+    """``(seat, filter name)``: a legal-order filter the game declares, per seat (its bots
+    module's ``FILTERS``: names travel to workers, functions do not pickle well)."""
 
 
 @dataclass(slots=True)
@@ -52,7 +51,7 @@ class MatchResult:
     outcome: str
     winners: tuple[Seat, ...]
     steps: int
-    """Decisions taken (a setup step plus one per turn in Turn or Burn)."""
+    """Steps played: each resolved one decision of every seat then pending."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.spec.game, "scenario": self.spec.scenario, "seed": self.spec.seed,
@@ -60,26 +59,16 @@ class MatchResult:
                 "winners": list(self.winners), "steps": self.steps}
 
 
-def _gun_filter(gun: str) -> LegalFilter:
-    def keep(seat: Seat, view: dict[str, Any], legal: list[Order]) -> list[Order]:
-        if view.get("phase") != "setup":
-            return legal
-        return [o for o in legal if all(p.get("gun", gun) == gun for p in o.values())]
-    return keep
-
-
-FILTERS: dict[str, LegalFilter] = {f"gun={g}": _gun_filter(g) for g in ("BG", "DB", "NB", "LT")}
-"""Named legal-order filters (names travel to workers; functions do not pickle well)."""
-
-
 def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
     """Play ``spec`` to the end; bots are seeded from the game seed and their seat."""
     ruleset = get_ruleset(spec.game)
     game = Game(ruleset, spec.scenario, seed=spec.seed, options=dict(spec.options))
     options = {name: dict(opts) for name, opts in spec.bot_options}
-    bots: dict[Seat, Bot] = {seat: get_bot(name, seed=f"{spec.seed}:{seat}", **options.get(name, {}))
+    bots: dict[Seat, Bot] = {seat: get_bot(spec.game, name, scenario=spec.scenario, seed=f"{spec.seed}:{seat}",
+                                           **options.get(name, {}))
                              for seat, name in spec.bots}
-    forced = {seat: FILTERS[name] for seat, name in spec.forced}
+    filters = game_bots(spec.game).FILTERS if spec.forced else {}
+    forced = {seat: filters[name] for seat, name in spec.forced}
     for obs in observers:
         obs.before(game)
     while not game.over:

@@ -15,10 +15,10 @@ def dice(monkeypatch: pytest.MonkeyPatch):
     script: list[int] = []
     real = Work.dice
 
-    def scripted(self: Work, n: int) -> list[int]:
+    def scripted(self: Work, n: int, *args, **kwargs) -> list[int]:
         out = script[:n]
         del script[:n]
-        return out + real(self, n - len(out))
+        return out + real(self, n - len(out), *args, **kwargs)
 
     def load(values: list[int]) -> list[int]:
         script[:] = list(values)

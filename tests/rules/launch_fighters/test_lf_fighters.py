@@ -57,19 +57,18 @@ def test_dogfight_draw_does_nothing(dice):
 @pytest.mark.rule("LF-FTR-04")
 @pytest.mark.rule("LF-AMB-24")
 def test_recovery_capacity():
-    from hexfleet.games.launch_fighters.play import run
-    from hexfleet.games.launch_fighters.state import Work
+    from dataclasses import replace
+
+    from hexfleet.games.launch_fighters.position import settle
     s = state_of(position([ship("Y-H", "Y", (0, 0), 0, bays=2, move=2), ship("X-S", "X", (-9, 0), move=1)],
                           [sq(f"Y-F{i}", "Y", (2, i)) for i in range(3)], step=5, order=("X", "Y")))
-    w = Work(s)
-    w.decision = None
-    w.queue = [{"kind": "land", "squadron": f"Y-F{i}", "from": at(2, i), "credit": "X"} for i in range(3)]
-    run(w)
-    ev = w.events
+    s = replace(s, decision=None,
+                queue=tuple({"kind": "land", "squadron": f"Y-F{i}", "from": at(2, i), "credit": "X"} for i in range(3)))
+    s, ev = settle(s)
     assert ev[:2] == [{"type": "landed", "unit": "Y-F0", "ship": "Y-H"}, {"type": "landed", "unit": "Y-F1", "ship": "Y-H"}]
     assert ev[2] == {"type": "eliminated", "unit": "Y-F2", "cause": "no bay to return to", "credit": "X"}
-    assert w.ledger == [("X", 10, "Y-F2")]
-    assert all(not w.sqs[f"Y-F{i}"].active for i in range(2))
+    assert list(s.ledger) == [("X", 10, "Y-F2")]
+    assert all(not squads(s)[f"Y-F{i}"].active for i in range(2))
 
 
 @pytest.mark.rule("LF-FTR-05")

@@ -13,7 +13,9 @@ from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.engine.game import Game
 from hexfleet.engine.record import RecordWriter, replay
 from hexfleet.games import get_ruleset
-from hexfleet.games.launch_fighters.position import describe, resolve
+from hexfleet.ai.launch_fighters import determinize
+from hexfleet.games.launch_fighters.position import resolve
+from hexfleet.render.launch_fighters import describe_view
 from hexfleet.games.launch_fighters.state import PLANETOID
 
 RS = get_ruleset("launch-fighters")
@@ -82,7 +84,7 @@ def test_random_games_finish_with_invariants(scenario):
 def test_replay_reproduces_the_final_hash():
     buf = _Keep()
     g = play_random("melee-3", 7, record=RecordWriter(buf))
-    report = replay(buf.getvalue().splitlines())
+    report = replay(RS, buf.getvalue().splitlines())
     assert report.ok, report.problems
     assert report.final_hash == RS.state_hash(g.state) and report.steps == g.steps
     # every die is in the events
@@ -108,7 +110,7 @@ def test_views_are_public_but_fleets_secret_until_revealed():
         assert [s["missiles"] for s in v["position"]["ships"]] == [s.missiles for s in g.state.ships]
     # determinize from a view rebuilds the same public state
     v = g.view("blue")
-    d = RS.determinize(v, "blue", 123)
+    d = determinize(v, "blue", 123)
     assert RS.view(d, "blue")["position"] == v["position"]
 
 
@@ -132,7 +134,7 @@ def test_resolve_applies_orders_to_a_position(dice):
     with pytest.raises(FormatError) as e:
         resolve({**pos, "ships": [{**pos["ships"][0], "facing": "east"}]}, {}, seed=1)
     assert "ships[0].facing" in str(e.value)
-    text = describe({"position": nxt, "decision": {"seat": "X", "kind": "stat", "prompt": "Choose"}})
+    text = describe_view({"position": nxt, "decision": {"seat": "X", "kind": "stat", "prompt": "Choose"}})
     assert "X-A" in text and "C3 L0 B0 D3 M3" in text and "X to decide (stat)" in text
 
 

@@ -118,7 +118,7 @@ def test_interrupt_decisions_belong_to_the_player_the_table_names(kind, dice):
 def test_the_bot_answers_interrupt_decisions_through_the_same_api(kind, dice):
     make, seat = INTERRUPTS[kind]
     s = make(dice)
-    bot = get_bot("lf-heuristic", seed=1)
+    bot = get_bot("launch-fighters", "lf-heuristic", seed=1)
     order = bot.choose(RULESET, seat, RULESET.view(s, seat), RULESET.legal_orders(s, seat))
     RULESET.validate(s, seat, order)
     step(RULESET, s, {seat: order})
@@ -133,7 +133,7 @@ def test_the_bot_splits_barrages_by_defense(dice):
                               step=3, order=("Y", "X")))
         s, _ = play(s, {"unit": "X-A"})
         s, _ = play(s, {"system": "cannons", "target": "Y-A"})
-        o = get_bot("lf-heuristic", seed=1).choose(RULESET, "X", RULESET.view(s, "X"), RULESET.legal_orders(s, "X"))
+        o = get_bot("launch-fighters", "lf-heuristic", seed=1).choose(RULESET, "X", RULESET.view(s, "X"), RULESET.legal_orders(s, "X"))
         sizes[defense] = o["dice"]
     assert sizes[1] < sizes[9]
 
@@ -200,3 +200,41 @@ def test_only_the_hex_map_has_rules():
     assert e.value.rule == "LF-SQ-01"
     s, _, _ = trace_turns(turns=1)
     assert s.config.options.grid == "hex" and s.outcome is not None and s.scores is not None
+
+
+@pytest.mark.rule("LF-IMPL-03")
+def test_every_decision_kind_parses_first_and_dumps_back_the_same_json():
+    """Orders are read into frozen objects before any rule is checked and written back as the
+    same JSON; ``order in legal`` is the rule check on that one order; a random draw from the
+    lazy set is one of the listed orders; the notation is readable."""
+    import random
+
+    from hexfleet.games.launch_fighters.notation import Activate, Barrage, Move, Pick, System
+
+    seen = set()
+    wanted = {"fleet", "place", "move", "activate", "system", "barrage", "stat"}
+    for scenario, seed in [("asteroid-field", 2), ("melee-3", 3)] + [("duel", n) for n in range(40)]:
+        if wanted <= seen:
+            break
+        s = RULESET.new_game(scenario, seed=seed, options={"turn_limit": 8})
+        rnd = random.Random(seed)
+        while RULESET.pending(s):
+            orders = {}
+            for seat, decision in RULESET.pending(s).items():
+                seen.add(decision.kind)
+                legal = RULESET.legal(s, seat)
+                listed = RULESET.legal_orders(s, seat)
+                assert legal.count() == len(listed) and sum(map(len, legal.per_unit().values())) == len(listed)
+                for obj, raw in zip(legal, listed):
+                    assert RULESET.parse_order(s, seat, raw) == obj and RULESET.order_json(s, seat, obj) == raw
+                    assert obj in legal and raw in legal
+                drawn = legal.sample(rnd)
+                assert RULESET.order_json(s, seat, drawn) in listed
+                orders[seat] = drawn
+            s, _ = step(RULESET, s, orders)
+    assert wanted <= seen
+    assert repr(Move("X-A", (3, 4), None, 2)) == "X-A > (3,4) f2"
+    assert repr(Activate("X-F1", "Y-A")) == "X-F1 attacks Y-A"
+    assert repr(System("launchers", "Y-A", 3)) == "launchers 3 at Y-A"
+    assert [repr(Barrage(2)), repr(Barrage(stop=True)), repr(Pick("stat", "defense"))] == \
+        ["barrage 2", "stop", "stat: defense"]

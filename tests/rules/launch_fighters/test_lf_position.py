@@ -119,3 +119,71 @@ def test_junk_anywhere_in_a_position_is_refused_cleanly():
             except (RuleError, FormatError) as e:
                 assert str(e)
             assert bad == before, p
+
+
+@pytest.mark.rule("LF-IMPL-04")
+def test_forced_dice_are_used_first_in_order_and_a_bad_face_changes_nothing():
+    """``resolve`` with table dice (``--dice``): the interceptors' and the barrage's dice take the
+    forced faces in order and say so; the seeded dice go on after them; a face a d6 does not
+    have is refused (ENGINE-DICE) and nothing is applied."""
+    _, nxt = mid_attack()
+    before = copy.deepcopy(nxt)
+    plain, seeded = resolve(nxt, [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}, {"X": {"dice": 2}}], seed=1)
+    assert not any("forced" in e for e in seeded)
+    out, events = resolve(nxt, [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}, {"X": {"dice": 2}}], seed=1,
+                          dice=[6, 1, 3, 4, 3])
+    intercept, barrage = events[0], next(e for e in events if e["type"] == "barrage")
+    assert intercept["dice"] == [6, 1] and intercept["forced"] is True and intercept["removed"] == 1
+    assert barrage["dice"] == [3, 4] and barrage["forced"] is True and barrage["result"] == "hit"
+    assert events[-1] == {"type": "dice_unused", "faces": [3]}
+    partly, events = resolve(nxt, [{"Y": {"squadrons": ["Y-F1", "Y-F2"]}}], seed=1, dice=[4])
+    assert events[0]["dice"][0] == 4 and events[0]["forced"] is True  # the second die is the seed's
+    with pytest.raises(RuleError) as e:
+        resolve(nxt, [{"Y": {"squadrons": ["Y-F1"]}}, {"X": {"dice": 1}}], seed=1, dice=[7])
+    assert e.value.rule == "ENGINE-DICE" and "d6" in e.value.message
+    assert nxt == before
+
+
+@pytest.mark.rule("LF-SETUP-01")
+def test_the_placement_roll_takes_forced_faces():
+    from dataclasses import replace
+
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.launch_fighters.rules import RULESET
+
+    s = RULESET.new_game("duel", seed=3)
+    s = replace(s, rng=s.rng.with_faces((1, 2, 6, 6)))
+    s, events = step(RULESET, s, {p: {} for p in RULESET.pending(s)})
+    roll = next(e for e in events if e["type"] == "setup_roll")
+    seats = list(RULESET.seats(s))
+    assert [roll["rolls"][p]["dice"] for p in seats] == [[1, 2], [6, 6]] and roll["forced"] is True
+    assert roll["order"] == seats and not s.rng.forced
+    assert RULESET.to_json(s)["rng"] == s.rng.to_json() and isinstance(RULESET.to_json(s)["rng"], str)
+
+
+@pytest.mark.rule("LF-SETUP-01")
+def test_physical_dice_ask_each_roller_for_the_placement_roll():
+    """With the table's own dice (option ``physical``) the fleets are revealed once the placement
+    roll is entered: each seat is asked for its own two dice, a saved state resumes, and the
+    roll event says its faces were forced."""
+    from hexfleet.engine.procedure import DICE
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.launch_fighters.rules import RULESET
+
+    s = RULESET.new_game("duel", seed=1, options={"physical": True})
+    s, events = step(RULESET, s, {p: {} for p in RULESET.pending(s)})
+    assert events == []
+    asked = []
+    for face in (1, 2, 6, 6):
+        (seat, decision), = RULESET.pending(s).items()
+        assert decision.kind == DICE and decision.options == {"sides": 6, "purpose": "setup_roll"}
+        asked.append(seat)
+        s = RULESET.from_json(RULESET.to_json(s))  # a server saves and resumes at every decision
+        with pytest.raises(RuleError) as e:
+            step(RULESET, s, {seat: 7})
+        assert e.value.rule == "ENGINE-DICE"
+        s, events = step(RULESET, s, {seat: face})
+    assert asked == [asked[0], asked[0], asked[2], asked[2]] and asked[0] != asked[2]
+    assert [e["type"] for e in events] == ["fleets", "setup_roll"] and events[1]["forced"] is True
+    assert [events[1]["rolls"][p]["dice"] for p in asked[::2]] == [[1, 2], [6, 6]]
+    assert [d.kind for d in RULESET.pending(s).values()] == ["place"]

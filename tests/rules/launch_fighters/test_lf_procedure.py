@@ -216,3 +216,21 @@ def test_a_units_attack_phase_is_its_own_activation():
     s, _ = play(s, {"unit": "Y-F1"})
     assert [o["unit"] for o in RULESET.legal_orders(s, "X")] == ["X-F2", "X-F2"]
     assert sqs_of(s)["X-F1"].activated and not sqs_of(s)["X-F2"].activated
+
+
+@pytest.mark.rule("LF-ATK-04")
+def test_an_answer_given_in_advance_is_used_before_asking():
+    """The kernel's answers in advance: activating a ship with ``"then": {"system": ...}`` ends
+    its activation without asking again; an answer the rules refuse by then is dropped with a
+    ``then_refused`` event only that seat sees, and the seat is asked."""
+    pos = position([ship("X-A", "X", (0, 0), 0, cannons=1, move=3), ship("X-B", "X", (0, 3), 0, cannons=1, move=3),
+                    ship("Y-A", "Y", (5, 0), 3, cannons=1, move=3)], step=3, order=("Y", "X"))
+    s = state_of(pos)
+    s, ev = play(s, {"unit": "X-A", "then": {"system": {"system": "end"}}})
+    assert kinds(ev) == ["activated"] and s.decision == {"kind": "activate", "seat": "Y", "step": 3}
+    s = state_of(pos)
+    s, ev = play(s, {"unit": "X-A", "then": {"system": {"system": "cannons", "target": "X-B"}}})
+    assert kinds(ev) == ["activated", "then_refused"] and s.decision == {"kind": "system", "seat": "X", "ship": "X-A"}
+    assert ev[-1]["visible_to"] == ["X"] and "X-B" in ev[-1]["error"] and s.then == ()
+    s, ev = play(s, {"system": "end"})
+    assert s.decision["seat"] == "Y" and s.then == ()

@@ -28,6 +28,7 @@ from .state import (
     Work,
     adjacent,
     arc,
+    kill_value,
     lf_neighbors,
 )
 
@@ -152,12 +153,12 @@ def intercept(w: Work, squadrons: list[str]) -> None:
     """Each interceptor rolls 1d6; each 4-6 removes a die from the pool (LF-POOL-06)."""
     assert w.act is not None
     pool = w.act["pool"]
-    rolls = w.dice(len(squadrons))
+    rolls = w.dice(len(squadrons), "intercept", w.unit(pool["target"]).owner)
     stopped = sum(1 for r in rolls if r >= 4)
     if squadrons:
         w.rolled = True
     pool["dice"] = max(0, pool["dice"] - stopped)
-    w.events.append({"type": "intercept", "target": pool["target"], "squadrons": squadrons, "dice": rolls,
+    w.log_roll({"type": "intercept", "target": pool["target"], "squadrons": squadrons, "dice": rolls,
                      "removed": stopped, "pool": pool["dice"]})
     finish_pool(w)
 
@@ -199,7 +200,7 @@ def barrage(w: Work, ship: Ship, n: int, target_id: str) -> None:
     pool = w.act["pool"]
     pool["dice"] -= n
     w.rolled = True
-    dice = w.dice(n)
+    dice = w.dice(n, "barrage", ship.owner)
     target = w.unit(target_id)
     assert target.hex is not None
     mod = modifier(w, ship.hex, target.hex)
@@ -208,14 +209,14 @@ def barrage(w: Work, ship: Ship, n: int, target_id: str) -> None:
     if mod:
         event["modifier"] = -mod
     if isinstance(target, Squadron):
-        (defense,) = w.dice(1)
+        (defense,) = w.dice(1, "defense", target.owner)
         event["defense_roll"] = [defense]
     else:
         defense = target.stat("defense")
         event["defense"] = defense
     result = barrage_result(dice, mod, defense)
     event["result"] = result
-    w.events.append(event)
+    w.log_roll(event)
     if isinstance(target, Squadron):
         hit_squadron(w, target, result, ship.owner)
     else:
@@ -230,7 +231,7 @@ def barrage(w: Work, ship: Ship, n: int, target_id: str) -> None:
 def formation(w: Work, squadrons: list[Squadron], target: Ship) -> None:
     """Squadrons adjacent to a ship attack it together: one barrage, one die each (LF-BAR-06)."""
     assert target.hex is not None
-    dice = w.dice(len(squadrons))
+    dice = w.dice(len(squadrons), "barrage", squadrons[0].owner)
     w.rolled = True
     mod = modifier(w, target.hex, target.hex)  # adjacent: only the target's asteroid cover applies
     defense = target.stat("defense")
@@ -239,7 +240,7 @@ def formation(w: Work, squadrons: list[Squadron], target: Ship) -> None:
                              "target": target.id, "dice": dice, "defense": defense, "result": result}
     if mod:
         event["modifier"] = -mod
-    w.events.append(event)
+    w.log_roll(event)
     hit_ship(w, target, result, "guns", squadrons[0].owner)
 
 
@@ -247,7 +248,8 @@ def dogfight(w: Work, attacker: Squadron, defender: Squadron) -> None:
     """Each side rolls 1d6; the higher hits the lower, directly if more than double; equal is
     a draw (LF-BAR-08). The winner chooses the result and may advance (LF-FTR-06)."""
     assert attacker.hex is not None and defender.hex is not None
-    a, d = w.dice(2)
+    (a,) = w.dice(1, "dogfight", attacker.owner)
+    (d,) = w.dice(1, "dogfight", defender.owner)
     w.rolled = True
     terrain = w.config.terrain
     a2 = max(1, a - 1) if terrain.get(defender.hex) == ASTEROID else a
@@ -256,12 +258,12 @@ def dogfight(w: Work, attacker: Squadron, defender: Squadron) -> None:
                              "dice": [a, d], "totals": [a2, d2]}
     if a2 == d2:
         event["result"] = "draw"
-        w.events.append(event)
+        w.log_roll(event)
         return
     winner, loser, hi, lo = (attacker, defender, a2, d2) if a2 > d2 else (defender, attacker, d2, a2)
     result = "direct" if hi > 2 * lo else "hit"
     event.update(winner=winner.id, result=result)
-    w.events.append(event)
+    w.log_roll(event)
     vacated = loser.hex
     hit_squadron(w, loser, result, winner.owner)
     w.queue.insert(1 if result == "hit" and loser.status == ON_MAP and loser.active else 0,
@@ -321,9 +323,9 @@ def reduce_stat(w: Work, ship: Ship, stat: str, task: dict[str, Any]) -> None:
 
 
 def bay_roll(w: Work, ship: Ship, credit: str | None) -> None:
-    (die,) = w.dice(1)
+    (die,) = w.dice(1, "bay", ship.owner)
     lost = die >= 4
-    w.events.append({"type": "bay_roll", "ship": ship.id, "dice": [die], "squadron_lost": lost})
+    w.log_roll({"type": "bay_roll", "ship": ship.id, "dice": [die], "squadron_lost": lost})
     if lost and w.hosted(ship.id):
         w.queue.insert(0, {"kind": "bay_loss", "ship": ship.id, "seat": ship.owner, "credit": credit})
 
@@ -338,11 +340,7 @@ def destroy_ship(w: Work, ship: Ship, credit: str | None) -> None:
     w.events.append({"type": "destroyed", "ship": ship.id, "squadrons": [q.id for q in aboard], "credit": credit})
     if credit is None or w.config.allied(credit, ship.owner):
         return
-    if w.config.options.vp_accounting == "raw":
-        value = ship.design.cost  # less its surviving original squadrons, counted at the end
-    else:
-        value = ship.design.hull_value + SQUADRON_COST * len(aboard)
-    w.ledger.append((credit, 2 * value, ship.id))
+    w.ledger.append((credit, kill_value(ship, len(aboard), w.config.options.vp_accounting), ship.id))
 
 
 def hit_squadron(w: Work, q: Squadron, result: str, chooser: str) -> None:

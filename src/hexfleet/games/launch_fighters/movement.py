@@ -8,6 +8,7 @@ picks the shortest path that enters the fewest asteroid hexes.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ...engine.errors import RuleError
@@ -23,13 +24,27 @@ from .state import (
     lf_neighbors,
 )
 
+PATHS_KEPT = 512
+"""At most this many start hexes' paths are kept per game (a few MB at most)."""
 
-def best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, list[Hex]]:
+
+def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple[Hex, ...]]:
     """Every hex reachable in at most ``allowance`` steps → a path to it (start excluded).
 
     Among paths within the allowance the one entering the fewest asteroid hexes wins, then
     the shorter, then the first found in direction order: deterministic on every machine.
+    Computed once per game for each start and allowance (``Config.paths``): read only.
     """
+    key = (start, allowance)
+    found = config.paths.get(key)
+    if found is None:
+        if len(config.paths) >= PATHS_KEPT:
+            config.paths.clear()
+        found = config.paths[key] = _best_paths(config, start, allowance)
+    return found
+
+
+def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[Hex, ...]]:
     best: dict[Hex, tuple[int, int, list[Hex]]] = {start: (0, 0, [])}
     frontier = {start: (0, [])}
     for steps in range(1, allowance + 1):
@@ -47,7 +62,7 @@ def best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, list[Hex
             if h not in best or (rocks, steps) < best[h][:2]:
                 best[h] = (rocks, steps, path)
         frontier = nxt
-    return {h: p for h, (_, _, p) in best.items() if h != start}
+    return {h: tuple(p) for h, (_, _, p) in best.items() if h != start}
 
 
 def allowance(unit: Ship | Squadron, booster: bool) -> int:
@@ -120,9 +135,9 @@ def move_unit(w: Work, unit: Ship | Squadron, path: list[Hex], facing: int | Non
 def enter_asteroid(w: Work, unit: Ship | Squadron, h: Hex) -> bool:
     """Roll for a unit entering an asteroid hex; on 4-6 it is hit (LF-TER-03): a ship's owner
     loses a stat of his choice, a squadron is flipped (eliminated if already inactive)."""
-    (die,) = w.dice(1)
+    (die,) = w.dice(1, "asteroid", unit.owner)
     hit = die >= 4
-    w.events.append({"type": "asteroid", "unit": unit.id, "hex": list(h), "dice": [die], "hit": hit})
+    w.log_roll({"type": "asteroid", "unit": unit.id, "hex": list(h), "dice": [die], "hit": hit})
     if not hit:
         return False
     if isinstance(unit, Ship):

@@ -1,21 +1,40 @@
-"""The driver: apply one decided order, then play on until somebody must decide (LF-IMPL-02).
+"""The turn's automatic steps and the application of each decision's order (LF-IMPL-02).
 
-Setup (fleets revealed, the placement roll, placement), each turn's initiative, the movement
-and attack rotations, follow-up tasks (stat losses, landings, pushes, advances, repairs), the
-recovery phase, the end-of-game check and victory points.
+The kernel's procedure drives (``engine/procedure.py``): :func:`auto_step` is one automatic
+step — setup (fleets revealed, the placement roll, placement), each turn's initiative, the
+movement and attack rotations, follow-up tasks (stat losses, landings, pushes, advances,
+repairs), the recovery phase, the end-of-game check and victory points. A step that reaches a
+decision records it in the state (``_ask``; a single choice is applied at once, ``_choose``)
+and the ruleset's ``step`` then answers with that decision. ``APPLY`` applies each kind's
+parsed order; nothing here loops until a decision.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from itertools import combinations
 from typing import Any
 
-from ...engine.ruleset import Order, Outcome, Seat
+from ...engine.ruleset import Event, Outcome, Seat
 from . import combat
 from .designer import SQUADRON_COST, STATS, Design, check_fleet
 from .eligibility import attackers, damaged, movers, unplaced, usable_systems
 from .movement import allowance, enter_asteroid, move_unit
+from .notation import (
+    Activate,
+    Barrage,
+    Fleet,
+    Formation,
+    Intercept,
+    Move,
+    Pick,
+    Place,
+    System,
+    Vote,
+    dump,
+    parse,
+    parse_pick,
+)
 from .orders import order_path
 from .state import (
     ASTEROID,
@@ -32,6 +51,7 @@ from .state import (
     RECOVERY,
     RETREATED,
     VOTE,
+    LfState,
     Ship,
     Squadron,
     Work,
@@ -76,22 +96,61 @@ def _arrive(w: Work) -> None:
 
 
 
-def run(w: Work) -> None:
-    """Play on until a player must decide or the game ends."""
-    while w.decision is None and w.phase not in (OVER, VOTE):
-        if w.queue:
-            _task(w, w.queue.pop(0))
-        elif w.phase == PLACE:
-            _next_placement(w)
-        elif w.phase == MOVE:
-            _next_mover(w)
-        elif w.phase == ATTACK:
-            if w.act is None:
-                _next_attacker(w)
-            else:
-                _next_system(w)
-        elif w.phase == RECOVERY:
-            _end_recovery(w)
+def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
+    """One automatic step from a state with no decision open (the kernel's ``Procedure.step``):
+    the first follow-up task, the next placement, the next unit offered in the movement or
+    attack rotation, the active ship's next system, or the end of the recovery phase. A step
+    that finds somebody to ask leaves the decision in the state; a single choice is applied
+    at once. Pure: the state is copied into a :class:`Work`, changed, and frozen out; rotation
+    steps change no unit, so they share the units instead of copying them."""
+    shared = not state.queue and (state.phase == MOVE or state.phase == ATTACK
+                                  and (state.act is not None or state.step > 0))
+    w = Work(state, share=shared)
+    if w.queue:
+        _task(w, w.queue.pop(0))
+    elif w.phase == PLACE:
+        _next_placement(w)
+    elif w.phase == MOVE:
+        _next_mover(w)
+    elif w.phase == ATTACK:
+        if w.act is None:
+            _next_attacker(w)
+        else:
+            _next_system(w)
+    elif w.phase == RECOVERY:
+        _end_recovery(w)
+    else:  # pragma: no cover - fleet and vote are decisions, over is never stepped
+        raise AssertionError(f"no automatic step in the {w.phase} phase")
+    return w.freeze(), w.events
+
+
+def defer(state: LfState, orders: Mapping[Seat, Any]) -> LfState:
+    """With physical dice, an order is applied by the next automatic step, not at once: its
+    dice are then rolled at the table, the kernel asking the roller for each face and running
+    the (pure) step again. The orders wait at the head of the queue (an ``order`` task)."""
+    task = {"kind": "order", "decision": state.decision, "orders": {seat: dump(o) for seat, o in orders.items()}}
+    w = Work(state, share=True)
+    w.queue.insert(0, task)
+    return w.freeze()
+
+
+def apply_later(w: Work, t: Mapping[str, Any]) -> None:
+    """Apply orders :func:`defer` left in the queue."""
+    d, given = t["decision"], t["orders"]
+    if d is None and w.phase == FLEET:
+        apply_fleets(w, {seat: parse("fleet", o) for seat, o in given.items()})
+    elif d is None:
+        apply_votes(w, {seat: parse("vote", o) for seat, o in given.items()})
+    else:
+        APPLY[d["kind"]](w, dict(d), parse(d["kind"], given[d["seat"]]))
+
+
+def apply_decision(state: LfState, order: Any) -> tuple[LfState, list[Event]]:
+    """Apply ``order`` (parsed and checked) to the decision open in ``state`` and close it."""
+    d = dict(state.decision or {})
+    w = Work(state)
+    APPLY[d["kind"]](w, d, order)
+    return w.freeze(), w.events
 
 
 def _ask(w: Work, kind: str, seat: Seat, **data: Any) -> None:
@@ -101,14 +160,16 @@ def _ask(w: Work, kind: str, seat: Seat, **data: Any) -> None:
 def _choose(w: Work, kind: str, seat: Seat, choices: list[dict[str, Any]], task: dict[str, Any], **data: Any) -> None:
     """Ask ``seat`` to pick among ``choices``; a single choice is applied without asking."""
     if len(choices) == 1:
-        APPLY[kind](w, {"kind": kind, "seat": seat, "task": task, **data}, choices[0])
+        APPLY[kind](w, {"kind": kind, "seat": seat, "task": task, **data}, parse_pick(kind, choices[0]))
     else:
         _ask(w, kind, seat, choices=choices, task=task, **data)
 
 
 def _task(w: Work, t: dict[str, Any]) -> None:
     kind = t["kind"]
-    if kind == "stat":
+    if kind == "order":
+        apply_later(w, t)
+    elif kind == "stat":
         ship = w.ships[t["ship"]]
         if ship.status == ON_MAP:
             choices = [{"stat": s} for s in combat.stat_options(w, ship, t["cause"])]
@@ -161,13 +222,13 @@ def _task(w: Work, t: dict[str, Any]) -> None:
 # --- applying decisions -----------------------------------------------------------------------
 
 
-def apply_fleets(w: Work, orders: Mapping[Seat, Order]) -> None:
+def apply_fleets(w: Work, orders: Mapping[Seat, Fleet]) -> None:
     """Reveal every fleet together (LF-FLEET-08), then the placement roll (LF-SETUP-01)."""
     reveal = {}
     for seat in w.config.seats:
-        order = orders.get(seat) or {}
-        if "ships" in order:
-            designs = check_fleet(order["ships"], w.config.fleet_limit, "order.ships",
+        order = orders.get(seat) or Fleet()
+        if order.ships is not None:
+            designs = check_fleet(list(order.ships), w.config.fleet_limit, "order.ships",
                                   warp_flat=w.config.options.warp_flat_cost,
                                   fighter_warp=w.config.options.fighter_warp)
             for sid in [s.id for s in w.ships.values() if s.owner == seat]:
@@ -192,7 +253,7 @@ def rank(w: Work, seats: list[Seat], kind: str) -> tuple[Seat, ...]:
     rolls = {}
     totals = {}
     for p in seats:
-        dice = w.dice(2)
+        dice = w.dice(2, kind, p)
         bonus = _sensors(w, p)
         rolls[p] = {"dice": dice, "bonus": bonus, "total": sum(dice) + bonus}
         totals[p] = sum(dice) + bonus
@@ -201,7 +262,7 @@ def rank(w: Work, seats: list[Seat], kind: str) -> tuple[Seat, ...]:
     for value in sorted(set(totals.values())):
         group = [p for p in seats if totals[p] == value]
         while len(group) > 1:
-            dice = w.dice(len(group))
+            dice = [d for p in group for d in w.dice(1, kind, p)]
             rolloffs.append(dict(zip(group, dice)))
             if len(set(dice)) == len(dice):
                 tiebreak.update(zip(group, dice))
@@ -210,7 +271,7 @@ def rank(w: Work, seats: list[Seat], kind: str) -> tuple[Seat, ...]:
     event: dict[str, Any] = {"type": kind, "turn": w.turn, "rolls": rolls, "order": list(order)}
     if rolloffs:
         event["rolloffs"] = rolloffs
-    w.events.append(event)
+    w.log_roll(event)
     return order
 
 
@@ -222,10 +283,10 @@ def _sensors(w: Work, seat: Seat) -> int:
     return max((s.design.sensors for s in pool), default=0)
 
 
-def _apply_place(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    ship = w.ships[order["ship"]]
-    ship.status, ship.hex, ship.facing, ship.flagship = ON_MAP, tuple(order["hex"]), order["facing"], d["flagship"]
-    w.events.append({"type": "placed", "ship": ship.id, "hex": order["hex"], "facing": order["facing"],
+def _apply_place(w: Work, d: dict[str, Any], order: Place) -> None:
+    ship = w.ships[order.ship]
+    ship.status, ship.hex, ship.facing, ship.flagship = ON_MAP, order.hex, order.facing, d["flagship"]
+    w.events.append({"type": "placed", "ship": ship.id, "hex": list(order.hex), "facing": order.facing,
                      "flagship": d["flagship"]})
 
 
@@ -263,10 +324,10 @@ def _initiative(w: Work) -> None:
     w.step, w.cursor = 0, 0
 
 
-def apply_votes(w: Work, orders: Mapping[Seat, Order]) -> None:
+def apply_votes(w: Work, orders: Mapping[Seat, Vote]) -> None:
     """The game ends by mutual agreement when every player still in it votes to end
     (LF-VIC-01 condition 3, LF-AMB-33)."""
-    votes = {seat: bool(order["end"]) for seat, order in orders.items()}
+    votes = {seat: order.end for seat, order in orders.items()}
     w.events.append({"type": "vote", "turn": w.turn, "end": votes})
     if all(votes.values()):
         _game_over(w, "agreement")
@@ -328,82 +389,83 @@ def _next_system(w: Work) -> None:
         w.act = None
 
 
-def _apply_move(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    u = w.ships.get(order["unit"]) or w.sqs[order["unit"]]
+def _apply_move(w: Work, d: dict[str, Any], order: Move) -> None:
+    u = w.ships.get(order.unit) or w.sqs[order.unit]
     w.cursor += 1
     u.moved = True
-    booster = bool(order.get("booster"))
-    if isinstance(u, Ship):
-        if booster:
-            u.boosters_left -= 1
-            u.booster_used = True
-    if order.get("warp"):
+    booster = order.booster
+    if isinstance(u, Ship) and booster:
+        u.boosters_left -= 1
+        u.booster_used = True
+    if order.warp:
         u.warp_declared = True
         w.events.append({"type": "warp_declared", "unit": u.id})
     path = order_path(w, u, order, allowance(u, booster))
-    facing = order.get("facing", u.facing) if isinstance(u, Ship) else None
+    facing = (u.facing if order.facing is None else order.facing) if isinstance(u, Ship) else None
     move_unit(w, u, path, facing, u.owner)
 
 
-def _apply_activate(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_activate(w: Work, d: dict[str, Any], order: Activate | Formation) -> None:
     w.cursor += 1
-    if "units" in order:
-        members = [w.sqs[i] for i in order["units"]]
+    if isinstance(order, Formation):
+        members = [w.sqs[i] for i in order.units]
         for q in members:
             q.activated = True
-        combat.formation(w, members, w.ships[order["attack"]])
+        combat.formation(w, members, w.ships[order.attack])
         return
-    u = w.ships.get(order["unit"]) or w.sqs[order["unit"]]
+    u = w.ships.get(order.unit) or w.sqs[order.unit]
     u.activated = True
     w.events.append({"type": "activated", "unit": u.id, "step": w.step})
     if isinstance(u, Ship):
         w.act = {"ship": u.id, "used": [], "pool": None}
         return
     assert u.hex is not None
-    if order.get("rtb"):
+    if order.rtb:
         w.queue.insert(0, {"kind": "land", "squadron": u.id, "from": list(u.hex), "credit": None})
-    elif "attack" in order:
-        target = w.unit(order["attack"])
+    elif order.attack is not None:
+        target = w.unit(order.attack)
         if isinstance(target, Ship):
             combat.formation(w, [u], target)
         else:
             combat.dogfight(w, u, target)
 
 
-def _apply_system(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_system(w: Work, d: dict[str, Any], order: System) -> None:
     assert w.act is not None
     ship = w.ships[w.act["ship"]]
-    system = order["system"]
+    system = order.system
     if system == "end":
         w.act = None
     elif system == "bays":
         w.act["used"].append("bays")
-        for item in order["launch"]:
-            combat.launch(w, ship, w.sqs[item["squadron"]], tuple(item["hex"]))  # type: ignore[arg-type]
+        for qid, h in order.launch:
+            combat.launch(w, ship, w.sqs[qid], h)
     else:
-        combat.gather(w, ship, system, order["target"], order.get("missiles", 0))
+        assert order.target is not None
+        combat.gather(w, ship, system, order.target, order.missiles or 0)
 
 
-def _apply_barrage(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_barrage(w: Work, d: dict[str, Any], order: Barrage) -> None:
     assert w.act is not None
-    if order.get("stop"):
+    if order.stop:
         combat.end_pool(w, "stopped")
         return
     pool = w.act["pool"]
-    combat.barrage(w, w.ships[w.act["ship"]], order["dice"], order.get("target", pool["target"]))
+    assert order.dice is not None
+    combat.barrage(w, w.ships[w.act["ship"]], order.dice, pool["target"] if order.target is None else order.target)
 
 
-def _apply_intercept(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    combat.intercept(w, order["squadrons"])
+def _apply_intercept(w: Work, d: dict[str, Any], order: Intercept) -> None:
+    combat.intercept(w, list(order.squadrons))
 
 
-def _apply_stat(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    combat.reduce_stat(w, w.ships[d["ship"]], order["stat"], d["task"])
+def _apply_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
+    combat.reduce_stat(w, w.ships[d["ship"]], order.value, d["task"])
 
 
-def _apply_fighter_hit(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_fighter_hit(w: Work, d: dict[str, Any], order: Pick) -> None:
     q = w.sqs[d["squadron"]]
-    if order["result"] == "flip":
+    if order.value == "flip":
         q.active = False
         w.events.append({"type": "flipped", "unit": q.id, "by": d["seat"]})
     else:
@@ -412,54 +474,54 @@ def _apply_fighter_hit(w: Work, d: dict[str, Any], order: dict[str, Any]) -> Non
         w.queue.insert(0, {"kind": "land", "squadron": q.id, "from": list(q.hex), "credit": d["task"]["credit"]})
 
 
-def _apply_push(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_push(w: Work, d: dict[str, Any], order: Pick) -> None:
     q = w.sqs[d["squadron"]]
-    h = tuple(order["hex"])
+    h = order.value
     w.events.append({"type": "pushed", "unit": q.id, "from": list(q.hex or h), "to": list(h)})
     q.hex = h  # type: ignore[assignment]
     if w.config.terrain.get(h) == ASTEROID:  # type: ignore[arg-type]
         enter_asteroid(w, q, h)  # type: ignore[arg-type]
 
 
-def _apply_land(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    combat.land(w, w.sqs[d["squadron"]], w.ships[order["ship"]])
+def _apply_land(w: Work, d: dict[str, Any], order: Pick) -> None:
+    combat.land(w, w.sqs[d["squadron"]], w.ships[order.value])
 
 
-def _apply_bay_loss(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    combat.eliminate(w, w.sqs[order["squadron"]], d["task"]["credit"], "bay hit")
+def _apply_bay_loss(w: Work, d: dict[str, Any], order: Pick) -> None:
+    combat.eliminate(w, w.sqs[order.value], d["task"]["credit"], "bay hit")
 
 
-def _apply_advance(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
-    if order["squadron"] is not None:
-        combat.advance(w, w.sqs[order["squadron"]], tuple(d["hex"]))  # type: ignore[arg-type]
+def _apply_advance(w: Work, d: dict[str, Any], order: Pick) -> None:
+    if order.value is not None:
+        combat.advance(w, w.sqs[order.value], tuple(d["hex"]))  # type: ignore[arg-type]
 
 
-def _apply_repair(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_repair(w: Work, d: dict[str, Any], order: Pick) -> None:
     """One roll per ship per turn, a level used either way; 4-6 raises a damaged stat
     (LF-ADD-04, LF-REC-03)."""
-    if not order["attempt"]:
+    if not order.value:
         return
     ship = w.ships[d["ship"]]
     ship.repair_left -= 1
     ship.repair_used = True
-    (die,) = w.dice(1)
+    (die,) = w.dice(1, "repair", ship.owner)
     ok = die >= 4
-    w.events.append({"type": "repair", "ship": ship.id, "dice": [die], "success": ok})
+    w.log_roll({"type": "repair", "ship": ship.id, "dice": [die], "success": ok})
     if ok:
         _choose(w, "repair_stat", ship.owner, [{"stat": s} for s in damaged(ship)], {"kind": "repair_stat"},
                 ship=ship.id)
 
 
-def _apply_repair_stat(w: Work, d: dict[str, Any], order: dict[str, Any]) -> None:
+def _apply_repair_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
     ship = w.ships[d["ship"]]
     stats = list(ship.stats)
-    i = STATS.index(order["stat"])
+    i = STATS.index(order.value)
     stats[i] += 1
     ship.stats = tuple(stats)  # type: ignore[assignment]
-    w.events.append({"type": "repaired", "ship": ship.id, "stat": order["stat"], "level": stats[i]})
+    w.events.append({"type": "repaired", "ship": ship.id, "stat": order.value, "level": stats[i]})
 
 
-APPLY = {
+APPLY: dict[str, Callable[[Work, dict[str, Any], Any], None]] = {
     "place": _apply_place, "move": _apply_move, "activate": _apply_activate, "system": _apply_system,
     "barrage": _apply_barrage, "intercept": _apply_intercept, "stat": _apply_stat, "fighter_hit": _apply_fighter_hit,
     "push": _apply_push, "land": _apply_land, "bay_loss": _apply_bay_loss, "advance": _apply_advance,

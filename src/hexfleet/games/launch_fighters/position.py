@@ -10,36 +10,42 @@ it: :func:`resolve` takes a seed. As in the Turn or Burn format, shape errors ar
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import rng_from_seed
+from ...engine.procedure import Procedure, force_dice, unused_dice
+from ...engine.reading import choice as _choice
+from ...engine.reading import lst as _list
+from ...engine.reading import obj as _obj
+from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, step
-from ...hexgrid import RectMap
-from .designer import STATS, check_design, resolve_design
+from ...hexgrid import ShapeError, map_from_json
+from .. import get_ruleset
+from .designer import SQUADRON_COST, STATS, check_design, resolve_design
 from .options import parse_options
-from .play import run
+from .reading import count as _int
+from .reading import hex_or_null as _hex
 from .state import (
     DESTROYED,
     ELIMINATED,
     FIGHTER_MOVE,
-    FLEET,
     HOSTED,
     ON_MAP,
-    OVER,
     PLANETOID,
     RESERVE,
     RETREATED,
     TERRAIN,
-    VOTE,
     Config,
     LfState,
     Reinforcement,
     Ship,
     Squadron,
-    Work,
+    kill_value,
 )
+
+# The readers are the shared ones (engine/reading.py, and .reading for this game's notation),
+# bound to the short names the reading code below has always used.
 
 FORMAT = "launch-fighters/1"
 PHASES = ("fleet", "place", "vote", "move", "attack", "recovery", "over")
@@ -53,7 +59,7 @@ _SQ_FLAGS = ("moved", "activated", "warp_declared")
 def position_to_json(state: LfState) -> dict[str, Any]:
     c = state.config
     out: dict[str, Any] = {
-        "format": FORMAT, "scenario": c.scenario, "map": {"cols": c.map.cols, "rows": c.map.rows},
+        "format": FORMAT, "scenario": c.scenario, "map": c.map.to_json(),
         "terrain": [{"hex": list(h), "type": t} for h, t in sorted(c.terrain.items())],
         "fleet_limit": c.fleet_limit, "seats": list(c.seats),
         "fleets": {p: [d.to_json() for d in ds] for p, ds in c.fleets.items()},
@@ -113,45 +119,19 @@ def _sq_json(q: Squadron) -> dict[str, Any]:
 # --- reading ------------------------------------------------------------------------------
 
 
-def _obj(v: Any, where: str) -> Mapping[str, Any]:
-    if not isinstance(v, dict):
-        raise FormatError(where, f"expected an object, got {type(v).__name__}")
-    return v
+def parse_position(data: Any, *, rng: int | Rng) -> LfState:
+    """A state from a position object; missing per-turn fields take their start-of-turn values.
 
-
-def _list(v: Any, where: str) -> list[Any]:
-    if not isinstance(v, list):
-        raise FormatError(where, f"expected a list, got {type(v).__name__}")
-    return v
-
-
-def _int(v: Any, where: str, low: int = 0) -> int:
-    if isinstance(v, bool) or not isinstance(v, int) or v < low:
-        raise FormatError(where, f"expected a whole number >= {low}, got {v!r}")
-    return v
-
-
-def _hex(v: Any, where: str) -> tuple[int, int] | None:
-    if v is None:
-        return None
-    if not isinstance(v, list) or len(v) != 2 or not all(isinstance(x, int) and not isinstance(x, bool) for x in v):
-        raise FormatError(where, f"expected a hex [q, r] or null, got {v!r}")
-    return (v[0], v[1])
-
-
-def _choice(v: Any, choices: tuple[str, ...], where: str) -> str:
-    if v not in choices:
-        raise FormatError(where, f"expected one of {', '.join(choices)}, got {v!r}")
-    return v  # type: ignore[no-any-return]
-
-
-def parse_position(data: Any, *, rng: int) -> LfState:
-    """A state from a position object; missing per-turn fields take their start-of-turn values."""
+    ``rng`` is the generator (a bare value: no forced faces)."""
+    if not isinstance(rng, Rng):
+        rng = Rng(rng)
     data = _obj(data, "position")
     if data.get("format", FORMAT) != FORMAT:
         raise FormatError("format", f"expected {FORMAT!r}, got {data.get('format')!r}")
-    m = _obj(data.get("map"), "map")
-    board = RectMap(_int(m.get("cols"), "map.cols", 1), _int(m.get("rows"), "map.rows", 1))
+    try:
+        board = map_from_json(data.get("map"))
+    except ShapeError as err:
+        raise FormatError("map" + (f".{err.field}" if err.field else ""), f"{err.message} (LF-MAP-01)") from err
     terrain = {}
     for i, t in enumerate(_list(data.get("terrain", []), "terrain")):
         t = _obj(t, f"terrain[{i}]")
@@ -201,6 +181,8 @@ def parse_position(data: Any, *, rng: int) -> LfState:
     ships = tuple(_parse_ship(s, f"ships[{i}]", seats) for i, s in enumerate(_list(data.get("ships"), "ships")))
     sqs = tuple(_parse_sq(q, f"squadrons[{i}]", seats)
                 for i, q in enumerate(_list(data.get("squadrons", []), "squadrons")))
+    ledger = _ledger(data.get("ledger", []), seats)
+    ledger += _eliminations(data.get("eliminations", []), config, ships, sqs, ledger)
     phase = _choice(data.get("phase", "move"), PHASES, "phase")
     order = tuple(_list(data.get("order", list(seats)), "order"))
     if not all(_named(p, seats) for p in order) or len(set(order)) != len(order):
@@ -214,7 +196,7 @@ def parse_position(data: Any, *, rng: int) -> LfState:
         order=order, step=step_no, cursor=_int(data.get("cursor", 0), "cursor"), act=data.get("activation"),
         queue=tuple(_list(data.get("queue", []), "queue")), decision=data.get("decision"),
         quiet_turns=_int(data.get("quiet_turns", 0), "quiet_turns"), rolled=bool(data.get("rolled", False)),
-        ledger=_ledger(data.get("ledger", []), seats), outcome=_outcome(data.get("outcome"), seats),
+        ledger=ledger, outcome=_outcome(data.get("outcome"), seats),
         scores=_scores(data.get("scores"), seats),
     )
     check_position(state)
@@ -245,6 +227,56 @@ def _ledger(v: Any, seats: tuple[str, ...]) -> tuple[tuple[str, int, str], ...]:
         if not (isinstance(e, list) and len(e) == 3 and e[0] in seats and isinstance(e[2], str)):
             raise FormatError(f"ledger[{i}]", f"expected [seat, half-points, unit id], got {e!r}")
         out.append((e[0], _int(e[1], f"ledger[{i}][1]"), e[2]))
+    return tuple(out)
+
+
+def _eliminations(v: Any, config: Config, ships: tuple[Ship, ...], sqs: tuple[Squadron, ...],
+                  ledger: tuple[tuple[str, int, str], ...]) -> tuple[tuple[str, int, str], ...]:
+    """Ledger entries for earlier eliminations given as facts: the engine works out their
+    points (LF-VIC-02, LF-VIC-03, LF-AMB-34) instead of trusting half-points written by hand.
+
+    Each fact is ``{"unit": id, "credit": seat}``, a destroyed ship's also ``"aboard"``: the
+    squadrons lost inside it. A unit scores once, so one named by a fact may not also be in the
+    ledger or in another fact.
+    """
+    counted = {e[2]: f"ledger[{i}]" for i, e in enumerate(ledger)}
+    ship_of = {s.id: s for s in ships}
+    sq_of = {q.id: q for q in sqs}
+    out = []
+    for i, e in enumerate(_list(v, "eliminations")):
+        where = f"eliminations[{i}]"
+        e = _obj(e, where)
+        for key in e:
+            if key not in ("unit", "credit", "aboard"):
+                raise FormatError(f"{where}.{key}", "not a field of an elimination (unit, credit, aboard)")
+        uid: Any = e.get("unit")
+        unit = ship_of[uid] if _named(uid, ship_of) else sq_of[uid] if _named(uid, sq_of) else None
+        if unit is None:
+            raise FormatError(f"{where}.unit", f"no ship or squadron {uid!r} in this position")
+        credit = _choice(e.get("credit"), config.seats, f"{where}.credit")
+        if config.allied(credit, unit.owner):
+            raise RuleError("LF-VIC-03", f"{credit} cannot score {unit.id}: nobody scores his own side's losses",
+                            unit=unit.id, field=f"{where}.credit")
+        gone = DESTROYED if isinstance(unit, Ship) else ELIMINATED
+        aboard = _list(e.get("aboard", []), f"{where}.aboard")
+        if aboard and not isinstance(unit, Ship):
+            raise FormatError(f"{where}.aboard", "only a destroyed ship has squadrons lost aboard")
+        for j, qid in enumerate(aboard):
+            if not _named(qid, sq_of):
+                raise FormatError(f"{where}.aboard[{j}]", f"no squadron {qid!r} in this position")
+        named: list[tuple[Ship | Squadron, str, str]] = [(unit, gone, f"{where}.unit")]
+        named += [(sq_of[q], ELIMINATED, f"{where}.aboard[{k}]") for k, q in enumerate(aboard)]
+        for x, status, field in named:
+            if x.status != status:
+                raise RuleError("LF-VIC-02", f"{x.id} is credited as {status} but its status is {x.status}",
+                                unit=x.id, field=field)
+            if x.id in counted:
+                raise RuleError("LF-VIC-02", f"{x.id} is already counted in {counted[x.id]}: a unit scores once",
+                                unit=x.id, field=field)
+            counted[x.id] = field
+        value = (kill_value(unit, len(aboard), config.options.vp_accounting) if isinstance(unit, Ship)
+                 else 2 * SQUADRON_COST)
+        out.append((credit, value, unit.id))
     return tuple(out)
 
 
@@ -369,7 +401,7 @@ _TASK_FIELDS = {
     "bay_loss": ("ship", "seat", "credit"), "fighter_hit": ("squadron", "seat", "credit"),
     "land": ("squadron", "from", "credit"), "push": ("squadron", "from", "credit"),
     "advance": ("hex", "victor", "seat"), "intercept": ("ship", "seat", "eligible"), "repair": ("ship",),
-    "repair_stat": (),
+    "repair_stat": (), "order": ("decision", "orders"),
 }
 _PHASE_OF = {"place": ("place",), "move": ("move",), "activate": ("attack",), "system": ("attack",),
              "barrage": ("attack",), "intercept": ("attack",), "repair": ("recovery",),
@@ -462,46 +494,56 @@ def _check_records(state: LfState) -> None:
             raise FormatError("activation.pool", f"a {d['kind']} decision needs the pool being rolled")
 
 
-# --- resolve and describe -------------------------------------------------------------------
+# --- resolve -------------------------------------------------------------------
+
+
+def _ruleset() -> Procedure[LfState]:
+    """The Launch Fighters! ruleset, found by name as every way in finds a game: the ruleset
+    reads and writes positions with this module, which never imports it (no import cycle)."""
+    ruleset = get_ruleset("launch-fighters")
+    assert isinstance(ruleset, Procedure)
+    return ruleset
 
 
 def settle(state: LfState) -> tuple[LfState, list[Event]]:
     """Play on from a hand-written position with no open decision up to the next one."""
-    if state.decision is not None or state.phase in (FLEET, VOTE, OVER):
-        return state, []
-    w = Work(state)
-    run(w)
-    return w.freeze(), w.events
+    events: list[Event] = []
+    return _ruleset().settle(state, events), events
 
 
-def resolve(position: Mapping[str, Any], orders: Any, seed: int | str) -> tuple[dict[str, Any], list[Event]]:
+def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
+            dice: Sequence[int] = ()) -> tuple[dict[str, Any], list[Event]]:
     """Apply ``orders`` to ``position`` with dice from ``seed``: ``hexfleet resolve``.
+
+    ``dice`` are die faces forced first, in order (``--dice 4,2,6``, a referee's table dice);
+    each event whose dice used one says ``"forced": true``, a face that does not fit its die
+    is refused (``ENGINE-DICE``), and faces left over are reported in a ``dice_unused`` event.
 
     ``orders`` is one ``{seat: order}`` step or a list of them, applied in turn; each is
     validated before it is applied. Nothing is applied unless every step is legal: an error
     says what is wrong, which rule it breaks, and where (``orders[2].blue.dice``; a bad
     position names its own field), and ``position`` is never modified.
     """
-    from .rules import RULESET  # the ruleset imports this module
-
-    state, events = settle(parse_position(position, rng=rng_from_seed(seed)))
+    ruleset = _ruleset()
+    state, events = settle(force_dice(parse_position(position, rng=Rng.from_seed(seed)), tuple(dice)))
     steps = orders if isinstance(orders, list) else [orders]
     for i, step_orders in enumerate(steps):
         if not isinstance(step_orders, dict):
             raise FormatError(f"orders[{i}]", "each step is an object {seat: order}")
-        pending = RULESET.pending(state)
+        pending = ruleset.pending(state)
         for seat, order in step_orders.items():
             if seat in pending:
                 try:
-                    RULESET.validate(state, seat, order)
+                    ruleset.validate(state, seat, order)
                 except (RuleError, FormatError) as e:
                     raise _located(e, f"orders[{i}].{seat}") from e
         try:
-            state, more = step(RULESET, state, step_orders)
+            state, more = step(ruleset, state, step_orders)
         except (RuleError, FormatError) as e:  # no decision open, a missing or a stale seat
             raise _located(e, f"orders[{i}]") from e
         events += more
-    return position_to_json(state), events
+    state, unused = unused_dice(state)
+    return position_to_json(state), events + unused
 
 
 def _located(e: RuleError | FormatError, where: str) -> RuleError | FormatError:
@@ -514,36 +556,3 @@ def _located(e: RuleError | FormatError, where: str) -> RuleError | FormatError:
         return RuleError(e.rule, e.message, unit=e.unit, field=field)
     return FormatError(field, e.message, source=e.source)
 
-
-def describe(view: Mapping[str, Any]) -> str:
-    """A terminal summary of a view: turn, phase, every unit's stats, the open decision."""
-    pos = view["position"]
-    lines = [f"Launch Fighters! - {pos['scenario']} - turn {pos['turn']}, {pos['phase']}"
-             + (f" step {pos['step']}" if pos["phase"] in ("move", "attack") else "")]
-    if pos["order"]:
-        lines.append("initiative (low to high): " + ", ".join(pos["order"]))
-    for s in pos["ships"]:
-        if s["status"] == ON_MAP:
-            st = s["stats"]
-            aboard = [q["id"] + ("" if q["active"] else "*") for q in pos["squadrons"]
-                      if q["status"] == HOSTED and q["host"] == s["id"]]
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} at {s['hex']} facing {s['facing']}  "
-                         f"C{st['cannons']} L{st['launchers']} B{st['bays']} D{st['defense']} M{st['move']}  "
-                         f"missiles {s['missiles']}" + (f"  aboard {' '.join(aboard)}" if aboard else ""))
-        else:
-            state = "not yet placed" if s["status"] == RESERVE else s["status"]
-            lines.append(f"  {s['id']:<9} {s['design']['name']:<15} {state}")
-    for q in pos["squadrons"]:
-        if q["status"] == ON_MAP:
-            lines.append(f"  {q['id']:<9} squadron        at {q['hex']} {'active' if q['active'] else 'INACTIVE'}")
-    if view.get("decision"):
-        d = view["decision"]
-        lines.append(f"{d['seat']} to decide ({d['kind']}): {d['prompt']}")
-    elif view.get("waiting_for"):
-        lines.append("waiting for: " + ", ".join(view["waiting_for"]))
-    if pos.get("scores"):
-        lines.append("victory points: " + ", ".join(f"{p} {v / 2:g}" for p, v in pos["scores"].items()))
-    if view.get("outcome"):
-        o = view["outcome"]
-        lines.append(f"game over ({o['reason']}): winner(s) {', '.join(o['winners']) or 'none'}")
-    return "\n".join(lines)

@@ -5,60 +5,48 @@ simultaneous decision. Everything after is sequential: exactly one seat decides 
 and that seat is often not the active player's (the defender chooses a stat, a pushed
 squadron's owner picks its hex, the defending ship's owner picks interceptors).
 
-``advance`` applies the one order, then plays on automatically (dice, forced results, phase
-changes) until somebody must decide again. What is waiting to resolve lives in the state as a
-small task queue, so a state can stop at any decision and be saved, sent or replayed.
+The turn runs on the kernel's procedure (``engine/procedure.py``, DESIGN.md "The procedure"):
+:data:`KINDS` declares every decision kind once, and :meth:`LaunchFighters.step` either says
+who decides now or runs one automatic step (``play.auto_step``). The kernel's driver applies an
+order and plays on until somebody must decide again. The open decision and the follow-ups
+waiting to resolve (a small task queue) are data in the state, so a state can stop at any
+decision and be saved, sent or replayed.
 """
 
 from __future__ import annotations
 
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 from importlib import resources
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.rng import rng_from_seed
+from ...engine.legal import Choices, Legal
+from ...engine.procedure import Ask, Kind, Procedure, Then
+from ...engine.rng import Rng
 from ...engine.ruleset import (
-    Decision,
     Event,
     Order,
     Outcome,
-    Ruleset,
     ScenarioInfo,
     Seat,
 )
 from ...hexgrid import RectMap, distance
-from . import orders
+from . import notation, orders
 from .designer import Design, check_fleet, sample_fleets
 from .options import OPTIONS, parse_options
-from .play import APPLY, apply_fleets, apply_votes, build_ships, live_players, run
-from .position import describe, parse_position, position_to_json
-from .state import FLEET, OVER, VOTE, Config, LfState, Reinforcement, Work
-
-_RULE_OF_KIND = {
-    "stat": "LF-DMG-01", "fighter_hit": "LF-DMG-04", "push": "LF-MOVE-08", "land": "LF-FTR-02",
-    "bay_loss": "LF-DMG-06", "advance": "LF-FTR-06", "repair": "LF-ADD-04", "repair_stat": "LF-ADD-04",
-    "intercept": "LF-POOL-06",
-}
-_PROMPTS = {
-    "fleet": "Submit your fleet (secret until every fleet is in), or {} for the scenario's fleet.",
-    "place": "Place a ship: hex and facing.",
-    "vote": "End the game now by mutual agreement? (ends only if every player votes to end)",
-    "move": "Move one of your units in this step.",
-    "activate": "Activate one of your units in this attack step.",
-    "system": "Choose a weapon system of the active ship, or end its activation.",
-    "intercept": "Choose up to 3 squadrons to intercept the incoming missiles.",
-    "barrage": "Roll a barrage: how many dice of the pool, or stop.",
-    "stat": "Choose the stat your ship loses.",
-    "fighter_hit": "The squadron is hit: flip it or force it to return to base.",
-    "push": "Your squadron is pushed: choose an empty adjacent hex.",
-    "land": "Your squadron returns to base: choose the ship it lands on.",
-    "bay_loss": "A bay hit destroys a squadron aboard: choose which.",
-    "advance": "Advance a squadron into the vacated hex, or not.",
-    "repair": "Attempt a repair roll for this ship (uses one Repair level)?",
-    "repair_stat": "Repair succeeded: choose the stat to raise.",
-}
+from .play import (
+    apply_decision,
+    apply_fleets,
+    apply_votes,
+    auto_step,
+    build_ships,
+    defer,
+    live_players,
+)
+from .position import parse_position, position_to_json
+from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
 
 
 def _scenario_files() -> dict[str, dict[str, Any]]:
@@ -70,20 +58,162 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 _SCENARIOS = _scenario_files()
 
 
+# --- the decision kinds ---------------------------------------------------------------------------
+# One table (KINDS): each kind's rule, prompt, parse (notation.py), check and legal set
+# (orders.py), apply (play.py) and dump. The open decision is ``state.decision``.
 
 
+def _parser(kind: str) -> Callable[[LfState, Ask, Seat, Any], Any]:
+    if kind in notation.PICK_FIELD:
+        return lambda state, ask, seat, raw: notation.parse_pick(kind, raw)
+    read = getattr(notation, f"parse_{kind}")
+    return lambda state, ask, seat, raw: read(raw)
 
-class LaunchFighters(Ruleset[LfState]):
+
+def _checked(check: Callable[[Work, Mapping[str, Any], Any], None]) -> Callable[[LfState, Ask, Seat, Any], None]:
+    """A kind's check: a short choice the engine listed (``decision.choices``) must be one of
+    them; otherwise ``check`` (from ``orders``) applies the rules to the one order."""
+    def run(state: LfState, ask: Ask, seat: Seat, order: Any) -> None:
+        d = state.decision
+        assert d is not None
+        if "choices" in d:
+            if notation.dump(order) not in d["choices"]:
+                raise RuleError(KINDS[d["kind"]].rule, f"{notation.dump(order)} is not one of the choices: "
+                                f"{d['choices']}", unit=d.get("ship") or d.get("squadron"), field="order")
+            return
+        check(Work(state, share=True), d, order)
+    return run
+
+
+def _listed(legal: Callable[..., Legal[Any]]) -> Callable[[LfState, Ask, Seat], Legal[Any]]:
+    """A kind's lazy legal set: the listed choices, or ``legal`` (from ``orders``); ``in`` is
+    the kind's own parse and check."""
+    def run(state: LfState, ask: Ask, seat: Seat) -> Legal[Any]:
+        d = state.decision
+        assert d is not None
+        kind = KINDS[d["kind"]]
+        contains = _membership(kind, state, ask, seat)
+        if "choices" in d:
+            return Choices([kind.parse(state, ask, seat, c) for c in d["choices"]], contains=contains)
+        return legal(Work(state, share=True), d, contains)
+    return run
+
+
+def _membership(kind: Kind[LfState, Any], state: LfState, ask: Ask, seat: Seat) -> Callable[[object], bool]:
+    """``order in legal``: the kind's parse and check on that one order, nothing listed."""
+    def contains(order: object) -> bool:
+        try:
+            parsed = order if isinstance(order, kind.order_type) else kind.parse(state, ask, seat, order)  # type: ignore[arg-type]
+            kind.check(state, ask, seat, parsed)
+        except (RuleError, FormatError):
+            return False
+        return True
+    return contains
+
+
+def _unlisted(*args: Any) -> Any:
+    """A short-choice decision always lists its choices; a hand-made one without them is refused."""
+    raise FormatError("decision.choices", "missing: this decision picks from a list of choices")
+
+
+def _apply_decision(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    if state.rng.physical:
+        return defer(state, given), []
+    return apply_decision(state, given[ask.seats[0]])
+
+
+def _options_decision(state: LfState, ask: Ask, seat: Seat) -> Any:
+    return dict(state.decision or {})
+
+
+def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: notation.Fleet) -> None:
+    orders.check_fleet_order(state, seat, order)
+
+
+def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[notation.Fleet]:
+    """The scenario's fleet and the sample fleets within the limit; ``in`` accepts any fleet."""
+    return Choices([notation.Fleet()] + [notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
+                                         if sum(d.cost for d in f) <= state.config.fleet_limit],
+                   contains=_membership(KINDS["fleet"], state, ask, seat))
+
+
+def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    if state.rng.physical:
+        return defer(state, given), []
+    w = Work(state)
+    apply_fleets(w, given)
+    return w.freeze(), w.events
+
+
+def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
+    if state.rng.physical:
+        return defer(state, given), []
+    w = Work(state)
+    apply_votes(w, given)
+    return w.freeze(), w.events
+
+
+def _kind(name: str, rule: str, prompt: str, **more: Any) -> Kind[LfState, Any]:
+    """A decision kind: parsed by ``notation``, applied by ``play``, its choices listed in
+    ``state.decision``; ``more`` overrides any of these (a rule check and legal set from
+    ``orders`` for the kinds that are not a short list)."""
+    parts: dict[str, Any] = {
+        "prompt": lambda state, ask, seat: prompt, "parse": _parser(name), "check": _checked(_unlisted),
+        "legal": _listed(_unlisted), "apply": _apply_decision, "dump": notation.dump,
+        "order_type": notation.ORDER_TYPE.get(name, notation.Pick),
+        "options": _options_decision, **more}
+    return Kind(name, rule, **parts)
+
+
+KINDS: dict[str, Kind[LfState, Any]] = {kind.name: kind for kind in (
+    _kind("fleet", "LF-FLEET-08",
+          "Submit your fleet (secret until every fleet is in), or {} for the scenario's fleet.",
+          check=_check_fleet, legal=_legal_fleet, apply=_apply_fleets,
+          default=lambda state, ask, seat: notation.Fleet(),
+          options=lambda state, ask, seat: {"limit": state.config.fleet_limit}),
+    _kind("vote", "LF-VIC-01", "End the game now by mutual agreement? (ends only if every player votes to end)",
+          check=lambda state, ask, seat, order: None,
+          legal=lambda state, ask, seat: Choices([notation.Vote(False), notation.Vote(True)],
+                                                 contains=_membership(KINDS["vote"], state, ask, seat)),
+          apply=_apply_votes, default=lambda state, ask, seat: notation.Vote(False),
+          options=lambda state, ask, seat: {"turn": state.turn}),
+    _kind("place", "LF-SETUP-02", "Place a ship: hex and facing.",
+          check=_checked(orders.check_place), legal=_listed(orders.legal_place)),
+    _kind("move", "LF-MOVE-01", "Move one of your units in this step.",
+          check=_checked(orders.check_move), legal=_listed(orders.legal_move)),
+    _kind("activate", "LF-ATK-01", "Activate one of your units in this attack step.",
+          check=_checked(orders.check_activate), legal=_listed(orders.legal_activate)),
+    _kind("system", "LF-ATK-04", "Choose a weapon system of the active ship, or end its activation.",
+          check=_checked(orders.check_system), legal=_listed(orders.legal_system)),
+    _kind("intercept", "LF-POOL-06", "Choose up to 3 squadrons to intercept the incoming missiles."),
+    _kind("barrage", "LF-BAR-01", "Roll a barrage: how many dice of the pool, or stop.",
+          check=_checked(orders.check_barrage), legal=_listed(orders.legal_barrage)),
+    _kind("stat", "LF-DMG-01", "Choose the stat your ship loses."),
+    _kind("fighter_hit", "LF-DMG-04", "The squadron is hit: flip it or force it to return to base."),
+    _kind("push", "LF-MOVE-08", "Your squadron is pushed: choose an empty adjacent hex."),
+    _kind("land", "LF-FTR-02", "Your squadron returns to base: choose the ship it lands on."),
+    _kind("bay_loss", "LF-DMG-06", "A bay hit destroys a squadron aboard: choose which."),
+    _kind("advance", "LF-FTR-06", "Advance a squadron into the vacated hex, or not."),
+    _kind("repair", "LF-ADD-04", "Attempt a repair roll for this ship (uses one Repair level)?"),
+    _kind("repair_stat", "LF-ADD-04", "Repair succeeded: choose the stat to raise."),
+)}
+"""Every decision of the game, by kind (docs/launch-fighters.md, "Decisions and orders")."""
+
+
+class LaunchFighters(Procedure[LfState]):
     name = "launch-fighters"
     title = "Launch Fighters!"
     version = "1.0"
     dynamics = "mixed"
     options = OPTIONS
+    kinds = KINDS
+    default_scenario = "duel"
 
     # --- setup --------------------------------------------------------------------------
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
-        return {k: ScenarioInfo(k, d["title"], tuple(p["seat"] for p in d["player"]), d.get("description", ""))
+        return {k: ScenarioInfo(k, d["title"], tuple(p["seat"] for p in d["player"]), d.get("description", ""),
+                                 d.get("options", {}))
                 for k, d in sorted(_SCENARIOS.items())}
 
     def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> LfState:
@@ -92,7 +222,11 @@ class LaunchFighters(Ruleset[LfState]):
                               f"known: {', '.join(sorted(_SCENARIOS))}")
         data = _SCENARIOS[scenario]
         limit = int(data["fleet_limit"])
-        opts = parse_options({**data.get("options", {}), **(options or {})})
+        options = dict(options or {})
+        physical = options.pop("physical", False)  # the table rolls every die (the server's option)
+        if not isinstance(physical, bool):
+            raise FormatError("options.physical", "expected true or false")
+        opts = parse_options({**data.get("options", {}), **options})
         fleets: dict[Seat, tuple[Design, ...]] = {}
         for i, p in enumerate(data["player"]):
             where = f"scenario {scenario}: player[{i}]"
@@ -128,90 +262,42 @@ class LaunchFighters(Ruleset[LfState]):
             ships += a
             sqs += b
         return LfState(config=config, phase=FLEET, turn=0, ships=tuple(ships), squadrons=tuple(sqs),
-                       rng=rng_from_seed(seed))
+                       rng=Rng.from_seed(seed, physical=physical))
 
     def seats(self, state: LfState) -> tuple[Seat, ...]:
         return state.config.seats
 
     # --- decisions ----------------------------------------------------------------------
 
-    def pending(self, state: LfState) -> dict[Seat, Decision]:
-        if state.phase == FLEET:
-            return {s: Decision(s, "fleet", _PROMPTS["fleet"], {"limit": state.config.fleet_limit})
-                    for s in state.config.seats}
-        if state.phase == VOTE:
-            voters = live_players(Work(state, share=True))
-            return {s: Decision(s, "vote", _PROMPTS["vote"], {"turn": state.turn}) for s in voters}
+    def step(self, state: LfState) -> Ask | tuple[LfState, list[Event]]:
+        """Who decides now, or one automatic step (LF-IMPL-02)."""
         d = state.decision
-        if d is None:
-            return {}
-        return {d["seat"]: Decision(d["seat"], d["kind"], _PROMPTS[d["kind"]], dict(d))}
+        if d is not None:
+            return Ask(d["kind"], (d["seat"],))
+        if state.queue and state.queue[0]["kind"] == "order":  # orders waiting for table dice
+            return auto_step(state)
+        if state.phase == FLEET:
+            return Ask("fleet", state.config.seats)
+        if state.phase == VOTE:
+            return Ask("vote", tuple(live_players(Work(state, share=True))))
+        return auto_step(state)
 
     def legal_orders(self, state: LfState, seat: Seat) -> list[Order]:
-        """Every legal order, except: a move names its destination (the engine picks the path
-        with fewest asteroids), boosters and warp are offered only for a few moves, formations
-        only with every eligible adjacent squadron, and launches only the first hosted
-        squadrons; ``validate`` accepts every legal variant."""
-        if state.phase == FLEET:
-            return [{}] + [{"ships": [d.name for d in f]} for f in sample_fleets().values()
-                           if sum(d.cost for d in f) <= state.config.fleet_limit]
-        if state.phase == VOTE:
-            return [{"end": False}, {"end": True}] if seat in self.pending(state) else []
-        d = state.decision
-        if d is None or d["seat"] != seat:
+        """Every legal order as JSON (none for a seat with no decision open), except: a move
+        names its destination (the engine picks the path with fewest asteroids), boosters and
+        warp are offered only for a few moves, formations only with every eligible adjacent
+        squadron, and launches only the first hosted squadrons; ``validate`` accepts every
+        legal variant. :meth:`legal` is the lazy set of order objects."""
+        ask = self.asked(state)
+        if ask is None or seat not in ask.seats:
             return []
-        w = Work(state, share=True)
-        kind = d["kind"]
-        if "choices" in d:
-            return list(d["choices"])
-        return getattr(orders, f"legal_{kind}")(w, d)
+        dump = self.kinds[ask.kind].dump
+        return [dump(o) for o in self.legal(state, seat)]
 
     def default_order(self, state: LfState, seat: Seat) -> Order:
         """Standing orders for a missed deadline: the scenario fleet, or the first legal order
-        (the first stat, hex or ship offered; no interceptors; no advance)."""
-        if state.phase in (FLEET, VOTE):
-            return {} if state.phase == FLEET else {"end": False}
-        return self.legal_orders(state, seat)[0]
-
-    # --- validation ---------------------------------------------------------------------
-
-    def validate(self, state: LfState, seat: Seat, order: Order) -> None:
-        if state.phase == OVER:
-            raise RuleError("LF-VIC-01", "the game is over")
-        if state.phase == FLEET:
-            orders.check_fleet_order(state, seat, order)
-            return
-        if state.phase == VOTE:
-            if seat not in self.pending(state):
-                raise RuleError("ENGINE-STALE", f"seat {seat!r} has no unit left and does not vote", unit=seat)
-            if not isinstance(order, dict) or set(order) != {"end"} or not isinstance(order["end"], bool):
-                raise FormatError("order", 'a vote is {"end": true} or {"end": false}')
-            return
-        d = state.decision
-        if d is None or d["seat"] != seat:
-            raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
-        if not isinstance(order, dict):
-            raise FormatError("order", f"expected an object for a {d['kind']} decision")
-        if "choices" in d:
-            if order not in d["choices"]:
-                raise RuleError(_RULE_OF_KIND[d["kind"]], f"{order} is not one of the choices: {d['choices']}",
-                                unit=d.get("ship") or d.get("squadron"), field="order")
-            return
-        getattr(orders, f"check_{d['kind']}")(Work(state, share=True), d, order)
-
-    # --- resolution ---------------------------------------------------------------------
-
-    def advance(self, state: LfState, orders: Mapping[Seat, Order]) -> tuple[LfState, list[Event]]:
-        w = Work(state)
-        if state.phase == FLEET:
-            apply_fleets(w, orders)
-        elif state.phase == VOTE:
-            apply_votes(w, orders)
-        else:
-            d = dict(state.decision or {})
-            APPLY[d["kind"]](w, d, orders[d["seat"]])
-        run(w)
-        return w.freeze(), w.events
+        (the first stat, hex or ship offered; no interceptors; no advance; no vote to end)."""
+        return self.order_json(state, seat, super().default_order(state, seat))
 
     # --- information --------------------------------------------------------------------
 
@@ -226,25 +312,24 @@ class LaunchFighters(Ruleset[LfState]):
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
 
-    def describe_view(self, view: Mapping[str, Any]) -> str:
-        return describe(view)
-
     def outcome(self, state: LfState) -> Outcome | None:
         return state.outcome
-
-    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
-        """Perfect information: the view's position is the whole state but for the generator."""
-        return parse_position(view["position"], rng=rng)
 
     # --- serialisation ------------------------------------------------------------------
 
     def to_json(self, state: LfState) -> dict[str, Any]:
-        return {**position_to_json(state), "rng": format(state.rng, "016x")}
+        out = {**position_to_json(state), "rng": state.rng.to_json()}
+        if state.then:
+            out["then"] = [{"seat": t.seat, "kind": t.kind, "answer": t.answer} for t in state.then]
+        return out
 
     def from_json(self, data: Mapping[str, Any]) -> LfState:
         if "rng" not in data:
             raise FormatError("rng", "a saved state needs its generator value (a position file does not: use resolve)")
-        return parse_position(data, rng=int(data["rng"], 16))
+        state = parse_position(data, rng=Rng.from_json(data["rng"]))
+        if data.get("then"):
+            state = replace(state, then=tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data["then"]))
+        return state
 
 
 RULESET = LaunchFighters()

@@ -1,8 +1,8 @@
-"""Launch Fighters! state: plain data, and the mutable working copy :meth:`Ruleset.advance` uses.
+"""Launch Fighters! state: plain data, and the mutable working copy each step computes in.
 
-A :class:`LfState` is never changed once built. ``advance`` copies it into a :class:`Work`
-(units copied one by one, rules data shared), applies one order and the automatic play that
-follows, and freezes the result into a new state (STYLE §2: immutable state, pure step).
+A :class:`LfState` is never changed once built. An automatic step, or an order's application,
+copies it into a :class:`Work` (units copied one by one, rules data shared), computes, and
+freezes the result into a new state (STYLE §2: immutable state, pure step).
 
 Directions and facings are the digest's indices, counter-clockwise from east (LF-MAP-03);
 :data:`LF_TO_HEXGRID` maps them onto :data:`hexfleet.hexgrid.DIRECTIONS` so every piece of
@@ -11,24 +11,24 @@ geometry comes from :mod:`hexfleet.hexgrid`.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
+from operator import attrgetter
 from typing import Any
 
-from ...engine.rng import roll
+from ...engine.procedure import Then
+from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, Seat
 from ...hexgrid import (
     DIRECTIONS,
     Hex,
-    RectMap,
+    MapShape,
     distance,
     half_plane,
-    neighbors,
     sub,
 )
-from .designer import STATS, Design
+from .designer import SQUADRON_COST, STATS, Design
 
 LF_TO_HEXGRID = (2, 1, 0, 5, 4, 3)
 """Digest direction i (0 = east, counter-clockwise: E, NE, NW, W, SW, SE) → hexgrid index."""
@@ -95,7 +95,9 @@ class Config:
     """Fixed for a whole game and shared by every state of it."""
 
     scenario: str
-    map: RectMap
+    map: MapShape
+    """The board: an odd-q rectangle, a hexagon or an explicit hex set (LF-MAP-01); edges and
+    retreat follow its outline (LF-MAP-10, LF-REC-04)."""
     seats: tuple[Seat, ...]
     fleet_limit: int
     fleets: Mapping[Seat, tuple[Design, ...]]
@@ -117,6 +119,10 @@ class Config:
     open_hexes: frozenset[Hex] = field(init=False, repr=False, compare=False)
     """Board hexes that are not planetoids, computed once: the movement hot path."""
     center: Hex = field(init=False, repr=False, compare=False)
+    paths: dict[tuple[Hex, int], Mapping[Hex, tuple[Hex, ...]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """``movement.best_paths`` by (start, allowance): they depend only on the board and its
+    terrain, fixed for the game, and a bot asks for the same ones at every decision."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
@@ -206,7 +212,8 @@ class LfState:
     turn: int
     ships: tuple[Ship, ...]
     squadrons: tuple[Squadron, ...]
-    rng: int
+    rng: Rng
+    """The generator, with any die faces forced on it (``hexfleet resolve --dice``)."""
     order: tuple[Seat, ...] = ()
     """This turn's initiative, lowest first (LF-INIT-03); the setup order during placement."""
     step: int = 0
@@ -225,14 +232,34 @@ class LfState:
     outcome: Outcome | None = None
     scores: Mapping[Seat, int] | None = None
     """Final victory points in half-points (LF-VIC-10), once the game is over."""
+    then: tuple[Then, ...] = ()
+    """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
+
+
+def _copier(cls: type) -> Any:
+    """A function making a shallow copy of a unit: its fields read in one C call and passed to
+    its constructor, several times cheaper than ``copy.copy`` or a loop over slots (a Work
+    copies every unit, several times per decision)."""
+    read = attrgetter(*(f.name for f in fields(cls)))
+    return lambda unit: cls(*read(unit))
+
+
+_CLONE = {Ship: _copier(Ship), Squadron: _copier(Squadron)}
 
 
 def _clone(unit: Any) -> Any:
-    """A shallow copy of a slotted unit, several times cheaper than ``copy.copy``."""
-    new = object.__new__(type(unit))
-    for name in type(unit).__slots__:
-        object.__setattr__(new, name, getattr(unit, name))
-    return new
+    """A shallow copy of a ship or squadron."""
+    return _CLONE[type(unit)](unit)
+
+
+def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
+    """The activation record, its mutable parts copied (the systems used, the pool)."""
+    out = dict(act)
+    if isinstance(out.get("used"), list):
+        out["used"] = list(out["used"])
+    if isinstance(out.get("pool"), dict):
+        out["pool"] = dict(out["pool"])
+    return out
 
 
 class Work:
@@ -246,13 +273,18 @@ class Work:
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
-        self.ships = {x.id: x if share else _clone(x) for x in s.ships}
-        self.sqs = {x.id: x if share else _clone(x) for x in s.squadrons}
+        if share:
+            self.ships = {x.id: x for x in s.ships}
+            self.sqs = {x.id: x for x in s.squadrons}
+        else:
+            ship, sq = _CLONE[Ship], _CLONE[Squadron]
+            self.ships = {x.id: ship(x) for x in s.ships}
+            self.sqs = {x.id: sq(x) for x in s.squadrons}
         self.rng = s.rng
         self.order = s.order
         self.step = s.step
         self.cursor = s.cursor
-        self.act: dict[str, Any] | None = copy.deepcopy(dict(s.act)) if s.act is not None else None
+        self.act: dict[str, Any] | None = _copy_act(s.act) if s.act is not None else None
         self.queue: list[dict[str, Any]] = [dict(t) for t in s.queue]
         self.decision: dict[str, Any] | None = None
         self.quiet_turns = s.quiet_turns
@@ -260,7 +292,10 @@ class Work:
         self.ledger = list(s.ledger)
         self.outcome = s.outcome
         self.scores = s.scores
+        self.then = s.then
         self.events: list[Event] = []
+        self.forced = False
+        """Whether a forced die face was used since the last roll event was logged."""
 
     def freeze(self) -> LfState:
         return LfState(
@@ -268,16 +303,28 @@ class Work:
             squadrons=tuple(self.sqs.values()), rng=self.rng, order=self.order, step=self.step, cursor=self.cursor,
             act=self.act, queue=tuple(self.queue), decision=self.decision, quiet_turns=self.quiet_turns,
             rolled=self.rolled, ledger=tuple(self.ledger), outcome=self.outcome, scores=self.scores,
+            then=self.then,
         )
 
     # --- dice ---------------------------------------------------------------------------
-    def dice(self, n: int) -> list[int]:
-        """``n`` d6 from the state's generator; the caller puts them in an event (LF-IMPL-04)."""
+    def dice(self, n: int, purpose: str = "roll", roller: Seat | None = None) -> list[int]:
+        """``n`` d6 from the state's generator, forced faces first (``--dice``); the caller logs
+        them with :meth:`log_roll` in an event that says what they were for (LF-IMPL-04).
+
+        ``roller`` is the seat that rolls at the table (physical dice ask that seat)."""
         out = []
         for _ in range(n):
-            v, self.rng = roll(self.rng, 6)
+            v, forced, self.rng = self.rng.roll(6, purpose=purpose, roller=roller)
+            self.forced = self.forced or forced
             out.append(v)
         return out
+
+    def log_roll(self, event: Event) -> None:
+        """Log an event carrying dice; ``"forced": true`` marks one that used a forced face."""
+        if self.forced:
+            event["forced"] = True
+            self.forced = False
+        self.events.append(event)
 
     # --- lookups ------------------------------------------------------------------------
     def unit(self, uid: str) -> Ship | Squadron:
@@ -307,7 +354,7 @@ class Work:
 
 
 @cache
-def _center(board: RectMap) -> Hex:
+def _center(board: MapShape) -> Hex:
     return board.center()
 
 
@@ -321,5 +368,16 @@ def adjacent(a: Hex | None, b: Hex | None) -> bool:
 
 
 def edge(config: Config, h: Hex) -> bool:
-    """An edge hex: some neighbour is off the board (LF-MAP-10)."""
-    return any(not config.map.contains(n) for n in neighbors(h))
+    """An edge hex: on the board with some neighbour off it, whatever the board's shape
+    (LF-MAP-10); units able to move retreat from there (LF-REC-04)."""
+    return config.map.is_edge(h)
+
+
+def kill_value(ship: Ship, lost_aboard: int, accounting: str) -> int:
+    """Half-points credited for destroying ``ship`` with ``lost_aboard`` squadrons inside it
+    (LF-VIC-02, LF-AMB-34). ``no_double_count``: its hull value plus 5 per squadron lost aboard.
+    ``raw``: its whole cost; the game's scoring then takes off its original squadrons that
+    survive. One function for play and for elimination facts read from a position."""
+    if accounting == "raw":
+        return 2 * ship.design.cost
+    return 2 * (ship.design.hull_value + SQUADRON_COST * lost_aboard)

@@ -767,13 +767,15 @@ class TurnOrBurn(Procedure[TobState]):
     dynamics = "simultaneous"
     options = OPTIONS
     kinds = KINDS
+    default_scenario = "quick-shot"
+    orders_by_unit = True
 
     # --- setup --------------------------------------------------------------------------
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {
             key: ScenarioInfo(key, data["title"], tuple(dict.fromkeys(f["side"] for f in data["fighters"])),
-                              data.get("description", ""))
+                              data.get("description", ""), data.get("options", {}))
             for key, data in sorted(_SCENARIOS.items())
         }
 
@@ -868,42 +870,6 @@ class TurnOrBurn(Procedure[TobState]):
             "waiting_for": sorted(pending),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
-
-    def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
-        """A full state consistent with ``seat``'s view, for search bots (STYLE §4).
-
-        Built only from the view's public fields and ``seat``'s own cards. Each other fighter's
-        unseen card (``?``; in Module 1 only the gun is secret, TOB-M1-BUILD-02) is drawn
-        uniformly from the Module 1 guns; the generator ``rng`` also becomes the state's own, so
-        the true seed never enters. Plots of the current turn are not in a state, so nothing
-        else is hidden.
-        """
-        modules = tuple(view["modules"])
-        if 2 in modules or 3 in modules:
-            raise NotImplementedError("determinize rebuilds Module 1 states only; Modules 2-3 hide more than the gun")
-        board = RectMap(view["map"]["cols"], view["map"]["rows"])
-        config = Config(scenario=view["scenario"], modules=modules, map=board,
-                        sides=tuple(view["sides"]), options=parse_options(view["options"]),
-                        zones=tuple(view["zones"].items()))
-        gen = Rng(rng)
-        fighters = []
-        for data in view["fighters"]:
-            cards = list(data["cards"])
-            for i, card in enumerate(cards):
-                if card == "?":
-                    if any(c in GUNS for c in cards):
-                        raise NotImplementedError("only one hidden card (the gun) per fighter is supported (Module 1)")
-                    gun, gen = gen.draw(len(M1_GUNS))
-                    cards[i] = M1_GUNS[gun]
-            fighters.append(Fighter(
-                id=data["id"], side=data["side"], hex=(data["hex"][0], data["hex"][1]),
-                facing=LETTERS.index(data["facing"]), momentum=(data["momentum"][0], data["momentum"][1]),
-                cards=tuple(cards), destroyed=tuple(data["destroyed"]),
-                revealed=tuple(c for c in data["known"] if c != "?"),
-            ))
-        outcome = Outcome.from_json(view["outcome"]) if view["outcome"] else None
-        return TobState(config=config, turn=view["turn"], phase=view["phase"], fighters=tuple(fighters),
-                        rng=gen, outcome=outcome)
 
     def order_view(self, state: TobState, viewer: Seat | None, owner: Seat, order: Order) -> Order | None:
         """Plots are revealed when resolved; the gun chosen at setup stays secret (TOB-M1-BUILD-02)."""

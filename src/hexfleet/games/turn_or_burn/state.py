@@ -275,7 +275,7 @@ class TobState:
     def _repr_svg_(self) -> str:
         """The map in a notebook. Imports the renderer only when called: render imports the
         games, never the reverse (STYLE §1). Shows the whole truth, like ``position_to_json``."""
-        from ...render.svg import position_svg
+        from ...render.turn_or_burn import svg
         from .position import position_to_json
 
-        return position_svg(position_to_json(self))
+        return svg(position_to_json(self))

@@ -298,7 +298,7 @@ def next_turn(w: Work) -> None:
     state, config = w.state, w.config
     opts = config.options
     events = w.events
-    scores = state.scores
+    scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
     if victory_mode(config.modules, opts) == "points":

@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, BackgroundTasks, status
+from fastapi import APIRouter, BackgroundTasks, Request, Response, status
 
-from ...ai import bot_names
-from ...games import game_names, get_ruleset
 from ..deps import ServiceDep
 from ..schemas import CreateGame, JoinSeat
 from ..service import SeatSpec
@@ -15,10 +13,12 @@ from ..service import SeatSpec
 router = APIRouter(tags=["lobby"])
 
 
-@router.get("/rulesets")
-def rulesets() -> dict[str, Any]:
-    """Every game the server plays, with scenarios, options and the bots that can sit at it."""
-    return {"rulesets": [get_ruleset(name).info() | {"bots": bot_names(name)} for name in game_names()]}
+@router.get("/rulesets", response_class=Response)
+async def rulesets(request: Request) -> Response:
+    """Every game the server plays, with scenarios (and the option values each sets), options
+    and the bots that can sit at it. Built and encoded once, in the background from startup on
+    (``options.catalogue``): answering costs no thread and no encoding."""
+    return Response(await request.app.state.catalogue, media_type="application/json")
 
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)

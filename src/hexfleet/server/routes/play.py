@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
-import json
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,6 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ..deps import SeatDep, ServiceDep, ViewerDep
 from ..schemas import PreviewOrder, SubmitOrder
+from ..streams import Feeds
 
 router = APIRouter(tags=["play"])
 
@@ -61,28 +60,17 @@ def legal(game_id: str, seat: SeatDep, service: ServiceDep, offset: int = Query(
 @router.get("/games/{game_id}/stream")
 async def stream(game_id: str, request: Request, viewer: ViewerDep, service: ServiceDep) -> StreamingResponse:
     """Server-sent events: an ``update`` with the seat's full state at once, then after every
-    change (join, order, resolution). Reconnecting simply starts again with the current state."""
+    change (join, order, resolution). Reconnecting simply starts again with the current state.
+    Every stream of one game shares one feed: an update is built once per seat (spectators
+    share one), not once per stream."""
     seat = viewer.seat if viewer else None
     await run_in_threadpool(service.game_info, game_id)  # 404 before the stream starts
-    poll = request.app.state.settings.stream_poll_seconds
-    closing: asyncio.Event = request.app.state.closing
+    feeds: Feeds = request.app.state.feeds
 
-    async def events() -> AsyncIterator[str]:
-        async with service.broker.subscribe(game_id) as changed:
-            last = None
-            while not closing.is_set():
-                version = await run_in_threadpool(service.version, game_id)
-                if version != last:
-                    last = version
-                    data = await run_in_threadpool(service.view, game_id, seat)
-                    yield f"event: update\nid: {version}\ndata: {json.dumps(data)}\n\n"
-                try:
-                    await asyncio.wait_for(changed.wait(), poll)
-                except TimeoutError:
-                    yield ": keep-alive\n\n"
-                changed.clear()
-                if await request.is_disconnected():
-                    return
+    async def events() -> AsyncIterator[bytes]:
+        async with feeds.subscribe(game_id, seat) as mailbox:
+            while (text := await mailbox.next()) is not None:
+                yield text
 
     return StreamingResponse(events(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})

@@ -10,48 +10,76 @@ function ruleset() { return catalogue.rulesets.find((r) => r.name === $("ruleset
 function fillScenarios() {
   const r = ruleset();
   $("scenario").replaceChildren(...Object.entries(r.scenarios).map(([k, s]) => el("option", { value: k }, s.title)));
-  $("options").replaceChildren(el("legend", {}, "Options"), ...r.options.map((o) => {
-    const numeric = o.default === null || typeof o.default === "number";  // else JSON, e.g. teams
-    const input = o.choices.length
-      ? el("select", { name: `opt-${o.name}`, "data-option": o.name },
-           ...o.choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === o.default }, String(c))))
-      : el("input", { name: `opt-${o.name}`, "data-option": o.name, type: numeric ? "number" : "text", min: numeric ? 1 : null,
-                      placeholder: o.default === null ? "none" : numeric ? String(o.default) : `JSON, default ${JSON.stringify(o.default)}` });
-    return el("label", { title: `${o.help} (${o.rule})` }, `${o.name} `, input);
-  }));
-  fillSeats();
+  fillScenario();
 }
 
-function fillSeats() {
-  const scenario = ruleset().scenarios[$("scenario").value];
-  const seats = scenario.seats;
+// One control per option, showing the scenario's own value (GET /api/rulesets gives each
+// scenario's). Each remembers the value it started with: only what the person changes is sent,
+// so a scenario's settings (Bigger plays to elimination) are never overridden unasked.
+function optionControl(o, value) {
+  const attrs = { name: `opt-${o.name}`, "data-option": o.name };
+  if (o.choices.length) {
+    const choices = o.choices.some((c) => JSON.stringify(c) === JSON.stringify(value)) ? o.choices : [value, ...o.choices];
+    const select = el("select", attrs, ...choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === value },
+                                                                  c === null ? "none" : String(c))));
+    select.dataset.initial = JSON.stringify(value);
+    return select;
+  }
+  const numeric = o.default === null || typeof o.default === "number";  // else JSON, e.g. teams
+  const shown = value === null ? "" : numeric ? String(value) : JSON.stringify(value);
+  const input = el("input", { ...attrs, type: numeric ? "number" : "text", min: numeric ? 1 : null, value: shown,
+                              placeholder: value === null ? "none" : numeric ? "" : "JSON" });
+  input.dataset.initial = shown;
+  return input;
+}
+
+function fillScenario() {
+  const r = ruleset();
+  const scenario = r.scenarios[$("scenario").value];
+  const values = scenario.options || {};
+  $("options").replaceChildren(el("legend", {}, "Options"), ...r.options.map((o) => {
+    const value = o.name in values ? values[o.name] : o.default;
+    const set = JSON.stringify(value) !== JSON.stringify(o.default) ? " This scenario sets it." : "";
+    return el("label", { title: `${o.help} (${o.rule})${set}` }, `${o.name} `, optionControl(o, value));
+  }));
   $("scenario-about").textContent = scenario.description;
-  const kinds = ["person", ...ruleset().bots.map((b) => `bot: ${b}`)];
-  $("seats").replaceChildren(el("legend", {}, "Seats"), ...seats.map((seat, i) => el("label", {},
+  const kinds = ["person", ...r.bots.map((b) => `bot: ${b}`)];
+  $("seats").replaceChildren(el("legend", {}, "Seats"), ...scenario.seats.map((seat, i) => el("label", {},
     `${seat} `,
     el("select", { "data-seat": seat, name: `seat-${seat}` }, ...kinds.map((k) => el("option", { value: k }, k))),
     el("label", { class: "inline" }, el("input", { type: "radio", name: "join", value: seat, checked: i === 0 }),
        " I play this seat"))));
 }
 
+// The options the person changed, as JSON values (an emptied field: null, "none").
+function changedOptions() {
+  const options = {};
+  for (const input of $("options").querySelectorAll("[data-option]")) {
+    if (input.value === input.dataset.initial) continue;
+    const name = input.dataset.option;
+    if (input.value === "") options[name] = null;
+    else if (input.type === "number") options[name] = Number(input.value);
+    else {
+      try { options[name] = JSON.parse(input.value); } catch { throw new Error(`option ${name}: not JSON: ${input.value}`); }
+    }
+  }
+  return options;
+}
+
 async function create(event) {
   event.preventDefault();
   $("create-error").textContent = "";
-  const options = {};
-  for (const input of document.querySelectorAll("[data-option]")) {
-    if (input.value === "") continue;
-    options[input.dataset.option] = input.type === "number" ? Number(input.value) : JSON.parse(input.value);
-  }
+  // only the form's own controls: the open games' "Join as …" buttons carry data-seat too
   const seats = {};
-  for (const select of document.querySelectorAll("[data-seat]")) {
+  for (const select of $("seats").querySelectorAll("select[data-seat]")) {
     seats[select.dataset.seat] = select.value === "person" ? {} : { bot: select.value.slice(5) };
   }
-  const chosen = document.querySelector("input[name=join]:checked");
+  const chosen = $("seats").querySelector("input[name=join]:checked");
   const join = chosen && !seats[chosen.value].bot ? chosen.value : null;
   const deadline = $("deadline").value ? Number($("deadline").value) : null;
   try {
     const made = await api("/games", { method: "POST", body: {
-      ruleset: $("ruleset").value, scenario: $("scenario").value, options, seats,
+      ruleset: $("ruleset").value, scenario: $("scenario").value, options: changedOptions(), seats,
       deadline_seconds: deadline, join, name: $("name").value || null } });
     if (made.token) {
       rememberSeat(made.game.id, made.seat, made.token);
@@ -118,7 +146,7 @@ async function main() {
   catalogue = await api("/rulesets");
   $("ruleset").replaceChildren(...catalogue.rulesets.map((r) => el("option", { value: r.name }, r.title)));
   $("ruleset").addEventListener("change", fillScenarios);
-  $("scenario").addEventListener("change", fillSeats);
+  $("scenario").addEventListener("change", fillScenario);
   $("create-form").addEventListener("submit", create);
   fillScenarios();
   await refresh();

@@ -1,13 +1,15 @@
-"""A Launch Fighters! bot with simple tactics, no search (LF-IMPL-09's heuristics).
+"""Launch Fighters! for bots: its bots by scenario, ``determinize`` for search, and a bot with
+simple tactics, no search (LF-IMPL-09's heuristics).
 
-It scores every legal order of the open decision and plays the best (ties broken by its own
-seeded generator). It sees only its view: the position there is public information
-(LF-TURN-05), rebuilt into a state with :meth:`Ruleset.determinize` so it can reuse the
-rules' own geometry.
+Found by the game's package name (:func:`hexfleet.plugins.game_bots`). The game has no hidden
+information in play (LF-TURN-05): a view's position is the whole state but for the generator,
+so :func:`determinize` only reads it back with a generator of the caller's.
 
-Tactics: ships close to a good range and turn their front toward the nearest enemy ship,
-trying to get into its rear arc (flanking doubles the pool); fighters close on enemy ships
-and stay within landing range of a friendly bay; nothing ends its move on the board edge
+The heuristic bot scores every legal order of the open decision and plays the best (ties
+broken by its own seeded generator), reading the rules' own geometry on the state rebuilt from
+its view. Tactics: ships close to a good range and turn their front toward the nearest enemy
+ship, trying to get into its rear arc (flanking doubles the pool); fighters close on enemy
+ships and stay within landing range of a friendly bay; nothing ends its move on the board edge
 (it would retreat). Barrages are sized by the defense (few dice against low defense, many
 against high); hits take away the enemy's most dangerous stat and cost our least useful one.
 """
@@ -15,18 +17,35 @@ against high); hits take away the enemy's most dangerous stat and cost our least
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.launch_fighters.combat import landing_ships
+from ..games.launch_fighters.position import parse_position
 from ..games.launch_fighters.state import LfState, Ship, Work, arc, edge
 from ..hexgrid import FRONT, REAR, distance
+from ..plugins import BotOffer, LegalFilter, Study
+from .base import MCTS, RANDOM
+
+
+def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
+    """Perfect information (LF-TURN-05): the view's position, with ``rng`` as its generator."""
+    return parse_position(view["position"], rng=rng)
+
+
+evaluate = None
+"""No evaluator yet: search plays random steps out from its leaves."""
+prior = None
+"""No prior yet: search tries a decision's orders in random order."""
 
 _ATTACKER_STAT_ORDER = ("cannons", "launchers", "bays", "defense", "move")
 _DEFENDER_STAT_ORDER = ("move", "bays", "launchers", "cannons", "defense")
 
 
 class LaunchFightersHeuristicBot:
+    """Scores every legal order of the open decision by the tactics above and plays the best."""
+
     name = "lf-heuristic"
 
     def __init__(self, seed: int | str = 0):
@@ -39,7 +58,7 @@ class LaunchFightersHeuristicBot:
         kind = decision.get("kind")
         if kind == "fleet":
             return {}
-        state: LfState = ruleset.determinize(view, seat, 0)
+        state = determinize(view, seat, 0)
         w = Work(state, share=True)
         score = getattr(self, f"_score_{kind}", None)
         if score is None:
@@ -172,3 +191,15 @@ class LaunchFightersHeuristicBot:
 
     def _score_repair_stat(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         return -("defense", "cannons", "launchers", "move", "bays").index(o["stat"])
+
+
+BOTS: dict[str, BotOffer] = {
+    "random": RANDOM,
+    "mcts": MCTS,
+    "lf-heuristic": BotOffer(f"{__name__}:LaunchFightersHeuristicBot"),
+}
+"""Every bot plays every scenario, any number of seats. (The heuristic keeps the name it had
+when bot names were global, so games recorded with it still find it.)"""
+
+FILTERS: dict[str, LegalFilter] = {}
+STUDIES: dict[str, Study] = {}

@@ -1,0 +1,613 @@
+"""Turn or Burn for bots: its bots by scenario, the search hooks (determinize, evaluator,
+prior), a one-turn-lookahead heuristic bot, and the gun study.
+
+Found by the game's package name (:func:`hexfleet.plugins.game_bots`); the generic search
+(:mod:`hexfleet.ai.mcts`) and the batch runner never name the game.
+
+The heuristic rests on three estimates a pilot makes at the table:
+
+* **Kill chance** of a shot: the exact probability that pulling ``damage`` cards from the
+  target's hand (its working systems plus the miss cards for range, thrust and size,
+  TOB-M1-MISS-01..04) takes a card whose loss eliminates it (crew, structure or gun,
+  TOB-M1-SCEN-02). Range bands and the target's speed (dust buster) enter here.
+* **Safety**: whether some sequence of cards keeps the fighter and its momentum marker on the
+  map for the next turns (TOB-GEO-13); a fighter without a thruster can only turn.
+* **Aim**: the kill chance the fighter will have next turn if both fighters coast, after the
+  turn card it plays now (turns bring targets into the gun's arc, TOB-M1-MOVE-06).
+
+In Modules 2-3 the same estimates are a rougher guide (armor, shields and a second structure
+card are not counted), but they keep a team on the map, firing, and out of its ejection seats.
+The bot sees only its view (an enemy's gun may be ``?``: it then assumes each Module 1 gun
+equally likely); the evaluator scores determinized states for search.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from typing import Any
+
+from ..engine.rng import MASK64, draw
+from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.turn_or_burn.build import CLASSES
+from ..games.turn_or_burn.cards import (
+    GUNS,
+    M1_GUNS,
+    MANEUVERS,
+    SYSTEM_MODULE,
+    SYSTEMS,
+    Gun,
+    gun_damage,
+    range_miss_cards,
+    size_miss_cards,
+)
+from ..games.turn_or_burn.fire import miss_cards, void_reason
+from ..games.turn_or_burn.movement import move_fighter
+from ..games.turn_or_burn.position import FORMAT
+from ..games.turn_or_burn.rules import RULESET
+from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
+from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive
+from ..plugins import BotOffer, LegalFilter, Study
+from .base import MCTS, RANDOM
+
+_ELIMINATING = frozenset({"CM", "STR", *GUNS})
+"""Losing any of these eliminates a Module 1 fighter (TOB-M1-SCEN-02)."""
+
+_PLOT_CARDS = tuple(m.id for m in MANEUVERS.values() if m.module == 1)
+_TURN_CARDS = tuple(m.id for m in MANEUVERS.values() if m.module == 1 and not m.is_burn)
+
+
+def kill_chance(target: Fighter, damage: int, misses: int) -> float:
+    """P(at least one eliminating card among ``damage`` pulled without replacement)."""
+    working = target.working()
+    hand = len(working) + misses
+    safe = hand - sum(1 for c in working if c in _ELIMINATING)
+    pulls = min(damage, hand)
+    if pulls <= 0:
+        return 0.0
+    return 1.0 - math.comb(safe, pulls) / math.comb(hand, pulls)
+
+
+def shot_chance(shooter: Fighter, gun: str, target: Fighter, target_thrust: int = 0, exclusive: bool = False) -> float:
+    """Kill chance of ``shooter`` firing ``gun`` at ``target`` where both stand now (0 if it cannot)."""
+    spec = GUNS[gun]
+    if void_reason(shooter, spec, target, exclusive) is not None:
+        return 0.0
+    r = max(abs(target.hex[0] - shooter.hex[0]), abs(target.hex[1] - shooter.hex[1]),
+            abs(target.hex[0] - shooter.hex[0] + target.hex[1] - shooter.hex[1]))
+    return kill_chance(target, gun_damage(spec, r, target.speed), miss_cards(r, target_thrust, target))
+
+
+def coast(f: Fighter, wide: bool = False) -> Fighter:
+    return move_fighter(f, None, wide)[0]
+
+
+def on_map(board: RectMap, f: Fighter) -> bool:
+    return board.contains(f.hex) and board.contains(f.momentum)
+
+
+_SAFE_CACHE: dict[tuple[Any, ...], bool] = {}
+
+
+def is_safe(board: RectMap, f: Fighter, turns: int, wide: bool = False) -> bool:
+    """Can ``f`` (on the map now) stay on the map for ``turns`` more turns? Memoised on geometry."""
+    if turns <= 0:
+        return True
+    can_burn = f.has("THR")
+    key = (board.cols, board.rows, f.hex, f.momentum, f.facing, can_burn, turns, wide)
+    hit = _SAFE_CACHE.get(key)
+    if hit is not None:
+        return hit
+    result = False
+    for card in (_PLOT_CARDS if can_burn else _TURN_CARDS):
+        g = move_fighter(f, card, wide)[0]
+        if on_map(board, g) and is_safe(board, g, turns - 1, wide):
+            result = True
+            break
+    if len(_SAFE_CACHE) > 500_000:
+        _SAFE_CACHE.clear()
+    _SAFE_CACHE[key] = result
+    return result
+
+
+def _guns_of(f: Fighter, known: bool) -> tuple[str, ...]:
+    """The gun(s) ``f`` may carry: its own if known, else every Module 1 gun."""
+    if known:
+        return tuple(c for c in f.working() if c in GUNS)
+    return M1_GUNS
+
+
+def _threat(enemy: Fighter, guns: tuple[str, ...], me: Fighter, thrust: int, exclusive: bool) -> float:
+    """Mean kill chance of ``enemy`` on ``me`` over the guns it may carry (none left: no threat,
+    which Modules 2-3 allow, TOB-M2-SCEN-03)."""
+    if not guns:
+        return 0.0
+    return sum(shot_chance(enemy, g, me, thrust, exclusive) for g in guns) / len(guns)
+
+
+def score_move(board: RectMap, f: Fighter, card: str | None, enemies: list[tuple[Fighter, tuple[str, ...]]],
+               wide: bool = False, exclusive: bool = False) -> float:
+    """How good playing ``card`` (``None``: nothing) is for ``f`` this turn, enemies coasting."""
+    gun = next((c for c in f.working() if c in GUNS), None)
+    firing = card is not None and card in GUNS
+    g, thrust = move_fighter(f, None if firing else card, wide)
+    if not on_map(board, g):
+        return -1000.0
+    score = 0.0
+    if not is_safe(board, g, 1, wide):
+        score -= 60.0
+    elif not is_safe(board, g, 2, wide):
+        score -= 25.0
+    g2 = coast(g, wide)
+    for enemy, guns in enemies:
+        e1 = coast(enemy, wide)
+        if firing:
+            score += 12.0 * shot_chance(g, card, e1, 0, exclusive)  # type: ignore[arg-type]
+        score -= 6.0 * _threat(e1, guns, g, thrust, exclusive)  # burning dodges: miss cards and a new hex
+        e2 = coast(e1, wide)
+        if gun is not None and on_map(board, g2):
+            score += 4.0 * shot_chance(g2, gun, e2, 0, exclusive)
+            score -= 2.0 * _threat(e2, guns, g2, 0, exclusive)
+        score -= 0.05 * max(0, abs(g2.hex[0] - e2.hex[0]) + abs(g2.hex[1] - e2.hex[1]) - 8)  # close in
+    score -= 0.4 * max(0, g.speed - 4)  # fast fighters are hard to steer
+    return score
+
+
+def _chance_at(shooter_hex: Hex, facings: tuple[int, ...], gun: Gun, target: Fighter, target_hex: Hex,
+               target_speed: int, exclusive: bool) -> float:
+    """Kill chance of a shot from ``shooter_hex`` facing any of ``facings`` (no thrust): plain
+    ints, no fighter copies, for the evaluator's inner loop."""
+    vq, vr = target_hex[0] - shooter_hex[0], target_hex[1] - shooter_hex[1]
+    r = max(abs(vq), abs(vr), abs(vq + vr))
+    if r == 0 or r > gun.range:
+        return 0.0
+    arc_test = in_arc_exclusive if exclusive else in_arc
+    if not any(arc_test(facing, (vq, vr), gun.arc) for facing in facings):
+        return 0.0
+    misses = max(0, (range_miss_cards(r) or 0) + size_miss_cards(target.size))
+    key = (target.cards, target.destroyed, gun_damage(gun, r, target_speed), misses)
+    hit = _KILL_CACHE.get(key)
+    if hit is None:
+        hit = _KILL_CACHE[key] = kill_chance(target, key[2], misses)
+    return hit
+
+
+_KILL_CACHE: dict[tuple[Any, ...], float] = {}
+_ALL_FACINGS = tuple(range(6))
+
+REFERENCE_RANGES = (2, 5, 8)
+"""Ranges (one per near band) at which :func:`_exposure` averages a gun's kill chance."""
+
+REFERENCE_SPEED = 2
+"""The speed of the typical target :func:`_exposure` compares with (Quick Shot starts at 2)."""
+
+EXPOSURE_WEIGHT = 0.5
+"""Weight of :func:`_exposure` in :func:`evaluate` (0.5 beat 1.0 clearly against the heuristic
+bot at 4,000 iterations, 80 games each; docs/bots.md)."""
+
+
+def _exposure(gun: Gun, target: Fighter) -> float:
+    """How much easier ``target`` is for ``gun`` to kill than an intact fighter of its build at
+    :data:`REFERENCE_SPEED` (negative: harder), as the mean kill chance over
+    :data:`REFERENCE_RANGES` with arcs ignored. It sees, before the fighters meet, what the
+    geometry terms cannot: a dust buster takes nothing from a fighter at speed 0 and more from a
+    fast one, and a wounded fighter has fewer cards to hide its vital ones among. Comparing with
+    a typical target keeps the gun's own strength out (that is aiming's business)."""
+    key = (gun.id, target.cards, target.destroyed, target.speed, target.size)
+    hit = _EXPOSURE_CACHE.get(key)
+    if hit is None:
+        fresh = Fighter(target.id, target.side, (0, 0), 0, (REFERENCE_SPEED, 0), target.cards)
+        total = 0.0
+        for r in REFERENCE_RANGES:
+            misses = max(0, (range_miss_cards(r) or 0) + size_miss_cards(target.size))
+            total += (kill_chance(target, gun_damage(gun, r, target.speed), misses)
+                      - kill_chance(fresh, gun_damage(gun, r, REFERENCE_SPEED), misses))
+        hit = _EXPOSURE_CACHE[key] = total / len(REFERENCE_RANGES)
+    return hit
+
+
+_EXPOSURE_CACHE: dict[tuple[Any, ...], float] = {}
+
+
+def _danger(board: RectMap, f: Fighter, wide: bool) -> float:
+    """How near ``f`` is to being forced off the map: 0 if it can stay on for 3 more turns."""
+    if is_safe(board, f, 3, wide):
+        return 0.0
+    if is_safe(board, f, 2, wide):
+        return 0.5
+    return 1.0 if is_safe(board, f, 1, wide) else 2.0
+
+
+def evaluate(state: TobState) -> dict[Seat, float]:
+    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves.
+
+    A side gains its best kill chance next turn if both fighters coast (or, at 0.6 weight, the
+    turn after, having turned to any facing) and loses up to 2 for a fighter that will soon be
+    forced off the map (:func:`_danger`), ½ for one without a thruster (it can never change its
+    velocity again). It also gains :data:`EXPOSURE_WEIGHT` times how much easier than a typical
+    fighter the enemy is for its gun (:func:`_exposure`): the only term that tells fighters
+    apart before they meet, so it decides the setup's speed (a dust buster cannot hurt a fighter
+    at speed 0). The difference between sides goes through ``tanh``. Cheap by design (about
+    30 µs): coasting in plain ints, cached kill chances and a memoised safety test; terminal
+    states are scored by their outcome.
+    """
+    board = state.config.map
+    wide = state.config.options.slip_model == "wide"
+    exclusive = state.config.options.arc_boundary == "exclusive"
+    tracks = []
+    for f in at_table(state):  # coasting: P1 = M, M1 = 2M - P; P2 = M1 (TOB-M1-MOVE-05/07)
+        (pq, pr), (mq, mr) = f.hex, f.momentum
+        p1, p2 = (mq, mr), (2 * mq - pq, 2 * mr - pr)
+        p3 = (2 * p2[0] - mq, 2 * p2[1] - mr)
+        tracks.append((f, p1, p2, board.contains(p2) and board.contains(p3)))
+    score = {side: 0.0 for side in state.config.sides}
+    for f, p1, p2, stays in tracks:
+        if not f.has("THR"):
+            score[f.side] -= 0.5  # it can never change its velocity again: it will drift off the map
+        danger = _danger(board, f, wide)
+        if danger:
+            score[f.side] -= danger
+            if danger > 1.0:
+                continue
+        gun = next((GUNS[c] for c in f.working() if c in GUNS), None)
+        if gun is None:
+            continue
+        best = 0.0
+        for e, e1, e2, _ in tracks:
+            if e.side == f.side:
+                continue
+            score[f.side] += EXPOSURE_WEIGHT * _exposure(gun, e)
+            best = max(best, _chance_at(p1, (f.facing,), gun, e, e1, e.speed, exclusive),
+                       0.6 * _chance_at(p2, _ALL_FACINGS, gun, e, e2, e.speed, exclusive) if stays else 0.0)
+        score[f.side] += best
+    total = sum(score.values())
+    n = len(score)
+    return {side: 0.5 + 0.5 * math.tanh(s - (total - s) / max(1, n - 1)) for side, s in score.items()}
+
+
+PREFERRED_GUN = "DB"
+"""The dust buster: the strongest Module 1 gun in the heuristic bot's own gun study
+(``hexfleet simulate guns``; figures in docs/bots.md)."""
+
+
+def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: list[tuple[Fighter, tuple[str, ...]]],
+                wide: bool = False, exclusive: bool = False, gun: str = PREFERRED_GUN) -> float:
+    """How good a setup placement is: the preferred gun, a moderate speed, a good first turn."""
+    chosen = placement.get("gun", gun)
+    facing = "ABCDEF".index(placement["facing"]) if "facing" in placement else f.facing
+    momentum = tuple(placement["momentum"]) if "momentum" in placement else f.momentum
+    cards = tuple(chosen if c in GUNS else c for c in f.cards)
+    g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)  # type: ignore[arg-type]
+    preferred = 5.0 if chosen == gun else 0.0
+    return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)
+
+
+def at_table(state: TobState) -> tuple[Fighter, ...]:
+    """The fighters as they stand now (after movement while a Module 2-3 turn waits for a
+    mid-turn decision, as the view shows them)."""
+    return state.fighters
+
+
+def _plotted_card(actions: list[dict[str, Any]]) -> str | None:
+    """The card a plot is scored by: its maneuver, else its first card (``None``: nothing)."""
+    return next((a["card"] for a in actions if a["card"] in MANEUVERS), actions[0]["card"] if actions else None)
+
+
+EJECT = "CM"
+"""Plotting the crew card ejects (TOB-M2-OPS-01): the fighter leaves and the enemy scores."""
+
+
+def score_plot(board: RectMap, f: Fighter, actions: list[dict[str, Any]],
+               enemies: list[tuple[Fighter, tuple[str, ...]]], wide: bool, exclusive: bool) -> float:
+    """How good ``actions`` (one fighter's plot) are: :func:`score_move` on its maneuver or
+    gun; an ejection is never worth it."""
+    if any(a["card"] == EJECT for a in actions):
+        return -1000.0
+    return score_move(board, f, _plotted_card(actions), enemies, wide, exclusive)
+
+
+def score_fire(fighters: dict[str, Fighter], options: Mapping[str, Any], order: Order, exclusive: bool) -> float:
+    """A fire decision (Modules 2-3, TOB-AMB-19): the kill chances of the targets picked now,
+    after movement, plus a little for every gun that fires (firing costs nothing)."""
+    total = 0.0
+    for fid, picks in order.items():
+        shooter = fighters.get(fid)
+        for gun, target in zip(options.get(fid, []), picks):
+            if shooter is None or target is None or target not in fighters:
+                continue
+            total += 0.01 + shot_chance(shooter, gun["card"], fighters[target], 0, exclusive)
+    return total
+
+
+def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter, tuple[str, ...]]], wide: bool,
+                 exclusive: bool, setup: bool, gun: str = PREFERRED_GUN) -> Callable[[Order], float]:
+    """Scores orders of ``own`` fighters as the sum of each fighter's part (:func:`score_setup`
+    or :func:`score_plot`), each part scored once: a side's orders are the product of its
+    fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels."""
+    parts: dict[tuple[str, str], float] = {}
+
+    def part_score(f: Fighter, part: Any) -> float:
+        if setup:
+            return score_setup(board, f, part or {}, enemies, wide, exclusive, gun)
+        return score_plot(board, f, part or [], enemies, wide, exclusive)
+
+    def score(order: Order) -> float:
+        total = 0.0
+        for f in own:
+            part = order.get(f.id)
+            key = (f.id, repr(part))
+            value = parts.get(key)
+            if value is None:
+                value = parts[key] = part_score(f, part)
+            total += value
+        return total
+
+    return score
+
+
+def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
+    """``orders`` scored as the heuristic bot scores them, for search to try the sensible ones
+    first. Another side's gun counts as known only once revealed, as a player would see it.
+    Decisions other than setup and plot are left unranked (all equal)."""
+    if state.phase not in (SETUP, PLOT):
+        return [0.0] * len(orders)
+    own = [f for f in state.fighters if f.side == seat]
+    enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
+    score = order_scorer(state.config.map, own, enemies, state.config.options.slip_model == "wide",
+                         state.config.options.arc_boundary == "exclusive", state.phase == SETUP)
+    return [score(o) for o in orders]
+
+
+class HeuristicBot:
+    """Turn or Burn by rules of thumb: stay on the map, aim, fire when it pays, burn to dodge.
+
+    Each fighter scores every plot it may make with :func:`score_plot` and plays the best one;
+    at setup it takes its preferred gun (``gun``, :data:`PREFERRED_GUN`) if the legal orders
+    allow it and the placement that scores best a turn ahead (:func:`score_setup`); at a
+    fire decision it picks the targets it is likeliest to kill (:func:`score_fire`). Other
+    decisions with a choice (rare: their legal orders are the defaults) take the first.
+    """
+
+    name = "heuristic"
+
+    def __init__(self, seed: int | str = 0, gun: str = PREFERRED_GUN):
+        self._rng = random.Random(str(seed))
+        self.gun = gun
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
+        if len(legal) == 1:
+            return legal[0]
+        state = determinize(view, seat, 0)
+        known = {d["id"]: "?" not in d["cards"] for d in view["fighters"]}
+        board = state.config.map
+        wide = state.config.options.slip_model == "wide"
+        exclusive = state.config.options.arc_boundary == "exclusive"
+        kind = (view.get("decision") or {}).get("kind")
+        if kind == "fire":
+            fighters = {f.id: f for f in at_table(state)}
+            options = view["decision"]["options"]
+            return max(legal, key=lambda o: score_fire(fighters, options, o, exclusive) + self._rng.random() * 1e-6)
+        if kind not in (SETUP, PLOT):
+            return legal[0]
+        own = [f for f in state.fighters if f.side == seat]
+        enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
+        score = order_scorer(board, own, enemies, wide, exclusive, kind == SETUP, self.gun)
+        return max(legal, key=lambda order: score(order) + self._rng.random() * 1e-6)
+
+
+# --- determinize: a full state from one seat's view -----------------------------------------
+
+HIDDEN = "?"
+"""How a view shows a card its seat has not seen (TOB-M1-BUILD-02, TOB-M2-BUILD-04)."""
+
+SMALLEST = min(size for c in CLASSES for size in c.sizes)
+"""The fewest internal cards a build has (TOB-M2-BUILD-02)."""
+
+def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
+    """A full state consistent with ``seat``'s view, in every scenario (STYLE §4).
+
+    Built from the view's public fields, ``seat``'s own cards and the scenario's public setup,
+    as a saved state (``RULESET.from_json``): the rules read it like any other and check every
+    build. What the view hides is drawn from ``rng``, which then becomes the state's generator,
+    so the true seed never enters:
+
+    * each unseen internal card (``?``) of another side's fighter: first what a legal build of
+      its size still in play needs and the view does not show (a thruster, a gun, crew and
+      structure beyond those lost, structure for its size class and its externals, a shield
+      generator if its shields are up, two copies of each heavy gun the view counts), then any
+      system card of the modules in play, uniformly, never before a known copy of the same
+      card (the view marks a card's first copies as the known ones)
+      (TOB-M2-BUILD-02, TOB-M3-SIZE-01, TOB-M3-EXT-02, TOB-M3-BIGGUN-01). In Module 1 the one
+      unseen card is the gun, drawn uniformly from the four;
+    * which of another side's guns are heavy (the view counts them): types with two or more
+      copies shown first;
+    * another side's replacement builds (TOB-M2-SCEN-04): the same, at the size the scenario
+      gave that fighter.
+
+    At a mid-turn decision (fire, end of turn) the view shows the fighters after movement and
+    the turn's plots: the rebuilt state stands at that decision with them (:func:`_stage`) and
+    asks ``seat`` what the view asks it.
+    """
+    table = [_fighter_data(d) for d in view["fighters"]]
+    for data, d in zip(table, view["fighters"]):
+        cards, heavy, rng = _sample_build(d["cards"], d.get("heavy_guns", 0), d.get("external", []), d["destroyed"],
+                                          bool(d.get("shields")), tuple(view["modules"]), rng)
+        data["cards"] = cards
+        if "heavy_guns" in data:
+            data["heavy_guns"] = heavy
+    facts = _scenario_facts(view["scenario"])
+    position: dict[str, Any] = {"format": FORMAT, "modules": view["modules"], "map": view["map"],
+                                "turn": view["turn"], "fighters": table, "projectiles": [], "options": view["options"]}
+    if "scores" in view:  # Modules 2-3
+        position["scores"] = view["scores"]
+        position["replacements"] = []
+        for r in view["replacements"]:
+            if "cards" not in r:
+                size = facts.sizes.get(r["id"], SMALLEST)
+                cards, _, rng = _sample_build([HIDDEN] * size, 0, [], [], False, tuple(view["modules"]), rng)
+                r = {**r, "cards": cards, "external": [], "heavy_guns": []}
+            position["replacements"].append(r)
+    data = {
+        "position": position, "scenario": view["scenario"], "sides": view["sides"], "zones": view["zones"],
+        "phase": view["phase"], "rng": format(rng & MASK64, "016x"),
+        "revealed": {d["id"]: _revealed(d) for d in view["fighters"]}, "outcome": view["outcome"],
+        "budgets": facts.budgets, "phase_decisions": True, "stage": None,
+    }
+    if "declared" in view:
+        data["stage"] = _stage(view, seat, table)
+    return RULESET.from_json(data)
+
+
+def _stage(view: Mapping[str, Any], seat: Seat, table: list[dict[str, Any]]) -> dict[str, Any]:
+    """The turn in progress as a saved state holds it (``Stage``): at a mid-turn decision the
+    fighters already stand where the view shows them, the turn's plots are public, and the
+    next step is Fire Guns (``fire``) or the end-of-turn losses (``end``). Jammers are those
+    that plotted the jammer; burns' thrust and hits already taken are not known (a plausible
+    world is enough for search)."""
+    decision = view.get("decision")
+    phase = view["phase"]
+    mid_turn = "plots" in view
+    plots = view["plots"] if mid_turn else {}
+    options = decision["options"] if mid_turn and decision else None
+    return {
+        "step": {"fire": 5, "end": 7}.get(phase, 0) if mid_turn else 0,
+        "plots": plots, "declared": view["declared"],
+        "sides": list(dict.fromkeys(f["side"] for f in table)),
+        "start_locks": {f["id"]: f["lock_on"] for f in table if f.get("lock_on")},
+        "thrust": {}, "jammed": sorted(fid for fid, acts in plots.items() if any(a["card"] == "JAM" for a in acts)),
+        "out": [], "decisions": {seat: options} if options is not None else {}, "fire": None,
+        "hits": {"armor": [], "shield": [], "internal_lost": [], "lock_checks": {}},
+        "needs": {fid: [o["external"], o["discard"]] for fid, o in options.items()}
+        if options is not None and phase == "end" else {},
+        "losses": None,
+    }
+
+
+def _fighter_data(d: Mapping[str, Any]) -> dict[str, Any]:
+    """A view's fighter in the position format's fields (Modules 2-3 fields where the view has them)."""
+    out = {k: d[k] for k in ("id", "side", "hex", "facing", "momentum", "destroyed")}
+    out["external"] = list(d.get("external", []))
+    for key in ("shields", "lock_on"):
+        if key in d:
+            out[key] = d[key]
+    if "heavy_guns" in d:
+        out["heavy_guns"] = d["heavy_guns"]
+    return out
+
+
+def _revealed(d: Mapping[str, Any]) -> list[str]:
+    """The cards every player has seen (``known``), less the internal cards known because they
+    were lost: the view's ``known`` is those two together (TOB-M2-BUILD-04)."""
+    lost = Counter(d["destroyed"]) - Counter(d.get("external", []))
+    out = []
+    for card in d["known"]:
+        if card == HIDDEN:
+            continue
+        if lost[card]:
+            lost[card] -= 1
+        else:
+            out.append(card)
+    return out
+
+
+def _sample_build(shown: list[str], heavy: Any, external: list[str], destroyed: list[str], shields: bool,
+                  modules: tuple[int, ...], rng: int) -> tuple[list[str], list[list[str]], int]:
+    """``(cards, heavy gun sets, rng)``: ``shown`` with every ``?`` filled so that the build is
+    legal (see :func:`determinize`). ``heavy`` is the view's: the sets themselves (a fighter of
+    the viewing seat, all of whose cards it sees), or how many there are (another side's)."""
+    cards = list(shown)
+    if not isinstance(heavy, int):
+        return cards, heavy, rng
+    known = Counter(c for c in cards if c != HIDDEN)
+    slots = [i for i, c in enumerate(cards) if c == HIDDEN]
+    guns = list(M1_GUNS)
+    for i in range(len(guns) - 1, 0, -1):  # ties between heavy candidates broken at random
+        j, rng = draw(rng, i + 1)
+        guns[i], guns[j] = guns[j], guns[i]
+    heavy_types = sorted(guns, key=lambda g: -known[g])[:heavy]
+    size_class = next(c for c in CLASSES if len(cards) in c.sizes)
+    needs = ["THR"] * (1 - known["THR"])
+    needs += ["CM"] * (destroyed.count("CM") + 1 - known["CM"])  # a fighter in play has crew and structure
+    needs += ["STR"] * (max(size_class.min_structure, len(external), destroyed.count("STR") + 1) - known["STR"])
+    if shields and not known["SG"] and "SG" not in external:
+        needs.append("SG")
+    for g in heavy_types:
+        needs += [g] * max(0, 2 - known[g])
+    if not heavy_types and not any(known[g] for g in GUNS):
+        i, rng = draw(rng, len(M1_GUNS))
+        needs.append(M1_GUNS[i])
+    # A view marks a card type's first copies in sheet order as the known ones (TOB-M2-BUILD-04),
+    # so a hidden slot before the last known copy of a type cannot hold that type.
+    last_known = {c: i for i, c in enumerate(cards) if c != HIDDEN}
+    pool = _card_pool(modules)
+    for k in range(len(slots)):  # a random order of the hidden slots
+        j, rng = draw(rng, len(slots) - k)
+        slots[k], slots[k + j] = slots[k + j], slots[k]
+    free = list(slots)
+    for card in sorted(needs, key=lambda c: -last_known.get(c, -1)):  # the most constrained first
+        slot = next((i for i in free if i > last_known.get(card, -1)), None)
+        if slot is None:
+            raise ValueError(f"no legal build shows as {' '.join(shown)}: it would need {' '.join(needs)}")
+        cards[slot] = card
+        free.remove(slot)
+    for i in free:
+        allowed = [c for c in pool if i > last_known.get(c, -1)]
+        n, rng = draw(rng, len(allowed))
+        cards[i] = allowed[n]
+    return cards, [[g] * cards.count(g) for g in heavy_types], rng
+
+
+@lru_cache(maxsize=8)
+def _card_pool(modules: tuple[int, ...]) -> tuple[str, ...]:
+    """The system cards a build in these modules may hold (TOB-COMP-02)."""
+    return tuple(c for c in SYSTEMS if SYSTEM_MODULE[c] in modules)
+
+
+class _ScenarioFacts:
+    """What a scenario publishes that a view does not repeat: side budgets, fighter sizes."""
+
+    __slots__ = ("budgets", "sizes")
+
+    def __init__(self, budgets: dict[str, int], sizes: dict[str, int]):
+        self.budgets = budgets
+        self.sizes = sizes
+
+
+@lru_cache(maxsize=16)
+def _scenario_facts(scenario: str) -> _ScenarioFacts:
+    if scenario not in RULESET.scenarios():  # a position read from a file: no scenario behind it
+        return _ScenarioFacts({}, {})
+    start = RULESET.new_game(scenario, seed=0)
+    return _ScenarioFacts(dict(start.config.budgets), {f.id: f.size for f in start.fighters})
+
+
+# --- what this game declares ------------------------------------------------------------------
+
+
+def _gun_filter(gun: str) -> LegalFilter:
+    def keep(seat: Seat, view: dict[str, Any], legal: list[Order]) -> list[Order]:
+        if view.get("phase") != SETUP:
+            return legal
+        return [o for o in legal if all(p.get("gun", gun) == gun for p in o.values())]
+    return keep
+
+
+BOTS: dict[str, BotOffer] = {
+    "random": RANDOM,
+    "mcts": MCTS,
+    "heuristic": BotOffer(f"{__name__}:HeuristicBot"),
+}
+"""Every bot plays every scenario: :func:`determinize` rebuilds Modules 1-3 alike, and the
+heuristic scores Modules 2-3 plots and fire decisions too."""
+
+FILTERS: dict[str, LegalFilter] = {f"gun={g}": _gun_filter(g) for g in M1_GUNS}
+"""``gun=BG`` …: a seat's setup orders narrowed to one gun (the gun study's cells)."""
+
+STUDIES: dict[str, Study] = {
+    "guns": Study(title="the Module 1 gun-against-gun matrix (TOB-M1-GUN-02..05)", seats=("red", "blue"),
+                  choices=M1_GUNS, tag="gun", filter="gun={}", bot="heuristic", out="gun-study"),
+}
+"""``hexfleet simulate guns``: red's gun against blue's, 16 pairings, placement left to the bots."""

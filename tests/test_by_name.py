@@ -1,0 +1,85 @@
+"""Per game, found by name (DESIGN.md; issue 10 item 4, issue 11 defect 3): shared files name
+no game, and each layer finds a game's module by the game's package name."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from hexfleet.ai.base import bot_names, check_bot, get_bot
+from hexfleet.engine.errors import FormatError
+from hexfleet.games import game_names, get_ruleset, package
+from hexfleet.plugins import BotOffer, game_bots, game_of_format, interchange, presenter
+
+SRC = Path(__file__).parent.parent / "src" / "hexfleet"
+SHARED = ["cli.py", "terminal.py", "plugins.py", "server", "sim", "engine", "ai/mcts.py", "ai/base.py", "render/svg.py",
+          "render/text.py", "render/forms.py", "render/__init__.py"]
+"""Files that serve every game: none may name one (the registry, games/__init__.py, is the one place)."""
+GAME_NAMES = re.compile(r"turn[-_]or[-_]burn|launch[-_]fighters", re.IGNORECASE)
+"""A game's registry name or package name, in any case: a string, an import, a module path."""
+
+
+def _shared_files() -> list[Path]:
+    out = []
+    for entry in SHARED:
+        path = SRC / entry
+        out += sorted(p for p in path.rglob("*") if p.is_file() and p.suffix in (".py", ".mako")) if path.is_dir() \
+            else [path]
+    return out
+
+
+def test_no_shared_file_names_a_game():
+    """Not as a string, an import, a module path or an example: a game is found by its name."""
+    offenders = []
+    for path in _shared_files():
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if GAME_NAMES.search(line):
+                offenders.append(f"{path.relative_to(SRC)}:{n}: {line.strip()}")
+    assert not offenders, "shared files name a game:\n" + "\n".join(offenders)
+
+
+def test_shared_files_exist():
+    """The list above is not stale: every entry is there (a renamed file would pass the grep unseen)."""
+    assert all((SRC / entry).exists() for entry in SHARED)
+    assert len(_shared_files()) > len(SHARED)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_has_every_module(game):
+    """The registry's one line finds the ruleset, the position format, the presenter and the bots."""
+    ruleset = get_ruleset(game)
+    assert ruleset.name == game
+    fmt = interchange(game)
+    assert fmt.FORMAT.split("/")[0] == game and game_of_format({"format": fmt.FORMAT}) == game
+    shown = presenter(game)
+    assert callable(shown.describe_event) and callable(shown.svg) and isinstance(shown.FORMS, dict)
+    bots = game_bots(game)
+    assert {"random", "mcts"} <= set(bots.BOTS) and callable(bots.determinize)
+    assert ruleset.scenario() in ruleset.scenarios()
+    assert package(game) in bots.__name__
+
+
+def test_unknown_games_and_formats_are_refused_with_the_list():
+    with pytest.raises(FormatError, match="unknown game 'talon'; known games: launch-fighters, turn-or-burn"):
+        interchange("talon")
+    with pytest.raises(FormatError, match="unknown format 'talon/1'"):
+        game_of_format({"format": "talon/1"})
+    with pytest.raises(FormatError, match="missing"):
+        game_of_format({"map": {}})
+
+
+def test_a_bot_is_offered_only_where_its_game_says_it_plays(monkeypatch):
+    """A bot limited to some scenarios is listed, made and accepted only there."""
+    monkeypatch.setitem(game_bots("turn-or-burn").BOTS, "m1-only",
+                        BotOffer("hexfleet.ai.base:RandomBot", frozenset({"quick-shot"})))
+    assert "m1-only" in bot_names("turn-or-burn", "quick-shot")
+    assert "m1-only" not in bot_names("turn-or-burn", "popcorn")
+    assert get_bot("turn-or-burn", "m1-only", scenario="quick-shot").name == "random"
+    with pytest.raises(FormatError) as err:
+        check_bot("turn-or-burn", "m1-only", "popcorn")
+    assert err.value.message == ("the 'm1-only' bot cannot play turn-or-burn, scenario popcorn; bots that can play "
+                                 "turn-or-burn, scenario popcorn: heuristic, mcts, random")
+    with pytest.raises(FormatError, match="unknown bot 'heuristic' for launch-fighters"):
+        get_bot("launch-fighters", "heuristic")
