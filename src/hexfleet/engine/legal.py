@@ -223,8 +223,8 @@ class PerUnit(Legal[O]):
     def sample(self, rnd: Random) -> O:
         """Each unit's choice drawn independently (uniform over the product); with a budget,
         one draw picks the k-th legal order in enumeration order, found unit by unit from the
-        ways to complete it (exactly uniform, the product never built); with a joint rule, draws are retried a few times, then one is drawn from the
-        filtered list."""
+        ways to complete it (exactly uniform, the product never built); with a joint rule,
+        draws are retried a few times, then one is drawn from the filtered list."""
         if self._joint is None and len(self._units) == 1 and self._budget is None:  # one draw
             unit, choices = self._units[0]
             return self._combine({unit: choices[rnd.randrange(len(choices))]})

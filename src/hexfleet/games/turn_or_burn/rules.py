@@ -719,29 +719,29 @@ KINDS: dict[str, Kind[Any, Any]] = {
     "setup": Kind("setup", "TOB-M1-SETUP-02",
                   _prompt("Build and place your fighters (secret until play).",
                           "Choose your fighter's gun and place it (secret until play)."),
-                  _parse_setup, _check_setup, _legal_setup, _apply_setup, _dump, Orders, _nothing, _setup_options),
+                  _parse_setup, _check_setup, _legal_setup, _apply_setup, _dump, Setup, _nothing, _setup_options),
     REENTRY_HEX: Kind(REENTRY_HEX, "TOB-M2-SCEN-04", _prompt("Choose the map-edge hex where each enemy replacement "
                                                              "enters."),
                       _parse_entry_hex, lambda s, a, seat, o: None,
                       lambda s, a, seat: Choices((EntryHexes(tuple((fid, tuple(o["default"])) for fid, o in
                                                                    _open_options(s, seat).items())),)),
-                      _apply_entry_hex, _dump, Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+                      _apply_entry_hex, _dump, EntryHexes, _nothing, lambda s, a, seat: _open_options(s, seat)),
     REENTRY: Kind(REENTRY, "TOB-M2-SCEN-04", _prompt("Build your replacement and choose its facing and speed 0-6."),
                   _parse_reentry, _check_reentry, lambda s, a, seat: Choices((Setup(()),)), _apply_reentry, _dump,
-                  Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+                  Setup, _nothing, lambda s, a, seat: _open_options(s, seat)),
     DECLARE: Kind(DECLARE, "TOB-SEQ-06", _prompt("Turn {turn}: declare external-system plots (public)."),
                   _parse_declare, _check_declare, lambda s, a, seat: Choices((Plot(()),)), _apply_declare, _dump,
-                  Orders, _nothing,
+                  Plot, _nothing,
                   lambda s, a, seat: {"fighters": {f.id: {"externals": external_working(f)} for f in s.fighters
                                                    if f.side == seat and external_working(f)}}),
     PLOT: Kind(PLOT, "TOB-M1-PLOT-01",
                _prompt("Turn {turn}: plot your fighters' actions (secret).",
                        "Turn {turn}: plot one card per fighter (secret)."),
-               _parse_plot, _check_plot, _legal_plot, _apply_plot, _dump, Orders, _nothing, _plot_options),
+               _parse_plot, _check_plot, _legal_plot, _apply_plot, _dump, Plot, _nothing, _plot_options),
     FIRE: Kind(FIRE, "TOB-AMB-19", _prompt("Announce your targets (null: hold fire)."), _parse_fire, _check_fire,
-               _legal_fire, _apply_fire, _dump, Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+               _legal_fire, _apply_fire, _dump, Fire, _nothing, lambda s, a, seat: _open_options(s, seat)),
     END: Kind(END, "TOB-SEQ-02", _prompt("Choose the externals you lose and the cards you discard."), _parse_end,
-              _check_end, _legal_end, _apply_end, _dump, Orders, _nothing, lambda s, a, seat: _open_options(s, seat)),
+              _check_end, _legal_end, _apply_end, _dump, End, _nothing, lambda s, a, seat: _open_options(s, seat)),
 }
 """The decision kinds of Turn or Burn (see the module docstring)."""
 

@@ -59,7 +59,6 @@ from .state import (
     REENTRY,
     REENTRY_HEX,
     RESOLVE,
-    Fighter,
     Replacement,
     Stage,
     TobState,
@@ -67,15 +66,36 @@ from .state import (
 )
 from .systems import keep_lock, operate_systems, resolve_maneuvers
 
+
 class Work:
     """The turn while its automatic steps run: mutable and local to one :func:`run`, so the
     steps change fighters in place and a state is built once, where the run stops (a decision,
     or the next turn). Everything in it comes from, and goes back to, the state and its
     :class:`~.state.Stage`."""
 
-    __slots__ = ("state", "config", "step", "phase", "fighters", "rng", "plots", "declared", "sides", "start_locks",
-                 "thrust", "jammed", "out", "decisions", "fire", "hits", "needs", "losses", "events", "done",
-                 "decided")
+    __slots__ = (
+        "config",
+        "decided",
+        "decisions",
+        "declared",
+        "done",
+        "events",
+        "fighters",
+        "fire",
+        "hits",
+        "jammed",
+        "losses",
+        "needs",
+        "out",
+        "phase",
+        "plots",
+        "rng",
+        "sides",
+        "start_locks",
+        "state",
+        "step",
+        "thrust",
+    )
 
     def __init__(self, state: TobState):
         stage = state.stage
