@@ -496,6 +496,19 @@ def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
     return out
 
 
+def _setup_orders_json(state: TobState, seat: Seat) -> list[Order]:
+    """:func:`_legal_setup` (Module 1) enumerated straight to JSON, in the same order; new
+    dicts on every call."""
+    board = state.config.map
+    choices = [(f.id, [{"gun": gun, "facing": letter, "momentum": [q, r]}
+                       for gun, letter, q, r in _setup_rows(board, f.hex)]) for f in state.fighters if f.side == seat]
+    if len(choices) == 1:  # one fighter a side, as in every Module 1 duel
+        fid, options = choices[0]
+        return [{fid: option} for option in options]
+    ids = [fid for fid, _ in choices]
+    return [dict(zip(ids, combo)) for combo in product(*(options for _, options in choices))]
+
+
 def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
     plots: dict[str, tuple[Action, ...]] = {}
     for order in orders.values():
@@ -819,6 +832,8 @@ class TurnOrBurn(Procedure[TobState]):
             return []
         if ask.kind == PLOT:
             return _plot_orders_json(state, seat)
+        if ask.kind == "setup" and not state.config.systems:
+            return _setup_orders_json(state, seat)
         return [order.to_json() for order in self.legal(state, seat)]
 
     def legal_cards(self, state: TobState, f: Fighter) -> list[str]:
@@ -1054,6 +1069,12 @@ def _setup_choices(board: RectMap, h: Hex) -> tuple[Placement, ...]:
                 if board.contains(mom):
                     out.append(Placement(gun=gun, facing=facing, momentum=mom, given=("gun", "facing", "momentum")))
     return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _setup_rows(board: RectMap, h: Hex) -> tuple[tuple[str, str, int, int], ...]:
+    """:func:`_setup_choices` as ``(gun, facing letter, momentum q, r)`` rows, for JSON."""
+    return tuple((p.gun, LETTERS[p.facing or 0], *(p.momentum or h)) for p in _setup_choices(board, h))
 
 
 def _in_zone(board: RectMap, h: tuple[int, int], zone: str) -> bool:
