@@ -22,7 +22,7 @@ from . import errors
 from .broker import Broker
 from .config import Settings
 from .db import Database
-from .routes import lobby, play, records
+from .routes import glossary, lobby, play, records
 from .service import GameService
 
 log = logging.getLogger("hexfleet.server")
@@ -56,7 +56,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.service = service
     errors.install(app)
-    for module in (lobby, play, records):
+    for module in (lobby, play, records, glossary):
         app.include_router(module.router, prefix="/api")
     web = resources.files("hexfleet").joinpath("web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
