@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.turn_or_burn.cards import GUNS, MANEUVERS, SYSTEM_MODULE, SYSTEMS, Gun, Maneuver
+from ..games.turn_or_burn.cards import (
+    GUNS,
+    MANEUVERS,
+    SYSTEM_MODULE,
+    SYSTEMS,
+    Gun,
+    Maneuver,
+)
 
 _SIDE = {1: "starboard", 5: "port"}
 
