@@ -84,6 +84,8 @@ def glossary() -> dict[str, Any]:
     for code, name in SYSTEMS.items():
         kind, effect = ("gun", _gun_effect(GUNS[code])) if code in GUNS else ("system", _SYSTEM_EFFECT.get(code, ""))
         terms[code] = {"name": name, "kind": kind, "effect": effect, "module": SYSTEM_MODULE[code]}
+        if code in GUNS:
+            terms[code] |= {"arc": GUNS[code].arc, "range": GUNS[code].range}
     reasons = {
         "out_of_arc": "the target was outside the gun's arc after movement",
         "out_of_range": "the target was beyond the gun's range after movement",
@@ -92,6 +94,11 @@ def glossary() -> dict[str, Any]:
         "target_gone": "the target was already destroyed",
         "shooter_gone": "the shooter was destroyed first",
     }
-    return {"terms": terms, "reasons": reasons,
+    causes = {"off_map": "it left the map", "structure": "its last structure card was destroyed (it broke up)",
+              "crew": "its crew member was killed", "gun": "its last gun was destroyed", "ejected": "its pilot ejected"}
+    outcomes = {"elimination": "the other side's fighters were all destroyed",
+                "mutual_elimination": "both sides lost their last fighters in the same turn",
+                "turn_limit": "the turn limit was reached", "goal": "a side reached the scenario's goal"}
+    return {"terms": terms, "reasons": reasons, "causes": causes, "outcomes": outcomes,
             "words": {"speed": "hexes between the fighter and its momentum marker",
                       "miss": "miss cards shuffled into the target's pull: each one drawn is a miss"}}

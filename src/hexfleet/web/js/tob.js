@@ -1,12 +1,33 @@
 // Turn or Burn in the browser: its own order panel (the hand of cards with server previews,
-// gun targets, the setup build), the fighters table and words for its events. The plot is
-// simultaneous and combinatorial, so it gets a dedicated form rather than the legal-orders list.
+// gun targets, the setup build), the fighters table, and the turn report in words. Card codes
+// are named and explained from the server's glossary; no rules here.
 import { api, el } from "./api.js";
+import { codeEl, explain, named, phrase, term } from "./glossary.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
+let selected = null;  // the fighter whose hand was last touched: its arc is drawn
+let lastView = null;
+
+const hexText = (h) => `${h[0]},${h[1]}`;
+const cardList = (cards) => cards.map(named).join(", ");
+const isGun = (code) => (term(code) || {}).kind === "gun";
+
+export function reset() {
+  previews = {};
+  selected = null;
+}
 
 export function renderMap(map, view) {
+  lastView = view;
   map.render(view, previews);
+  const f = selected && (view.fighters || []).find((x) => x.id === selected);
+  const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
+  const from = f && (previews[f.id] || f);
+  if (f && gun && from.hex) {
+    map.drawArc(from.hex, from.facing, gun.arc, gun.range, `${f.id}'s ${gun.name}: ${gun.arc}° arc, range ${gun.range}` +
+      (previews[f.id] ? " (from where the card takes it)" : ""),
+      (view.fighters || []).filter((x) => x.side !== f.side).map((x) => x.id));
+  }
 }
 
 export function summary(view) {
@@ -15,67 +36,91 @@ export function summary(view) {
 
 export function unitsCard(view) {
   const rows = (view.fighters || []).map((f) => el("tr", { "data-fighter-row": f.id },
-    el("td", {}, f.id), el("td", {}, f.side), el("td", {}, `${f.hex}`), el("td", {}, f.facing),
-    el("td", {}, f.speed), el("td", {}, (f.cards || []).join(" ")),
-    el("td", {}, (f.destroyed || []).join(" "))));
+    el("td", {}, f.id), el("td", {}, f.side), el("td", {}, hexText(f.hex)), el("td", {}, f.facing),
+    el("td", {}, f.speed), el("td", {}, ...(f.cards || []).flatMap((c) => [codeEl(c), " "])),
+    el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "]))));
   return [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
-    el("tr", {}, ...["id", "side", "hex", "face", "spd", "cards", "lost"].map((h) => el("th", {}, h))), ...rows)];
+    el("tr", {}, ...[["id"], ["side"], ["hex", "q,r"], ["face", "facing A–F, A = north, clockwise"],
+                     ["spd", "speed: hexes to the momentum marker"], ["cards", "system cards (hover a code)"],
+                     ["lost", "destroyed cards"]].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
 }
 
 // Fills `form` for the open decision; returns {order()} building the order to send.
-// `ctx`: {gameId, token, redraw(), error(message)}.
+// `ctx`: {gameId, token, redraw(), error(message), myOrder}.
 export function buildPanel(form, decision, ctx) {
-  previews = {};
+  reset();
   if (decision.kind === "plot") return buildPlot(form, decision.options, ctx);
-  if (decision.kind === "setup") return buildSetup(form, decision.options);
+  if (decision.kind === "setup") return buildSetup(form, decision.options, ctx);
   return buildRaw(form);
+}
+
+function cardButton(fid, code, onpick) {
+  const t = term(code);
+  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : "play no card this turn",
+                        onclick: (e) => onpick(fid, code, e.currentTarget) },
+    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : "");
 }
 
 function buildPlot(form, options, ctx) {
   const choice = {};
   const order = () => Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
     [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []]));
-  async function pick(fid, card, button) {
-    choice[fid] = { card, target: null };
+  async function pick(fid, card, button, target = null) {
+    choice[fid] = { card, target };
+    selected = fid;
     for (const b of document.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
     const select = document.querySelector(`[data-target="${fid}"]`);
     select.hidden = !(options.fighters[fid].targeted || []).includes(card);
-    select.value = "";
+    select.value = target ?? "";
+    const help = document.querySelector(`[data-card-help="${fid}"]`);
+    if (help) help.textContent = card ? explain(card) : "No card: the fighter coasts, as with TNC, and does not fire.";
     try {
       const result = await api(`/games/${ctx.gameId}/preview`, { method: "POST", token: ctx.token, body: { order: order() } });
       previews = {};
       for (const [id, p] of Object.entries(result.preview.fighters || {})) {
         previews[id] = p;
         const line = document.querySelector(`[data-preview="${id}"]`);
-        if (line) line.textContent = `${id} ends at ${p.hex}, facing ${p.facing}, speed ${p.speed}` +
-          (p.thrust ? `, thrust ${p.thrust}` : "") + (p.off_map ? " — OFF THE MAP: it would be lost" : "");
+        if (line) line.textContent = `${id} ends at ${hexText(p.hex)}, facing ${p.facing}, speed ${p.speed}` +
+          (p.thrust ? `, thrust ${p.thrust} (+${p.thrust} miss cards against it)` : "") +
+          (p.off_map ? " — OFF THE MAP: it would be lost" : "");
       }
       ctx.redraw();
     } catch (err) {
       ctx.error(err.message);
     }
   }
+  const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
+  const restore = [];
   for (const [fid, o] of Object.entries(options.fighters)) {
     choice[fid] = { card: null, target: null };
-    const cards = el("div", { class: "cards", "data-hand": fid },
-      el("button", { type: "button", "data-card": "", onclick: (e) => pick(fid, null, e.target) }, "nothing"),
-      ...o.cards.map((c) => el("button", { type: "button", "data-card": c, onclick: (e) => pick(fid, c, e.target) }, c)));
-    const target = el("select", { "data-target": fid, hidden: true, onchange: (e) => { choice[fid].target = e.target.value || null; } },
-      el("option", { value: "" }, "nearest in arc"), ...o.targets.map((t) => el("option", { value: t }, t)));
+    const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
+      ...o.cards.map((c) => cardButton(fid, c, pick)));
+    const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target",
+                                  onchange: (e) => { choice[fid].target = e.target.value || null; } },
+      el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
     form.append(el("h4", {}, `${fid}: your hand`), cards, target,
+                el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."));
+    const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
+    if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
+  }
+  for (const [fid, card, tgt, cards] of restore) {
+    const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
+    if (button) pick(fid, card, button, tgt);
   }
   return { order };
 }
 
-function buildSetup(form, options) {
+function buildSetup(form, options, ctx) {
   const choice = {};
+  const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
   for (const [fid, o] of Object.entries(options.fighters)) {
-    choice[fid] = { gun: o.guns[0] };
-    form.append(el("h4", {}, `${fid}: build and place`),
-      el("label", {}, "Gun ", el("select", { "data-gun": fid, onchange: (e) => { choice[fid].gun = e.target.value; } },
-        ...o.guns.map((g) => el("option", { value: g }, g)))),
-      el("p", {}, `Placed at ${o.default.hex}, facing ${o.default.facing}, momentum marker at ${o.default.momentum} (${o.zone} zone).`));
+    choice[fid] = { gun: (mine[fid] && mine[fid].gun) || o.guns[0] };
+    const help = el("p", { class: "card-help", "data-gun-help": fid }, explain(choice[fid].gun));
+    const select = el("select", { "data-gun": fid, onchange: (e) => { choice[fid].gun = e.target.value; help.textContent = explain(e.target.value); } },
+      ...o.guns.map((g) => el("option", { value: g, selected: g === choice[fid].gun }, named(g))));
+    form.append(el("h4", {}, `${fid}: build and place`), el("label", {}, "Gun ", select), help,
+      el("p", {}, `Placed at ${hexText(o.default.hex)}, facing ${o.default.facing}, momentum marker at ${hexText(o.default.momentum)} (${o.zone} zone).`));
   }
   return { order: () => Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, { gun: c.gun }])) };
 }
@@ -86,18 +131,50 @@ function buildRaw(form) {
   return { order: () => JSON.parse(text.value) };
 }
 
-const at = (h) => `(${h})`;
+// An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
+export function label(o) {
+  if (!o || typeof o !== "object") return String(o);
+  const parts = Object.entries(o).map(([fid, v]) => {
+    if (Array.isArray(v)) {
+      if (!v.length) return `${fid} plays no card (coasts)`;
+      return `${fid} plays ${v.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`).join(" + ")}`;
+    }
+    if (v && typeof v === "object" && v.gun) {
+      return `${fid} builds with ${named(v.gun)}` + (v.hex || v.momentum ? `, placed at ${v.hex ? hexText(v.hex) : "its start"}` +
+        (v.facing ? ` facing ${v.facing}` : "") : "");
+    }
+    return `${fid}: ${JSON.stringify(v)}`;
+  });
+  return parts.join("; ");
+}
+
+export function valueLabel(key, value) {
+  return `${key} ${JSON.stringify(value)}`;
+}
+
+const why = (reason) => phrase("reasons", reason) || String(reason).replaceAll("_", " ");
 
 export function describe(e) {
   switch (e.type) {
-    case "placed": return `${e.id} placed at ${at(e.hex)} facing ${e.facing}, momentum ${at(e.momentum)}`;
-    case "plotted": return `${e.id} reveals ${e.cards.join(", ")}`;
-    case "moved": return `${e.id} moves ${at(e.from)} → ${at(e.to)}, facing ${e.facing}`;
-    case "shot": return `${e.shooter} fires ${e.weapon} at ${e.target}: range ${e.range}, ${e.damage} pull(s) from ${e.hand_size} cards (${e.miss_cards} miss)`;
-    case "shot_void": return `${e.shooter}'s ${e.weapon} shot at ${e.target} is void (${e.reason})`;
-    case "pulled": return `${e.target} pulls ${e.cards.join(", ")}`;
-    case "eliminated": return `${e.id} is eliminated (${e.cause})`;
-    case "game_over": return e.draw ? "Game over: a draw" : `Game over: ${e.winner} wins`;
-    default: return `${e.type} ${JSON.stringify(e)}`;
+    case "placed": return `${e.id} is placed at ${hexText(e.hex)} facing ${e.facing}, momentum marker at ${hexText(e.momentum)}.`;
+    case "plotted": return `${e.id} plays ${e.cards.length ? cardList(e.cards) : "no card"}.`;
+    case "moved": return `${e.id} moves ${hexText(e.from)} → ${hexText(e.to)}, now facing ${e.facing}` +
+      (e.momentum ? `, momentum marker at ${hexText(e.momentum)}` : "") + ".";
+    case "shot": return `${e.shooter} fires its ${named(e.weapon)} at ${e.target} at range ${e.range}: ${e.damage} damage, ` +
+      `so ${e.target} draws ${e.damage} card(s) from ${e.hand_size} (${e.miss_cards} of them miss cards).`;
+    case "shot_void": return `${e.shooter}'s ${named(e.weapon)} shot at ${e.target} is void: ${why(e.reason)}.`;
+    case "pulled": return e.cards.length ? `${e.target} draws ${cardList(e.cards)}.` : `${e.target} draws nothing.`;
+    case "eliminated": return `${e.id} is destroyed: ${phrase("causes", e.cause) || String(e.cause).replaceAll("_", " ")}.`;
+    case "game_over": return e.draw ? "Game over: a draw." : `Game over: ${e.winner} wins.`;
+    default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
+}
+
+// Sentences the events leave out: a gun plotted that never fired had no target after movement.
+export function report(step) {
+  const fired = new Set(step.events.filter((e) => e.type === "shot" || e.type === "shot_void").map((e) => e.shooter));
+  const gone = new Set(step.events.filter((e) => e.type === "eliminated").map((e) => e.id));
+  if (step.events.some((e) => e.type === "game_over")) return [];
+  return step.events.filter((e) => e.type === "plotted" && !fired.has(e.id) && !gone.has(e.id))
+    .flatMap((e) => e.cards.filter(isGun).map((g) => `${e.id}'s ${named(g)} does not fire: ${why("no_target")}.`));
 }
