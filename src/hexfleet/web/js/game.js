@@ -204,6 +204,7 @@ async function loadLog() {
       const by = standIn === "stand_in" ? "stand-in bot" : standIn === "standing" ? "standing order" : null;
       return el("div", { class: by ? "order stand-in" : "order", "data-order-seat": seat },
         by ? el("span", { class: "badge stand-in", title: "the deadline passed: the server ordered for this seat" }, by) : "",
+        by ? " " : "",
         `${seat}: ${g.label(o)}`);
     }),
     ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, g.describe(e))),

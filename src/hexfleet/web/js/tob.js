@@ -68,18 +68,18 @@ function buildPlot(form, options, ctx) {
   async function pick(fid, card, button, target = null) {
     choice[fid] = { card, target };
     selected = fid;
-    for (const b of document.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
-    const select = document.querySelector(`[data-target="${fid}"]`);
+    for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
+    const select = form.querySelector(`[data-target="${fid}"]`);
     select.hidden = !(options.fighters[fid].targeted || []).includes(card);
     select.value = target ?? "";
-    const help = document.querySelector(`[data-card-help="${fid}"]`);
+    const help = form.querySelector(`[data-card-help="${fid}"]`);
     if (help) help.textContent = card ? explain(card) : "No card: the fighter coasts, as with TNC, and does not fire.";
     try {
       const result = await api(`/games/${ctx.gameId}/preview`, { method: "POST", token: ctx.token, body: { order: order() } });
       previews = {};
       for (const [id, p] of Object.entries(result.preview.fighters || {})) {
         previews[id] = p;
-        const line = document.querySelector(`[data-preview="${id}"]`);
+        const line = form.querySelector(`[data-preview="${id}"]`);
         if (line) line.textContent = `${id} ends at ${hexText(p.hex)}, facing ${p.facing}, speed ${p.speed}` +
           (p.thrust ? `, thrust ${p.thrust} (+${p.thrust} miss cards against it)` : "") +
           (p.off_map ? " — OFF THE MAP: it would be lost" : "");
@@ -139,9 +139,10 @@ export function label(o) {
       if (!v.length) return `${fid} plays no card (coasts)`;
       return `${fid} plays ${v.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`).join(" + ")}`;
     }
-    if (v && typeof v === "object" && v.gun) {
-      return `${fid} builds with ${named(v.gun)}` + (v.hex || v.momentum ? `, placed at ${v.hex ? hexText(v.hex) : "its start"}` +
-        (v.facing ? ` facing ${v.facing}` : "") : "");
+    if (v && typeof v === "object") {  // a setup: the gun (secret in another seat's log until the end) and placing
+      const where = [v.hex && `at ${hexText(v.hex)}`, v.facing && `facing ${v.facing}`,
+                     v.momentum && `momentum marker at ${hexText(v.momentum)}`].filter(Boolean);
+      return `${fid} builds with ${v.gun ? named(v.gun) : "a secret gun"}` + (where.length ? `, placed ${where.join(", ")}` : "");
     }
     return `${fid}: ${JSON.stringify(v)}`;
   });

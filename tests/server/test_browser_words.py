@@ -1,0 +1,78 @@
+"""The browser client explains itself (Chromium, Playwright): card codes carry their names and
+effects from the glossary endpoint, the log is a turn report in sentences with orders in
+notation, deadline stand-in orders are marked, the countdown says what happens at 0:00, the
+hand keeps the card sent after a refresh, the selected fighter's arc is drawn, and the end
+screen says who won and why in words, with no preview ghost left. Screenshots: ``artifacts/``."""
+
+from __future__ import annotations
+
+import httpx
+import pytest
+
+from .conftest import LiveServer, needs_chromium, shot
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(params=["sqlite"])
+def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[no-untyped-def]
+    return sqlite_settings
+
+
+def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    url = live_server.url
+    created = httpx.post(f"{url}/api/games", json={
+        "ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red", "options": {"turn_limit": 2},
+        "seats": {"blue": {"stand_in": "random"}}, "deadline_seconds": 6}).json()
+    game, token = created["game"]["id"], created["token"]
+    httpx.post(f"{url}/api/games/{game}/seats/blue/join", json={"name": "Absent"})  # never orders
+    page = browser.new_page()  # 1280×800
+    page.goto(f"{url}/game.html#game={game}&token={token}")
+    page.wait_for_selector("#submit-order")
+    # setup: the gun is named and explained; the countdown says what happens at zero
+    assert "Bubble Gun" in page.inner_text("[data-gun-help]") and "arc" in page.inner_text("[data-gun-help]")
+    assert "At 0:00 a stand-in plays for the seats that have not ordered" in page.inner_text("#countdown")
+    assert "blue: bot random" in page.inner_text("#countdown")
+    page.click("#submit-order")
+    page.wait_for_function("document.body.dataset.step === '2'", timeout=20000)
+    # the log: red's own order in notation, blue's marked as the stand-in's
+    page.wait_for_selector("#log [data-log-step='1'] [data-order-seat=blue].stand-in")
+    log = page.inner_text("#log")
+    assert "R1 builds with BG (Bubble Gun)" in log and "stand-in bot" in log and '{"' not in log, log
+    # the hand: each card with its name, the effect on hover; picking one previews and draws the arc
+    button = page.locator("[data-hand] button[data-card='B3S']")
+    assert "Burn 3, slip starboard" in button.inner_text()
+    assert "thrust 3" in (button.get_attribute("title") or "")
+    button.click()
+    page.wait_for_function("document.querySelector('[data-preview]').textContent.includes('ends at')")
+    assert "Burn 3" in page.inner_text("[data-card-help]")
+    assert page.locator("#map [data-ghost='1']").count() == 1
+    assert page.locator("#map [data-arc]").count() == 1  # the gun's arc, from where the card takes it
+    page.hover("#map", position={"x": 300, "y": 300})
+    assert page.inner_text("#hex-coord").startswith("hex ")
+    shot(page, "words-plot-desktop")
+    page.click("#submit-order")
+    page.wait_for_function("document.getElementById('order-sent').textContent.includes('B3S')")
+    page.reload()  # the card sent keeps its highlight
+    page.wait_for_selector("[data-hand] button.chosen[data-card='B3S']")
+    assert "R1 plays B3S (Burn 3, slip starboard)" in page.inner_text("#order-sent")
+    page.wait_for_function("document.body.dataset.step !== '2'", timeout=20000)
+    if page.get_attribute("body", "data-status") != "over":
+        page.click("[data-hand] button[data-card='TNC']")
+        page.wait_for_function("document.querySelector('[data-preview]').textContent.includes('ends at')")
+        page.click("#submit-order")
+    page.wait_for_selector("#game-over", timeout=20000)
+    over = page.inner_text("#game-over")
+    assert "—" in over and "_" not in over and "(" not in over, over
+    assert page.locator("#map [data-ghost='1']").count() == 0  # no preview ghost after the end
+    page.wait_for_function("document.getElementById('log').textContent.includes('Game over')")
+    log = page.inner_text("#log")
+    assert "moves" in log and "undefined" not in log and '{"' not in log, log
+    shot(page, "words-over-desktop")
+    phone = browser.new_page()
+    phone.set_viewport_size({"width": 390, "height": 844})
+    phone.goto(f"{url}/game.html#game={game}&token={token}")
+    phone.wait_for_selector("#game-over")
+    width = phone.evaluate("document.getElementById('map').getBoundingClientRect().width")
+    assert width > 300, width  # the map takes the phone's width
+    shot(phone, "words-over-phone")
