@@ -87,7 +87,7 @@ function showStatus() {
     const left = Math.max(0, Math.round(g.turn_deadline - Date.now() / 1000));
     const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
     parts.push(el("p", { id: "countdown", class: left <= 15 ? "countdown soon" : "countdown" }, `Turn deadline in ${clock}. `,
-      el("span", { class: "hint" }, `At 0:00 a stand-in plays for the seats that have not ordered (${atZero()}).`)));
+      el("span", { class: "countdown-note" }, `At 0:00 a stand-in plays for the seats that have not ordered (${atZero()}).`)));
   }
   if (token) secrets.push(el("p", { class: "token-link" }, "Your seat's secret link (open it on any device): ",
                              el("a", { href: seatLink(g.id, token) }, seatLink(g.id, token))));

@@ -159,12 +159,20 @@ export class HexMap {
   }
 
   // Hexes the player may pick by tapping them (`onTap` gets the hex); an empty list clears.
-  offer(hexes, onTap) {
+  // `units`: unit ids (where drawn) the player may tap instead; `onTap` gets the id.
+  offer(hexes, onTap, units = []) {
     this.marks.querySelectorAll(".offer").forEach((n) => n.remove());
     this.onTap = onTap;
     for (const h of hexes) {
       node("polygon", { class: "offer", points: this.hexPoints(this.center(h)), "data-offer": JSON.stringify(h) },
            this.marks);
+    }
+    for (const id of units) {
+      if (!this.where[id]) continue;
+      const [x, y] = this.center(this.where[id]);
+      const c = node("circle", { class: "offer offer-unit", cx: x, cy: y, r: this.size * 0.95, "data-offer": JSON.stringify(id),
+                                 "data-offer-unit": id }, this.marks);
+      node("title", {}, c).textContent = `tap to choose ${id}`;
     }
   }
 

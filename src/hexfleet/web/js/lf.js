@@ -66,7 +66,7 @@ export function label(o, kind) {
     if (o.system === "end") return "end the activation";
     if (o.system === "bays") return `launch ${list(o.launch.map((l) => `${l.squadron} to ${hex(l.hex)}`))}`;
     if (o.system === "launchers") return `launchers: ${o.missiles} missile${o.missiles === 1 ? "" : "s"} at ${o.target}`;
-    return `${o.system} at ${o.target}`;
+    return `${term(o.system) ? term(o.system).name.toLowerCase() : o.system} at ${o.target}`;
   }
   if ("squadrons" in o) return o.squadrons.length ? `intercept with ${list(o.squadrons)}` : "no interceptors";
   if ("stop" in o) return "stop the barrage";
@@ -87,7 +87,7 @@ export function label(o, kind) {
 export function valueLabel(key, value) {
   if (value === undefined || value === null) return `no ${key}`;
   if (key === "facing") return `facing ${facing(value)}`;
-  if (key === "system") return value === "end" ? "end the activation" : value;
+  if (key === "system") return value === "end" ? "end the activation" : term(value) ? term(value).name : value;
   if (key === "launch") return label({ system: "bays", launch: value });
   if (Array.isArray(value) && value.length === 2 && value.every(Number.isInteger)) return `${key} ${hex(value)}`;
   if (typeof value === "boolean") return value ? key : `no ${key}`;
