@@ -20,9 +20,12 @@ router = APIRouter(tags=["lobby"])
 
 @cache
 def _glossary(game: str) -> dict[str, Any]:
+    name = f"hexfleet.render.{game.replace('-', '_')}_glossary"
     try:
-        module = import_module(f"hexfleet.render.{game.replace('-', '_')}_glossary")
-    except ModuleNotFoundError:
+        module = import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:  # the glossary is there but broken: say so
+            raise
         return {"terms": {}}
     return dict(module.glossary())
 

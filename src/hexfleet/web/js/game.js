@@ -112,9 +112,6 @@ function endWords(o) {
   return `Game over: ${winners.join(" and ")} won — ${why}.${you}`;
 }
 
-// Has the player already picked something in the open panel? (then it is not rebuilt)
-const panelTouched = () => !!document.querySelector("#orders .chosen");
-
 // --- order entry -------------------------------------------------------------------------
 
 function buildOrders() {
@@ -225,14 +222,8 @@ async function main() {
   if (!gameId) { $("status").textContent = "No game in the link."; return; }
   try {
     const first = await api(`/games/${gameId}/state`, { token });
-    const ready = cachedGlossary(first.game.ruleset);
+    if (!cachedGlossary(first.game.ruleset)) await loadGlossary(first.game.ruleset);  // the words first
     show(first);
-    if (!ready) {  // the words arrive after the first drawing: draw the panel and the log again
-      await loadGlossary(first.game.ruleset);
-      if (!panelTouched()) { panelKey = null; }
-      logStep = null;
-      show(current);
-    }
   } catch (err) {
     $("status").replaceChildren(el("p", { class: "error" }, err.message));
     return;

@@ -54,10 +54,17 @@ export function buildPanel(form, decision, ctx) {
   return buildRaw(form);
 }
 
+const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
+
 function cardButton(fid, code, onpick) {
   const t = term(code);
-  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : "play no card this turn",
-                        onclick: (e) => onpick(fid, code, e.currentTarget) },
+  const help = (text) => (e) => {
+    const line = e.currentTarget.closest("#order-form")?.querySelector(`[data-card-help="${fid}"]`);
+    if (line) line.textContent = text ?? line.dataset.picked ?? "";
+  };
+  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : NOTHING,
+                        onclick: (e) => onpick(fid, code, e.currentTarget),
+                        onmouseenter: help(code ? explain(code) : NOTHING), onmouseleave: help(null) },
     el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : "");
 }
 
@@ -73,7 +80,7 @@ function buildPlot(form, options, ctx) {
     select.hidden = !(options.fighters[fid].targeted || []).includes(card);
     select.value = target ?? "";
     const help = form.querySelector(`[data-card-help="${fid}"]`);
-    if (help) help.textContent = card ? explain(card) : "No card: the fighter coasts, as with TNC, and does not fire.";
+    if (help) help.textContent = help.dataset.picked = card ? explain(card) : NOTHING;
     try {
       const result = await api(`/games/${ctx.gameId}/preview`, { method: "POST", token: ctx.token, body: { order: order() } });
       previews = {};
@@ -99,7 +106,8 @@ function buildPlot(form, options, ctx) {
                                   onchange: (e) => { choice[fid].target = e.target.value || null; } },
       el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
     form.append(el("h4", {}, `${fid}: your hand`), cards, target,
-                el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."),
+                el("p", { class: "card-help", "data-card-help": fid, "data-picked": "Hover a card for what it does; pick one." },
+                   "Hover a card for what it does; pick one."),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
