@@ -69,10 +69,26 @@ def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -
     log = page.inner_text("#log")
     assert "moves" in log and "undefined" not in log and '{"' not in log, log
     shot(page, "words-over-desktop")
-    phone = browser.new_page()
+    phone_ctx = browser.new_context(has_touch=True)
+    phone = phone_ctx.new_page()
     phone.set_viewport_size({"width": 390, "height": 844})
     phone.goto(f"{url}/game.html#game={game}&token={token}")
     phone.wait_for_selector("#game-over")
     width = phone.evaluate("document.getElementById('map').getBoundingClientRect().width")
     assert width > 300, width  # the map takes the phone's width
+    # two fingers spread on the map zoom it in, down to the hexes' coordinates
+    box = phone.evaluate("(() => { const r = document.getElementById('map').getBoundingClientRect(); "
+                         "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    before = float(phone.get_attribute("#map", "viewBox").split()[2])
+    cdp = phone_ctx.new_cdp_session(phone)
+    def touch(kind: str, d: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": box[0] - d, "y": box[1], "id": 1}, {"x": box[0] + d, "y": box[1], "id": 2}]
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+    touch("touchStart", 30)
+    for d in (50, 70, 90):
+        touch("touchMove", d)
+    touch("touchEnd", 0)
+    after = float(phone.get_attribute("#map", "viewBox").split()[2])
+    assert after < before / 2, (before, after)
+    assert phone.locator("#map.detail").count() == 1
     shot(phone, "words-over-phone")

@@ -12,7 +12,7 @@ import * as tob from "./tob.js";
 const GAMES = { "turn-or-burn": tob, "launch-fighters": lf };
 const plain = {
   renderMap: (map, view) => map.render(view), summary: () => "", unitsCard: () => [], ...plainWords,
-  describe: (e) => `${e.type} ${JSON.stringify(e)}`,
+  describe: (e) => `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ")}`,
 };
 
 const params = new URLSearchParams(location.hash.slice(1));

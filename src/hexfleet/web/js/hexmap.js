@@ -125,24 +125,46 @@ export class HexMap {
       this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, mx, my);
     }, { passive: false });
     let drag = null;
+    let pinch = null;           // two fingers: zoom about their midpoint
+    const down = new Map();     // pointer id -> [x, y]
+    const spread = () => { const [a, b] = [...down.values()]; return Math.hypot(a[0] - b[0], a[1] - b[1]); };
     this.svg.addEventListener("pointerdown", (e) => {
+      down.set(e.pointerId, [e.clientX, e.clientY]);
+      this.svg.setPointerCapture(e.pointerId);
+      if (down.size === 2) {
+        const [a, b] = [...down.values()];
+        pinch = { d: spread(), box: this.box, mid: { clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 } };
+        drag = null;
+        return;
+      }
       // The pointer is captured for panning, so a click would land on the svg: a press and
       // release that barely moved on an offered hex counts as a tap on it instead.
       drag = { x: e.clientX, y: e.clientY, box: this.box, scale: this.toMap(e)[2],
                tap: e.target.closest && e.target.closest("[data-offer]") };
-      this.svg.setPointerCapture(e.pointerId);
     });
     this.svg.addEventListener("pointermove", (e) => {
+      if (down.has(e.pointerId)) down.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && down.size === 2) {
+        this.setBox(pinch.box);
+        const [mx, my] = this.toMap(pinch.mid);
+        this.zoom(pinch.d / Math.max(spread(), 1), mx, my);
+        return;
+      }
       if (!drag) return;
       const [x, y, w, h] = drag.box;
       this.setBox([x - (e.clientX - drag.x) * drag.scale, y - (e.clientY - drag.y) * drag.scale, w, h]);
     });
+    const up = (e) => {
+      down.delete(e.pointerId);
+      if (down.size < 2) pinch = null;
+    };
     this.svg.addEventListener("pointerup", (e) => {
+      up(e);
       const tap = drag && drag.tap && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5 ? drag.tap : null;
       drag = null;
       if (tap && this.onTap) this.onTap(JSON.parse(tap.dataset.offer));
     });
-    this.svg.addEventListener("pointercancel", () => { drag = null; });
+    this.svg.addEventListener("pointercancel", (e) => { up(e); drag = null; });
   }
 
   // Marks over the pieces: `hexes` outlined, `units` ringed (by id, where last drawn). Each

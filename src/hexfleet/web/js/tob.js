@@ -65,7 +65,7 @@ function cardButton(fid, code, onpick) {
   return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : NOTHING,
                         onclick: (e) => onpick(fid, code, e.currentTarget),
                         onmouseenter: help(code ? explain(code) : NOTHING), onmouseleave: help(null) },
-    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : "");
+    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : code ? "" : el("small", {}, "coast, no fire"));
 }
 
 function buildPlot(form, options, ctx) {
