@@ -48,6 +48,7 @@ def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -
     assert "Burn 3" in page.inner_text("[data-card-help]")
     assert page.locator("#map [data-ghost='1']").count() == 1
     assert page.locator("#map [data-arc]").count() == 1  # the gun's arc, from where the card takes it
+    assert "Bubble Gun (0° arc, range 12) from there" in page.inner_text("[data-arc-note]")
     page.hover("#map", position={"x": 300, "y": 300})
     assert page.inner_text("#hex-coord").startswith("hex ")
     shot(page, "words-plot-desktop")

@@ -254,6 +254,7 @@ export class HexMap {
     if (arc <= 0) node("line", { class: "arc-line", x1: x, y1: y, x2: pt(mid).split(",")[0], y2: pt(mid).split(",")[1] }, g);
     else node("path", { class: "arc-fill", d: `M${x.toFixed(1)},${y.toFixed(1)} L${pt(mid - half)} A${R.toFixed(1)},${R.toFixed(1)} 0 ${arc > 180 ? 1 : 0} 1 ${pt(mid + half)} Z` }, g);
     node("title", {}, g).textContent = title;
+    const inside = [];  // [id, range in hexes]
     for (const [id, h] of Object.entries(this.where)) {
       if (only && !only.includes(id)) continue;
       const [px, py] = this.center(h);
@@ -261,8 +262,12 @@ export class HexMap {
       if (d < 1 || d > R + 1) continue;
       let diff = Math.abs(Math.atan2(py - y, px - x) - mid) % (2 * Math.PI);
       if (diff > Math.PI) diff = 2 * Math.PI - diff;
-      if (diff <= half + 0.02) node("circle", { class: "in-arc", cx: px, cy: py, r: this.size * 1.05, "data-in-arc": id }, g);
+      if (diff <= half + 0.02) {
+        node("circle", { class: "in-arc", cx: px, cy: py, r: this.size * 1.05, "data-in-arc": id }, g);
+        inside.push([id, hexDistance(hex, h)]);
+      }
     }
+    return inside;
   }
 
   // Launch Fighters!: terrain and exit areas under the units; ships (owner colour, facing,
@@ -332,6 +337,11 @@ export class HexMap {
     node("title", {}, piece).textContent = `${q.id} (${q.owner}) squadron from ${q.origin} at ${q.hex}` +
       (q.active ? "" : ", flipped (inactive)");
   }
+}
+
+function hexDistance(a, b) {
+  const dq = b[0] - a[0], dr = b[1] - a[1];
+  return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr));
 }
 
 // Launch Fighters! facings are direction indices counter-clockwise from axial +q (LF-MAP-03),

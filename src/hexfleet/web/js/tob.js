@@ -24,9 +24,15 @@ export function renderMap(map, view) {
   const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
   const from = f && (previews[f.id] || f);
   if (f && gun && from.hex) {
-    map.drawArc(from.hex, from.facing, gun.arc, gun.range, `${f.id}'s ${gun.name}: ${gun.arc}° arc, range ${gun.range}` +
+    const inside = map.drawArc(from.hex, from.facing, gun.arc, gun.range, `${f.id}'s ${gun.name}: ${gun.arc}° arc, range ${gun.range}` +
       (previews[f.id] ? " (from where the card takes it)" : ""),
       (view.fighters || []).filter((x) => x.side !== f.side).map((x) => x.id));
+    const note = document.querySelector(`[data-arc-note="${f.id}"]`);
+    if (note) {
+      note.textContent = `${gun.name} (${gun.arc}° arc, range ${gun.range}) from ${previews[f.id] ? "there" : "here"}: ` +
+        (inside.length ? `${inside.map(([id, r]) => `${id} at range ${r}`).join(", ")} inside the drawn arc now`
+                       : "no enemy inside the drawn arc now") + " — shots come after everyone has moved.";
+    }
   }
 }
 
@@ -108,7 +114,8 @@ function buildPlot(form, options, ctx) {
     form.append(el("h4", {}, `${fid}: your hand`), cards, target,
                 el("p", { class: "card-help", "data-card-help": fid, "data-picked": "Hover a card for what it does; pick one." },
                    "Hover a card for what it does; pick one."),
-                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."));
+                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
+                el("p", { class: "card-help", "data-arc-note": fid }));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
   }
