@@ -32,7 +32,7 @@ def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -
     # setup: the gun is named and explained; the countdown says what happens at zero
     assert "Bubble Gun" in page.inner_text("[data-gun-help]") and "arc" in page.inner_text("[data-gun-help]")
     assert "At 0:00 a stand-in plays for the seats that have not ordered" in page.inner_text("#countdown")
-    assert "blue: bot random" in page.inner_text("#countdown")
+    assert "blue: bot random" in (page.get_attribute("#countdown", "title") or "")  # who plays, on hover
     page.click("#submit-order")
     page.wait_for_function("document.body.dataset.step === '2'", timeout=20000)
     # the log: red's own order in notation, blue's marked as the stand-in's

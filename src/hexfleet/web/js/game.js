@@ -49,8 +49,22 @@ function show(state) {
   game().renderMap(map, state.view);
   showStatus();
   showWaiting();
-  $("fighters").replaceChildren(...game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
+  showUnits(game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
   if (logStep !== state.step || g.status === "over") { logStep = state.step; loadLog(); }
+}
+
+// The units table folds away (its heading stays) on short desktop windows, so the orders and
+// the log keep their room; open by default where there is space. The player's choice sticks.
+let unitsOpen = null;
+function showUnits(parts) {
+  if (!parts.length) { $("fighters").replaceChildren(); $("fighters").hidden = true; return; }
+  $("fighters").hidden = false;
+  if (unitsOpen === null) unitsOpen = window.innerHeight >= 900 || window.innerWidth <= 760;
+  const [head, ...rest] = parts;
+  const details = el("details", { id: "units-details", open: unitsOpen || undefined,
+                                  ontoggle: (e) => { unitsOpen = e.currentTarget.open; } },
+    el("summary", {}, el("h3", {}, head.textContent)), ...rest);
+  $("fighters").replaceChildren(details);
 }
 
 // "red (Ann)" or "blue (bot lf-heuristic)": who a seat is, for the waiting line.
@@ -86,8 +100,9 @@ function showStatus() {
   if (g.turn_deadline && g.status === "active") {
     const left = Math.max(0, Math.round(g.turn_deadline - Date.now() / 1000));
     const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-    parts.push(el("p", { id: "countdown", class: left <= 15 ? "countdown soon" : "countdown" }, `Turn deadline in ${clock}. `,
-      el("span", { class: "countdown-note" }, `At 0:00 a stand-in plays for the seats that have not ordered (${atZero()}).`)));
+    parts.push(el("p", { id: "countdown", class: left <= 15 ? "countdown soon" : "countdown", title: `At 0:00: ${atZero()}.` },
+      `Turn deadline in ${clock}. `,
+      el("span", { class: "countdown-note" }, `At 0:00 a stand-in plays for the seats that have not ordered${mineAtZero()}.`)));
   }
   if (token) secrets.push(el("p", { class: "token-link" }, "Your seat's secret link (open it on any device): ",
                              el("a", { href: seatLink(g.id, token) }, seatLink(g.id, token))));
@@ -100,6 +115,13 @@ function showStatus() {
 function atZero() {
   const seats = current.game.seats.filter((x) => !x.bot);
   return seats.map((x) => `${x.seat}: ${x.stand_in ? `bot ${x.stand_in}` : "the standing order"}`).join(", ");
+}
+
+// For this seat, if it has not ordered yet: what plays for it at the deadline.
+function mineAtZero() {
+  const me = current.seat && current.game.seats.find((x) => x.seat === current.seat);
+  if (!me || me.bot || !current.waiting_for.includes(me.seat)) return "";
+  return ` (for you: ${me.stand_in ? `the ${me.stand_in} bot` : "your standing order"})`;
 }
 
 // "red won: the other side's fighters were all destroyed." — never the bare reason code.

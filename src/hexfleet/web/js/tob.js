@@ -111,11 +111,13 @@ function buildPlot(form, options, ctx) {
     const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target",
                                   onchange: (e) => { choice[fid].target = e.target.value || null; } },
       el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
-    form.append(el("h4", {}, `${fid}: your hand`), cards, target,
-                el("p", { class: "card-help", "data-card-help": fid, "data-picked": "Hover a card for what it does; pick one." },
-                   "Hover a card for what it does; pick one."),
+    // what the card does and where it takes the fighter, above the hand: in sight while picking
+    form.append(el("h4", {}, `${fid}: your hand`),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
-                el("p", { class: "card-help", "data-arc-note": fid }));
+                el("p", { class: "card-help", "data-arc-note": fid }),
+                cards, target,  // the hover help under the hand, so that it never shifts the cards
+                el("p", { class: "card-help", "data-card-help": fid, "data-picked": "Hover a card for what it does; pick one." },
+                   "Hover a card for what it does; pick one."));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
   }
