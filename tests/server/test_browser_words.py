@@ -39,6 +39,7 @@ def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -
     page.wait_for_selector("#log [data-log-step='1'] [data-order-seat=blue].stand-in")
     log = page.inner_text("#log")
     assert "R1 builds with BG (Bubble Gun)" in log and "stand-in bot" in log and '{"' not in log, log
+    assert "range 12" in (page.locator("#log abbr[data-term=BG]").first.get_attribute("title") or "")  # codes explained in the log too
     # the hand: each card with its name, the effect on hover; picking one previews and draws the arc
     button = page.locator("[data-hand] button[data-card='B3S']")
     assert "Burn 3, slip starboard" in button.inner_text()

@@ -4,7 +4,7 @@
 // module per ruleset; a ruleset without its own order form gets the generic legal-orders panel.
 import { api, el, rememberSeat, seatLink } from "./api.js";
 import { HexMap } from "./hexmap.js";
-import { cachedGlossary, loadGlossary, phrase } from "./glossary.js";
+import { annotate, cachedGlossary, loadGlossary, phrase } from "./glossary.js";
 import { fetchLegal, legalPanel, plainWords } from "./legal.js";
 import * as lf from "./lf.js";
 import * as tob from "./tob.js";
@@ -224,10 +224,10 @@ async function loadLog() {
       return el("div", { class: by ? "order stand-in" : "order", "data-order-seat": seat },
         by ? el("span", { class: "badge stand-in", title: "the deadline passed: the server ordered for this seat" }, by) : "",
         by ? " " : "",
-        `${seat}: ${g.label(o)}`);
+        ...annotate(`${seat}: ${g.label(o)}`));
     }),
-    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, g.describe(e))),
-    ...(g.report ? g.report(s) : []).map((line) => el("div", { class: "ev report" }, line)))));
+    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, ...annotate(g.describe(e)))),
+    ...(g.report ? g.report(s) : []).map((line) => el("div", { class: "ev report" }, ...annotate(line))))));
   $("log").scrollTop = $("log").scrollHeight;
 }
 

@@ -42,3 +42,18 @@ export function codeEl(code, text = code) {
 
 // One of the glossary's other tables: outcomes, reasons, causes, designs.
 export const phrase = (table, key) => (G[table] && G[table][key]) || null;
+
+// A sentence with every code in it (B3S, BG, CM… : two or more capitals and digits) given its
+// meaning on hover: text nodes and <abbr>s, for the log.
+export function annotate(text) {
+  const out = [];
+  let last = 0;
+  for (const m of String(text).matchAll(/\b[A-Z][A-Z0-9]+\b/g)) {
+    if (!term(m[0])) continue;
+    if (m.index > last) out.push(text.slice(last, m.index));
+    out.push(codeEl(m[0]));
+    last = m.index + m[0].length;
+  }
+  if (last < text.length) out.push(text.slice(last));
+  return out;
+}
