@@ -41,6 +41,9 @@ def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -
     assert "R1 builds with BG (Bubble Gun)" in log and "stand-in bot" in log and '{"' not in log, log
     assert "range 12" in (page.locator("#log abbr[data-term=BG]").first.get_attribute("title") or "")  # codes explained in the log too
     # the hand: each card with its name, the effect on hover; picking one previews and draws the arc
+    page.click("[data-hand] button[data-card='BG']")  # a gun: its target may be tapped on the map
+    page.locator("#map [data-offer-unit=B1]").click()
+    assert page.input_value("[data-target=R1]") == "B1"
     button = page.locator("[data-hand] button[data-card='B3S']")
     assert "Burn 3, slip starboard" in button.inner_text()
     assert "thrust 3" in (button.get_attribute("title") or "")

@@ -149,7 +149,7 @@ function buildOrders() {
     return;
   }
   const form = el("div", { id: "order-form" }, el("h3", {}, `Orders: ${d.kind}`), el("p", { class: "prompt" }, d.prompt));
-  const ctx = { gameId, token, redraw: () => game().renderMap(map, current.view), myOrder: current.my_order,
+  const ctx = { gameId, token, map, redraw: () => game().renderMap(map, current.view), myOrder: current.my_order,
                 error: (message) => { $("order-error").textContent = message; } };
   if (game().buildPanel) {
     panel = game().buildPanel(form, d, ctx);

@@ -85,6 +85,11 @@ function buildPlot(form, options, ctx) {
     const select = form.querySelector(`[data-target="${fid}"]`);
     select.hidden = !(options.fighters[fid].targeted || []).includes(card);
     select.value = target ?? "";
+    // a gun that takes a target: the enemies may also be tapped on the map
+    if (ctx.map) {
+      ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; },
+                    select.hidden ? [] : options.fighters[fid].targets);
+    }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
     if (help) help.textContent = help.dataset.picked = card ? explain(card) : NOTHING;
     try {
@@ -108,7 +113,7 @@ function buildPlot(form, options, ctx) {
     choice[fid] = { card: null, target: null };
     const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
       ...o.cards.map((c) => cardButton(fid, c, pick)));
-    const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target",
+    const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
                                   onchange: (e) => { choice[fid].target = e.target.value || null; } },
       el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
     // what the card does and where it takes the fighter, above the hand: in sight while picking
