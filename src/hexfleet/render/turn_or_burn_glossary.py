@@ -86,6 +86,8 @@ def glossary() -> dict[str, Any]:
         terms[code] = {"name": name, "kind": kind, "effect": effect, "module": SYSTEM_MODULE[code]}
         if code in GUNS:
             terms[code] |= {"arc": GUNS[code].arc, "range": GUNS[code].range}
+    terms["MISS"] = {"name": "Miss card", "kind": "miss", "effect": "shuffled into a target's cards when it is shot: "
+                     "drawing it does no damage", "module": 1}
     reasons = {
         "out_of_arc": "the target was outside the gun's arc after movement",
         "out_of_range": "the target was beyond the gun's range after movement",

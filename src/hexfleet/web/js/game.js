@@ -151,8 +151,9 @@ function buildOrders() {
   const form = el("div", { id: "order-form" }, el("h3", {}, `Orders: ${d.kind}`), el("p", { class: "prompt" }, d.prompt));
   const ctx = { gameId, token, map, redraw: () => game().renderMap(map, current.view), myOrder: current.my_order,
                 error: (message) => { $("order-error").textContent = message; } };
-  if (game().buildPanel) {
-    panel = game().buildPanel(form, d, ctx);
+  const own = game().buildPanel ? game().buildPanel(form, d, ctx) : null;  // a game's own form, for the kinds it has one
+  if (own) {
+    panel = own;
   } else {
     const choices = el("div", { id: "legal" }, el("p", { class: "hint" }, "Loading the legal orders…"));
     form.append(choices);
@@ -160,7 +161,7 @@ function buildOrders() {
   }
   form.append(el("div", { class: "order-foot" },  // stays in sight while a long panel scrolls
     el("button", { type: "button", class: "primary", id: "submit-order", onclick: submit },
-       game().buildPanel ? "Submit orders" : "Submit order"),
+       own ? "Submit orders" : "Submit order"),
     el("p", { class: "error", id: "order-error", role: "alert" }),
     el("p", { class: "waiting", id: "order-sent" })));
   box.replaceChildren(form);
@@ -224,7 +225,7 @@ async function loadLog() {
       return el("div", { class: by ? "order stand-in" : "order", "data-order-seat": seat },
         by ? el("span", { class: "badge stand-in", title: "the deadline passed: the server ordered for this seat" }, by) : "",
         by ? " " : "",
-        ...annotate(`${seat}: ${g.label(o)}`));
+        ...annotate(`${seat}: ${g.label(o, g.stepKind ? g.stepKind(s) : undefined)}`));
     }),
     ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, ...annotate(g.describe(e)))),
     ...(g.report ? g.report(s) : []).map((line) => el("div", { class: "ev report" }, ...annotate(line))))));

@@ -213,9 +213,12 @@ export class HexMap {
         node("line", { class: "lock", x1, y1, x2, y2 }, this.layer);
       }
     }
-    for (const f of view.fighters || []) this.drawFighter(f, f.side, false);
+    // sides other than red and blue (a scenario's empire, agrarians…) get the same two colours by order
+    const sides = view.sides || [];
+    const tone = (side) => (["red", "blue"].includes(side) ? side : `${side} ${["red", "blue", "tone-2", "tone-3"][sides.indexOf(side)] || ""}`);
+    for (const f of view.fighters || []) this.drawFighter(f, tone(f.side), false);
     for (const [id, g] of Object.entries(ghosts)) {
-      if (byId[id]) this.drawFighter({ ...byId[id], ...g, id }, byId[id].side, true);
+      if (byId[id]) this.drawFighter({ ...byId[id], ...g, id }, tone(byId[id].side), true);
     }
   }
 
@@ -236,9 +239,10 @@ export class HexMap {
       points: `${0.8 * s},0 ${-0.5 * s},${0.5 * s} ${-0.5 * s},${-0.5 * s}`,
     }, glyph);
     const bits = [f.id, `s${f.speed ?? "?"}`];
-    if (f.shields !== undefined && f.shields !== null) bits.push(`sh ${typeof f.shields === "object" ? Object.values(f.shields).join("/") : f.shields}`);
+    if (f.shields && typeof f.shields === "object") bits.push(`sh ${Object.values(f.shields).join("/")}`);
+    else if (f.shields === true) bits.push("⛨");  // shields up
     node("text", { class: "label", x, y: y + s * 0.95 }, glyph).textContent = bits.join(" ");
-    node("title", {}, g).textContent = `${ghost ? "preview: " : ""}${f.id} (${side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
+    node("title", {}, g).textContent = `${ghost ? "preview: " : ""}${f.id} (${f.side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
   }
 
   // A gun's field of fire drawn as a wedge: from `hex`, centred on facing letter `facing`,

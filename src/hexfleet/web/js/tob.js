@@ -57,7 +57,7 @@ export function buildPanel(form, decision, ctx) {
   reset();
   if (decision.kind === "plot") return buildPlot(form, decision.options, ctx);
   if (decision.kind === "setup") return buildSetup(form, decision.options, ctx);
-  return buildRaw(form);
+  return null;  // any other decision: the generic legal-orders panel
 }
 
 const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
@@ -74,6 +74,9 @@ function cardButton(fid, code, onpick) {
     el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : code ? "" : el("small", {}, "coast, no fire"));
 }
 
+// The cards that take a target: as the decision lists them, or else (advanced modules) its guns.
+const targeted = (o) => o.targeted || (o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+
 function buildPlot(form, options, ctx) {
   const choice = {};
   const order = () => Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
@@ -83,7 +86,7 @@ function buildPlot(form, options, ctx) {
     selected = fid;
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
     const select = form.querySelector(`[data-target="${fid}"]`);
-    select.hidden = !(options.fighters[fid].targeted || []).includes(card);
+    select.hidden = !targeted(options.fighters[fid]).includes(card);
     select.value = target ?? "";
     // a gun that takes a target: the enemies may also be tapped on the map
     if (ctx.map) {
@@ -147,16 +150,14 @@ function buildSetup(form, options, ctx) {
   return { order: () => Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, { gun: c.gun }])) };
 }
 
-function buildRaw(form) {
-  const text = el("textarea", { id: "raw-order", rows: 4, cols: 40 }, "{}");
-  form.append(el("label", {}, "Order (JSON) ", text));
-  return { order: () => JSON.parse(text.value) };
-}
-
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
-export function label(o) {
+export function label(o, kind) {
   if (!o || typeof o !== "object") return String(o);
+  if (!Object.keys(o).length) return kind === "declare" ? "declare nothing" : "nothing to order (the defaults)";
   const parts = Object.entries(o).map(([fid, v]) => {
+    if (Array.isArray(v) && kind === "declare") {
+      return `${fid} declares ${v.length ? v.map((c) => named(c.card ?? c)).join(" + ") : "nothing"}`;
+    }
     if (Array.isArray(v)) {
       if (!v.length) return `${fid} plays no card (coasts)`;
       return `${fid} plays ${v.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`).join(" + ")}`;
@@ -186,11 +187,36 @@ export function describe(e) {
     case "shot": return `${e.shooter} fires its ${named(e.weapon)} at ${e.target} at range ${e.range}: ${e.damage} damage, ` +
       `so ${e.target} draws ${e.damage} card(s) from ${e.hand_size} (${e.miss_cards} of them miss cards).`;
     case "shot_void": return `${e.shooter}'s ${named(e.weapon)} shot at ${e.target} is void: ${why(e.reason)}.`;
-    case "pulled": return e.cards.length ? `${e.target} draws ${cardList(e.cards)}.` : `${e.target} draws nothing.`;
+    case "pulled": {
+      const effect = { immune: " — no effect: it was already hit by a bubble gun this turn", shields: " — its shields stop the shot",
+                       miss: " — all misses", armor: " — its armor takes the hit (the cards go back)",
+                       shield_generator: " — the shot knocks out its shield generator", destroyed: " — those cards are destroyed" }[e.effect] || "";
+      return (e.cards.length ? `${e.target} draws ${cardList(e.cards)}` : `${e.target} draws nothing`) + `${effect}.`;
+    }
+    case "announced": return `Shots announced: ${e.shots.map((x) => `${x.shooter} ${named(x.weapon)} at ${x.target || "the nearest in arc"}`).join("; ")}.`;
+    case "declared": return `${e.id} declares ${cardList(e.cards)} (external systems, public).`;
+    case "jammed": return `${e.id} runs its jammer: lock-ons on it are broken, +2 miss cards against it this turn.`;
+    case "lock_on": return `${e.id} locks on to ${e.target} (scanner: range to it counts half).`;
+    case "lock_lost": return `${e.id} loses its lock-on on ${e.target}${e.reason ? ` (${e.reason})` : ""}.`;
+    case "shields": return `${e.id}'s shields go ${e.up ? "up" : "down"}.`;
+    case "repaired": return e.card ? `${e.id}'s repair bot restores ${named(e.card)}.` : `${e.id}'s repair bot finds nothing to repair.`;
+    case "armor_removed": return `${e.id}'s armor is gone.`;
+    case "external_lost": return `${e.id} loses its external ${named(e.card)}.`;
+    case "discarded": return `${e.id} discards ${cardList(e.cards)} (too many cards for its structure).`;
+    case "ejected": return `${e.id}'s pilot ejects.`;
+    case "replacement": return `${e.side} will get a replacement for ${e.id} on turn ${e.enters_on_turn}.`;
+    case "entry_hex": return `${e.id}'s replacement will enter at ${hexText(e.hex)}.`;
+    case "entered": return `${e.id} (${e.side}) enters at ${hexText(e.hex)} facing ${e.facing}, momentum marker at ${hexText(e.momentum)}.`;
+    case "scores": return `Score: ${Object.entries(e.scores).map(([k, v]) => `${k} ${v}`).join(", ")}.`;
     case "eliminated": return `${e.id} is destroyed: ${phrase("causes", e.cause) || String(e.cause).replaceAll("_", " ")}.`;
     case "game_over": return e.draw ? "Game over: a draw." : `Game over: ${e.winner} wins.`;
     default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
+}
+
+// Which decision a logged step answered, where its orders would read alike (the log has no kind).
+export function stepKind(step) {
+  return step.events.some((e) => e.type === "declared") ? "declare" : undefined;
 }
 
 // Sentences the events leave out: a gun plotted that never fired had no target after movement.
