@@ -97,3 +97,35 @@ def test_words_stand_ins_refresh_and_the_end(live_server: LiveServer, browser) -
     assert after < before / 2, (before, after)
     assert phone.locator("#map.detail").count() == 1
     shot(phone, "words-over-phone")
+
+
+def test_advanced_turn_or_burn_decisions_read_in_words(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """Bigger (Modules 2–3: externals, several fighters, other sides than red and blue): every
+    decision is a form or a list of orders in words, never raw JSON, and so is the log."""
+    url = live_server.url
+    created = httpx.post(f"{url}/api/games", json={
+        "ruleset": "turn-or-burn", "scenario": "bigger", "join": "empire", "options": {"turn_limit": 2},
+        "seats": {"agrarians": {"bot": "random"}}}).json()
+    page = browser.new_page()
+    page.goto(f"{url}/game.html#game={created['game']['id']}&token={created['token']}")
+    kinds: list[str] = []
+    while page.get_attribute("body", "data-status") != "over" and len(kinds) < 8:
+        page.wait_for_function("document.body.dataset.status === 'over' || document.querySelector('#submit-order') "
+                               "&& !document.querySelector('#legal .hint')")
+        if page.get_attribute("body", "data-status") == "over":
+            break
+        step, kind = page.evaluate("[document.body.dataset.step, document.body.dataset.decision]")
+        kinds.append(kind)
+        orders = page.inner_text("#orders")
+        assert '{"' not in orders and "undefined" not in orders, orders
+        if kind == "plot":
+            page.locator("[data-hand] button[data-card='TNC']").first.click()
+        elif page.locator("#legal [data-order]").count() > 1:
+            page.locator("#legal [data-order]").first.click()
+        if kind not in kinds[:-1]:
+            shot(page, f"words-bigger-{kind}")
+        page.click("#submit-order")
+        page.wait_for_function(f"document.body.dataset.step !== '{step}'")
+    assert "declare" in kinds, kinds
+    log = page.inner_text("#log")
+    assert "moves" in log and '{"' not in log and "undefined" not in log, log

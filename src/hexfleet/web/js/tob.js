@@ -139,21 +139,26 @@ function buildPlot(form, options, ctx) {
 function buildSetup(form, options, ctx) {
   const choice = {};
   const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
+  const kitGun = {};  // the gun a scenario's default build already carries (advanced modules): sent only if changed
   for (const [fid, o] of Object.entries(options.fighters)) {
-    choice[fid] = { gun: (mine[fid] && mine[fid].gun) || o.guns[0] };
+    kitGun[fid] = ((o.default && o.default.cards) || []).find((c) => o.guns.includes(c)) || null;
+    choice[fid] = { gun: (mine[fid] && mine[fid].gun) || kitGun[fid] || o.guns[0] };
     const help = el("p", { class: "card-help", "data-gun-help": fid }, explain(choice[fid].gun));
     const select = el("select", { "data-gun": fid, onchange: (e) => { choice[fid].gun = e.target.value; help.textContent = explain(e.target.value); } },
       ...o.guns.map((g) => el("option", { value: g, selected: g === choice[fid].gun }, named(g))));
     form.append(el("h4", {}, `${fid}: build and place`), el("label", {}, "Gun ", select), help,
       el("p", {}, `Placed at ${hexText(o.default.hex)}, facing ${o.default.facing}, momentum marker at ${hexText(o.default.momentum)} (${o.zone} zone).`));
   }
-  return { order: () => Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, { gun: c.gun }])) };
+  return { order: () => Object.fromEntries(Object.entries(choice).filter(([fid, c]) => c.gun !== kitGun[fid])
+                                               .map(([fid, c]) => [fid, { gun: c.gun }])) };
 }
 
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
 export function label(o, kind) {
   if (!o || typeof o !== "object") return String(o);
-  if (!Object.keys(o).length) return kind === "declare" ? "declare nothing" : "nothing to order (the defaults)";
+  if (!Object.keys(o).length) {
+    return { declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)";
+  }
   const parts = Object.entries(o).map(([fid, v]) => {
     if (Array.isArray(v) && kind === "declare") {
       return `${fid} declares ${v.length ? v.map((c) => named(c.card ?? c)).join(" + ") : "nothing"}`;
@@ -216,7 +221,8 @@ export function describe(e) {
 
 // Which decision a logged step answered, where its orders would read alike (the log has no kind).
 export function stepKind(step) {
-  return step.events.some((e) => e.type === "declared") ? "declare" : undefined;
+  if (step.events.some((e) => e.type === "declared")) return "declare";
+  return step.events.some((e) => e.type === "placed") ? "setup" : undefined;
 }
 
 // Sentences the events leave out: a gun plotted that never fired had no target after movement.
