@@ -5,8 +5,7 @@ import { api, el } from "./api.js";
 import { codeEl, explain, named, phrase, term } from "./glossary.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
-let selected = null;  // the fighter whose hand was last touched: its arc is drawn
-let lastView = null;
+let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
 
 const hexText = (h) => `${h[0]},${h[1]}`;
 const cardList = (cards) => cards.map(named).join(", ");
@@ -18,7 +17,6 @@ export function reset() {
 }
 
 export function renderMap(map, view) {
-  lastView = view;
   map.render(view, previews);
   const f = selected && (view.fighters || []).find((x) => x.id === selected);
   const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
@@ -52,7 +50,7 @@ export function unitsCard(view) {
 }
 
 // Fills `form` for the open decision; returns {order()} building the order to send.
-// `ctx`: {gameId, token, redraw(), error(message), myOrder}.
+// `ctx`: {gameId, token, map, redraw(), error(message), myOrder (the order already sent)}.
 export function buildPanel(form, decision, ctx) {
   reset();
   if (decision.kind === "plot") return buildPlot(form, decision.options, ctx);
@@ -64,13 +62,8 @@ const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
 
 function cardButton(fid, code, onpick) {
   const t = term(code);
-  const help = (text) => (e) => {
-    const line = e.currentTarget.closest("#order-form")?.querySelector(`[data-card-help="${fid}"]`);
-    if (line) line.textContent = text ?? line.dataset.picked ?? "";
-  };
   return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : NOTHING,
-                        onclick: (e) => onpick(fid, code, e.currentTarget),
-                        onmouseenter: help(code ? explain(code) : NOTHING), onmouseleave: help(null) },
+                        onclick: (e) => onpick(fid, code, e.currentTarget) },
     el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : code ? "" : el("small", {}, "coast, no fire"));
 }
 
@@ -94,7 +87,7 @@ function buildPlot(form, options, ctx) {
                     select.hidden ? [] : options.fighters[fid].targets);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
-    if (help) help.textContent = help.dataset.picked = card ? explain(card) : NOTHING;
+    if (help) help.textContent = card ? explain(card) : NOTHING;
     try {
       const result = await api(`/games/${ctx.gameId}/preview`, { method: "POST", token: ctx.token, body: { order: order() } });
       previews = {};
@@ -112,6 +105,7 @@ function buildPlot(form, options, ctx) {
   }
   const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
   const restore = [];
+  selected = Object.keys(options.fighters)[0] || null;
   for (const [fid, o] of Object.entries(options.fighters)) {
     choice[fid] = { card: null, target: null };
     const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
@@ -123,9 +117,8 @@ function buildPlot(form, options, ctx) {
     form.append(el("h4", {}, `${fid}: your hand`),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
                 el("p", { class: "card-help", "data-arc-note": fid }),
-                cards, target,  // the hover help under the hand, so that it never shifts the cards
-                el("p", { class: "card-help", "data-card-help": fid, "data-picked": "Hover a card for what it does; pick one." },
-                   "Hover a card for what it does; pick one."));
+                cards, target,  // what the picked card does, under the hand (each card also says so on hover)
+                el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
   }
