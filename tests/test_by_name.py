@@ -55,6 +55,7 @@ def test_every_game_has_every_module(game):
     assert fmt.FORMAT.split("/")[0] == game and game_of_format({"format": fmt.FORMAT}) == game
     shown = presenter(game)
     assert callable(shown.describe_event) and callable(shown.svg) and isinstance(shown.FORMS, dict)
+    assert shown.glossary()["terms"], "the presenter names and explains the codes it shows"
     bots = game_bots(game)
     assert {"random", "mcts"} <= set(bots.BOTS) and callable(bots.determinize)
     assert ruleset.scenario() in ruleset.scenarios()

@@ -109,6 +109,10 @@ class Presenter(Protocol):
         """One seat's turn report: ``events`` (as that seat may see them) in sentences, then
         ``view`` (the seat's, after them) as text."""
 
+    def glossary(self) -> Mapping[str, Any]:
+        """Every code the game shows (cards, guns, stats…) with its name and effect, for people:
+        ``{"terms": {code: {"name", "kind", "effect"}}, ...}``, built from the game's own tables."""
+
 
 # --- the bots: hexfleet.ai.<package> ---------------------------------------------------------
 

@@ -86,6 +86,7 @@ def test_a_person_plays_launch_fighters_against_the_bot(live_server: LiveServer,
     page.wait_for_function("document.getElementById('log').textContent.includes('game over')")
     log = page.inner_text("#log")
     assert "placed at" in log and "initiative" in log and "game over" in log, log
+    assert "undefined" not in log and "[object" not in log, log  # every event in words
     assert page.locator("#map .ship").count() >= 1 and page.locator("#map .terrain-hex.asteroid").count() > 0
     page.click("#zoom-in")
     page.click("#zoom-in")

@@ -149,6 +149,7 @@ def test_seats_cannot_be_taken_twice_or_from_a_bot(client: TestClient) -> None:
     ("POST", "/api/games", {"ruleset": "turn-or-burn", "scenario": "quick-shot", "deadline_seconds": -1},
      422, "request"),
     ("POST", "/api/games", {"scenario": "quick-shot"}, 422, "request"),
+    ("GET", "/api/rulesets/chess/glossary", None, 404, "not_found"),
 ])
 def test_bad_requests_get_a_json_4xx(client: TestClient, method: str, path: str, body: Any, status: int,
                                      error: str) -> None:
@@ -183,6 +184,7 @@ def test_every_api_route_is_covered_here(sqlite_settings: Any) -> None:
         ("POST", "/api/games/{game_id}/orders"), ("POST", "/api/games/{game_id}/preview"),
         ("GET", "/api/games/{game_id}/stream"), ("GET", "/api/games/{game_id}/log"),
         ("GET", "/api/games/{game_id}/record"), ("GET", "/api/games/{game_id}/legal"),
+        ("GET", "/api/rulesets/{game}/glossary"),  # a game's words only, no game's data (test_glossary.py)
     }
 
 

@@ -27,7 +27,7 @@ from .config import Settings
 from .db import Database
 from .limits import BodyLimit
 from .options import catalogue
-from .routes import lobby, play, records
+from .routes import glossary, lobby, play, records
 from .service import GameService
 from .streams import Feeds
 
@@ -68,7 +68,7 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.state.settings = settings
     app.state.service = service
     errors.install(app)
-    for module in (lobby, play, records):
+    for module in (lobby, play, records, glossary):
         app.include_router(module.router, prefix="/api")
     web = resources.files("hexfleet").joinpath("web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")

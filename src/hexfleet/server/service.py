@@ -554,8 +554,16 @@ class GameService:
             ruleset = get_ruleset(game.ruleset)
             steps = self._steps(s, game_id)
             over = game.status == "over"
+            # which orders the server made at a deadline (a stand-in bot or the standing order),
+            # so a page can tell them from the players' own
+            stand_ins: dict[int, dict[str, str]] = {}
+            for step, order_seat, source in s.execute(select(OrderRow.step, OrderRow.seat, OrderRow.source).where(
+                    OrderRow.game_id == game_id, OrderRow.source.in_(("standing", "stand_in")))):
+                stand_ins.setdefault(step, {})[order_seat] = source
             return {"game": game_id, "seat": seat, "complete": over,
-                    "steps": [self._step_for(ruleset, game, steps, row, seat, over) for row in steps]}
+                    "steps": [self._step_for(ruleset, game, steps, row, seat, over)
+                              | ({"stand_ins": stand_ins[row.step]} if row.step in stand_ins else {})
+                              for row in steps]}
 
     def record(self, game_id: str, seat: Seat | None) -> str:
         """The game record as JSON lines (``hexfleet.engine.record``'s format).

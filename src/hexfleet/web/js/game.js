@@ -4,6 +4,7 @@
 // module per ruleset; a ruleset without its own order form gets the generic legal-orders panel.
 import { api, el, rememberSeat, seatLink } from "./api.js";
 import { HexMap } from "./hexmap.js";
+import { annotate, cachedGlossary, loadGlossary, phrase } from "./glossary.js";
 import { fetchLegal, legalPanel, plainWords } from "./legal.js";
 import * as lf from "./lf.js";
 import * as tob from "./tob.js";
@@ -11,7 +12,7 @@ import * as tob from "./tob.js";
 const GAMES = { "turn-or-burn": tob, "launch-fighters": lf };
 const plain = {
   renderMap: (map, view) => map.render(view), summary: () => "", unitsCard: () => [], ...plainWords,
-  describe: (e) => `${e.type} ${JSON.stringify(e)}`,
+  describe: (e) => `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ")}`,
 };
 
 const params = new URLSearchParams(location.hash.slice(1));
@@ -28,6 +29,8 @@ let logStep = null;
 $("zoom-in").onclick = () => map.zoom(1 / 1.25);
 $("zoom-out").onclick = () => map.zoom(1.25);
 $("zoom-fit").onclick = () => map.fit();
+map.onHover = (h) => { $("hex-coord").textContent = h ? `hex ${h[0]},${h[1]}` : ""; };
+new ResizeObserver(() => { if (map.box) map.setBox(map.box); }).observe($("map"));
 
 const game = () => ({ ...plain, ...GAMES[current.game.ruleset] });
 const words = (order, kind) => game().label(order, kind);
@@ -41,13 +44,27 @@ function show(state) {
   document.body.dataset.status = g.status;
   document.body.dataset.decision = state.decision ? state.decision.kind : "";
   $("title").textContent = `${g.ruleset} · ${g.scenario} · ${state.seat ? `playing ${state.seat}` : "spectating"}`;
-  const key = `${state.step}:${state.decision ? state.decision.kind : "-"}`;
+  const key = `${state.step}:${state.decision ? state.decision.kind : "-"}:${g.status}`;
   if (key !== panelKey) { panelKey = key; buildOrders(); }
   game().renderMap(map, state.view);
   showStatus();
   showWaiting();
-  $("fighters").replaceChildren(...game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
+  showUnits(game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
   if (logStep !== state.step || g.status === "over") { logStep = state.step; loadLog(); }
+}
+
+// The units table folds away (its heading stays) on short desktop windows, so the orders and
+// the log keep their room; open by default where there is space. The player's choice sticks.
+let unitsOpen = null;
+function showUnits(parts) {
+  if (!parts.length) { $("fighters").replaceChildren(); $("fighters").hidden = true; return; }
+  $("fighters").hidden = false;
+  if (unitsOpen === null) unitsOpen = window.innerHeight >= 900 || window.innerWidth <= 760;
+  const [head, ...rest] = parts;
+  const details = el("details", { id: "units-details", open: unitsOpen || undefined,
+                                  ontoggle: (e) => { unitsOpen = e.currentTarget.open; } },
+    el("summary", {}, el("h3", {}, head.textContent)), ...rest);
+  $("fighters").replaceChildren(details);
 }
 
 // "red (Ann)" or "blue (bot lf-heuristic)": who a seat is, for the waiting line.
@@ -68,26 +85,53 @@ function showStatus() {
   const summary = game().summary(s.view);
   const parts = [el("h3", {}, g.status === "over" ? `Finished after ${g.steps} steps`
                               : `Step ${s.step}${summary ? ` · ${summary}` : ""}`)];
+  const secrets = [];
   if (g.status === "over") {
-    const o = g.outcome || {};
-    parts.push(el("p", { class: "over", id: "game-over" },
-      o.winners && o.winners.length ? `Game over: ${o.winners.join(", ")} won (${o.reason}).` : `Game over: a draw (${o.reason}).`));
+    parts.push(el("p", { class: "over", id: "game-over" }, endWords(g.outcome || {})));
     parts.push(el("p", {}, el("a", { id: "download-record", href: `/api/games/${g.id}/record`, download: `hexfleet-${g.id}.jsonl` },
       "Download the record"), " (passes hexfleet replay --verify)"));
-    parts.push(el("p", { class: "token-link" }, `seed ${g.seed} · sha256 ${g.seed_sha256}`));
+    secrets.push(el("p", { class: "token-link" }, `seed ${g.seed} · sha256 ${g.seed_sha256}`));
   } else if (g.status === "open") {
     parts.push(el("p", { class: "waiting" }, `Waiting for players: ${g.seats.filter((x) => !x.joined).map((x) => x.seat).join(", ")}`));
   } else {
     parts.push(el("p", { class: "waiting", id: "waiting" }, s.waiting_for.length ? `Waiting for: ${s.waiting_for.join(", ")}` : "Resolving…"));
   }
-  if (g.status !== "over") parts.push(el("p", { class: "token-link" }, `dice: sha256(seed) = ${g.seed_sha256}`));
-  if (g.turn_deadline) {
+  if (g.status !== "over") secrets.push(el("p", { class: "token-link" }, `dice: sha256(seed) = ${g.seed_sha256}`));
+  if (g.turn_deadline && g.status === "active") {
     const left = Math.max(0, Math.round(g.turn_deadline - Date.now() / 1000));
-    parts.push(el("p", {}, `Turn deadline in about ${left} s`));
+    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    parts.push(el("p", { id: "countdown", class: left <= 15 ? "countdown soon" : "countdown", title: `At 0:00: ${atZero()}.` },
+      `Turn deadline in ${clock}. `,
+      el("span", { class: "countdown-note" }, `At 0:00 a stand-in plays for the seats that have not ordered${mineAtZero()}.`)));
   }
-  if (token) parts.push(el("p", { class: "token-link" }, "Your seat's secret link (open it on any device): ",
-                           el("a", { href: seatLink(g.id, token) }, seatLink(g.id, token))));
+  if (token) secrets.push(el("p", { class: "token-link" }, "Your seat's secret link (open it on any device): ",
+                             el("a", { href: seatLink(g.id, token) }, seatLink(g.id, token))));
+  const open = $("status-more") && $("status-more").open;
+  parts.push(el("details", { id: "status-more", open: open || undefined }, el("summary", {}, "seat link and dice"), ...secrets));
   $("status").replaceChildren(...parts);
+}
+
+// Who plays at the deadline: each seat's stand-in bot, or else its standing order.
+function atZero() {
+  const seats = current.game.seats.filter((x) => !x.bot);
+  return seats.map((x) => `${x.seat}: ${x.stand_in ? `bot ${x.stand_in}` : "the standing order"}`).join(", ");
+}
+
+// For this seat, if it has not ordered yet: what plays for it at the deadline.
+function mineAtZero() {
+  const me = current.seat && current.game.seats.find((x) => x.seat === current.seat);
+  if (!me || me.bot || !current.waiting_for.includes(me.seat)) return "";
+  return ` (for you: ${me.stand_in ? `the ${me.stand_in} bot` : "your standing order"})`;
+}
+
+// "red won: the other side's fighters were all destroyed." — never the bare reason code.
+function endWords(o) {
+  const why = phrase("outcomes", o.reason) || String(o.reason || "the game ended").replaceAll("_", " ");
+  const mine = current.seat;
+  const winners = o.winners || [];
+  if (!winners.length) return `Game over: a draw — ${why}.`;
+  const you = mine && winners.includes(mine) ? " You won!" : mine ? " You lost." : "";
+  return `Game over: ${winners.join(" and ")} won — ${why}.${you}`;
 }
 
 // --- order entry -------------------------------------------------------------------------
@@ -97,6 +141,7 @@ function buildOrders() {
   const box = $("orders");
   panel = null;
   map.offer([], null);
+  if (!d && game().reset) { game().reset(); game().renderMap(map, current.view); }  // no ghost without a decision
   if (!token || !d) {
     const none = !token ? "Spectating: no orders." : current.game.status === "over" ? "The game is over." : "Nothing to decide now.";
     box.replaceChildren(el("h3", {}, "Orders"), el("p", {}, none), el("p", { class: "waiting", id: "orders-waiting" }));
@@ -104,19 +149,21 @@ function buildOrders() {
     return;
   }
   const form = el("div", { id: "order-form" }, el("h3", {}, `Orders: ${d.kind}`), el("p", { class: "prompt" }, d.prompt));
-  const ctx = { gameId, token, redraw: () => game().renderMap(map, current.view),
+  const ctx = { gameId, token, map, redraw: () => game().renderMap(map, current.view), myOrder: current.my_order,
                 error: (message) => { $("order-error").textContent = message; } };
-  if (game().buildPanel) {
-    panel = game().buildPanel(form, d, ctx);
+  const own = game().buildPanel ? game().buildPanel(form, d, ctx) : null;  // a game's own form, for the kinds it has one
+  if (own) {
+    panel = own;
   } else {
     const choices = el("div", { id: "legal" }, el("p", { class: "hint" }, "Loading the legal orders…"));
     form.append(choices);
     loadLegal(choices, d, panelKey);
   }
-  form.append(el("button", { type: "button", class: "primary", id: "submit-order", onclick: submit },
-                 game().buildPanel ? "Submit orders" : "Submit order"),
-              el("p", { class: "error", id: "order-error", role: "alert" }),
-              el("p", { class: "waiting", id: "order-sent" }));
+  form.append(el("div", { class: "order-foot" },  // stays in sight while a long panel scrolls
+    el("button", { type: "button", class: "primary", id: "submit-order", onclick: submit },
+       own ? "Submit orders" : "Submit order"),
+    el("p", { class: "error", id: "order-error", role: "alert" }),
+    el("p", { class: "waiting", id: "order-sent" })));
   box.replaceChildren(form);
   showSent();
 }
@@ -169,10 +216,19 @@ async function loadLog() {
   const mine = ++logRequests;
   const log = await api(`/games/${gameId}/log`, { token });
   if (mine !== logRequests) return;  // a newer request is on its way: never show an older log
+  const g = game();
   $("log").replaceChildren(...log.steps.map((s) => el("li", { "data-log-step": s.step },
     el("strong", {}, `Step ${s.step}`),
-    el("div", { class: "ev" }, Object.entries(s.orders).map(([seat, o]) => `${seat}: ${words(o)}`).join(" · ")),
-    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, game().describe(e))))));
+    ...Object.entries(s.orders).map(([seat, o]) => {
+      const standIn = (s.stand_ins || {})[seat];
+      const by = standIn === "stand_in" ? "stand-in bot" : standIn === "standing" ? "standing order" : null;
+      return el("div", { class: by ? "order stand-in" : "order", "data-order-seat": seat },
+        by ? el("span", { class: "badge stand-in", title: "the deadline passed: the server ordered for this seat" }, by) : "",
+        by ? " " : "",
+        ...annotate(`${seat}: ${g.label(o, g.stepKind ? g.stepKind(s) : undefined)}`));
+    }),
+    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, ...annotate(g.describe(e)))),
+    ...(g.report ? g.report(s) : []).map((line) => el("div", { class: "ev report" }, ...annotate(line))))));
   $("log").scrollTop = $("log").scrollHeight;
 }
 
@@ -188,13 +244,15 @@ function connect() {
 async function main() {
   if (!gameId) { $("status").textContent = "No game in the link."; return; }
   try {
-    show(await api(`/games/${gameId}/state`, { token }));
+    const first = await api(`/games/${gameId}/state`, { token });
+    if (!cachedGlossary(first.game.ruleset)) await loadGlossary(first.game.ruleset);  // the words first
+    show(first);
   } catch (err) {
     $("status").replaceChildren(el("p", { class: "error" }, err.message));
     return;
   }
   connect();
-  setInterval(() => { if (current && current.game.turn_deadline) showStatus(); }, 1000);  // the countdown
+  setInterval(() => { if (current && current.game.turn_deadline && current.game.status === "active") showStatus(); }, 1000);  // the countdown
 }
 
 main();

@@ -22,6 +22,8 @@ export class HexMap {
     this.ground = node("g", { class: "terrain" }, svg);
     this.layer = node("g", { class: "pieces" }, svg);
     this.marks = node("g", { class: "marks" }, svg);
+    this.over = node("g", { class: "overlay" }, svg);  // redrawn with the pieces: arcs
+    this.onHover = null;  // called with the hex under the pointer (or null)
     this.where = {};      // unit id -> hex, from the last render (for highlights)
     this.onTap = null;    // called with a hex when an offered hex is tapped (see offer)
     this.installPanZoom();
@@ -54,7 +56,9 @@ export class HexMap {
         const edge = col === 0 || row === 0 || col === map.cols - 1 || row === map.rows - 1;
         const poly = node("polygon", { class: edge ? "hex edge" : "hex", points: this.hexPoints(this.center(h)) },
                           this.grid);
-        node("title", {}, poly).textContent = `${h[0]},${h[1]}`;
+        node("title", {}, poly).textContent = `hex ${h[0]},${h[1]}`;
+        const [cx, cy] = this.center(h);
+        node("text", { class: "coord", x: cx, y: cy - this.size * 0.62 }, this.grid).textContent = `${h[0]},${h[1]}`;
       }
     }
     this.fit();
@@ -67,6 +71,8 @@ export class HexMap {
     const maxX = Math.max(...xs.map((p) => p[0])) + this.size * 1.5;
     const minY = Math.min(...xs.map((p) => p[1])) - this.size * 1.5;
     const maxY = Math.max(...xs.map((p) => p[1])) + this.size * 1.5;
+    // On a phone the map is as tall as the board's shape needs (no empty bands).
+    this.svg.style.aspectRatio = `${((maxX - minX) / (maxY - minY)).toFixed(3)}`;
     this.setBox([minX, minY, maxX - minX, maxY - minY]);
   }
 
@@ -75,7 +81,12 @@ export class HexMap {
     this.svg.setAttribute("viewBox", box.map((v) => v.toFixed(1)).join(" "));
     // Level of detail: small print (a ship's stats) only once zoomed in far enough to read it.
     const rect = this.svg.getBoundingClientRect();
-    this.svg.classList.toggle("detail", rect.width > 0 && Math.max(box[2] / rect.width, box[3] / rect.height) < 0.9);
+    const unit = rect.width > 0 ? Math.max(box[2] / rect.width, box[3] / rect.height) : 1;  // map units per pixel
+    this.svg.classList.toggle("detail", rect.width > 0 && unit < 1.0);
+    // Pieces never shrink below a readable size: at "fit" on a big map they are drawn larger
+    // than their hex (up to 2.4 times), around their own centre.
+    const hexPx = this.size / unit;
+    this.svg.style.setProperty("--ps", Math.min(2.4, Math.max(1, 20 / hexPx)).toFixed(2));
   }
 
   zoom(factor, cx, cy) {
@@ -94,31 +105,66 @@ export class HexMap {
     return [x - offX + (event.clientX - rect.left) * scale, y - offY + (event.clientY - rect.top) * scale, scale];
   }
 
+  // The hex under a pointer event (axial, rounded), for the coordinate readout.
+  hexAt(event) {
+    if (!this.box) return null;
+    const [x, y] = this.toMap(event);
+    const q = (2 / 3 * x) / this.size, r = (-x / 3 + SQRT3 / 3 * y) / this.size, s = -q - r;
+    let [rq, rr, rs] = [Math.round(q), Math.round(r), Math.round(s)];
+    const [dq, dr, ds] = [Math.abs(rq - q), Math.abs(rr - r), Math.abs(rs - s)];
+    if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
+    return [rq, rr];
+  }
+
   installPanZoom() {
+    this.svg.addEventListener("mousemove", (e) => { if (this.onHover) this.onHover(this.hexAt(e)); });
+    this.svg.addEventListener("mouseleave", () => { if (this.onHover) this.onHover(null); });
     this.svg.addEventListener("wheel", (e) => {
       e.preventDefault();
       const [mx, my] = this.toMap(e);
       this.zoom(e.deltaY > 0 ? 1.15 : 1 / 1.15, mx, my);
     }, { passive: false });
     let drag = null;
+    let pinch = null;           // two fingers: zoom about their midpoint
+    const down = new Map();     // pointer id -> [x, y]
+    const spread = () => { const [a, b] = [...down.values()]; return Math.hypot(a[0] - b[0], a[1] - b[1]); };
     this.svg.addEventListener("pointerdown", (e) => {
+      down.set(e.pointerId, [e.clientX, e.clientY]);
+      this.svg.setPointerCapture(e.pointerId);
+      if (down.size === 2) {
+        const [a, b] = [...down.values()];
+        pinch = { d: spread(), box: this.box, mid: { clientX: (a[0] + b[0]) / 2, clientY: (a[1] + b[1]) / 2 } };
+        drag = null;
+        return;
+      }
       // The pointer is captured for panning, so a click would land on the svg: a press and
       // release that barely moved on an offered hex counts as a tap on it instead.
       drag = { x: e.clientX, y: e.clientY, box: this.box, scale: this.toMap(e)[2],
                tap: e.target.closest && e.target.closest("[data-offer]") };
-      this.svg.setPointerCapture(e.pointerId);
     });
     this.svg.addEventListener("pointermove", (e) => {
+      if (down.has(e.pointerId)) down.set(e.pointerId, [e.clientX, e.clientY]);
+      if (pinch && down.size === 2) {
+        this.setBox(pinch.box);
+        const [mx, my] = this.toMap(pinch.mid);
+        this.zoom(pinch.d / Math.max(spread(), 1), mx, my);
+        return;
+      }
       if (!drag) return;
       const [x, y, w, h] = drag.box;
       this.setBox([x - (e.clientX - drag.x) * drag.scale, y - (e.clientY - drag.y) * drag.scale, w, h]);
     });
+    const up = (e) => {
+      down.delete(e.pointerId);
+      if (down.size < 2) pinch = null;
+    };
     this.svg.addEventListener("pointerup", (e) => {
+      up(e);
       const tap = drag && drag.tap && Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 5 ? drag.tap : null;
       drag = null;
       if (tap && this.onTap) this.onTap(JSON.parse(tap.dataset.offer));
     });
-    this.svg.addEventListener("pointercancel", () => { drag = null; });
+    this.svg.addEventListener("pointercancel", (e) => { up(e); drag = null; });
   }
 
   // Marks over the pieces: `hexes` outlined, `units` ringed (by id, where last drawn). Each
@@ -135,12 +181,20 @@ export class HexMap {
   }
 
   // Hexes the player may pick by tapping them (`onTap` gets the hex); an empty list clears.
-  offer(hexes, onTap) {
+  // `units`: unit ids (where drawn) the player may tap instead; `onTap` gets the id.
+  offer(hexes, onTap, units = []) {
     this.marks.querySelectorAll(".offer").forEach((n) => n.remove());
     this.onTap = onTap;
     for (const h of hexes) {
       node("polygon", { class: "offer", points: this.hexPoints(this.center(h)), "data-offer": JSON.stringify(h) },
            this.marks);
+    }
+    for (const id of units) {
+      if (!this.where[id]) continue;
+      const [x, y] = this.center(this.where[id]);
+      const c = node("circle", { class: "offer offer-unit", cx: x, cy: y, r: this.size * 0.95, "data-offer": JSON.stringify(id),
+                                 "data-offer-unit": id }, this.marks);
+      node("title", {}, c).textContent = `tap to choose ${id}`;
     }
   }
 
@@ -149,6 +203,7 @@ export class HexMap {
   render(view, ghosts = {}) {
     if (view.map) this.drawGrid(view.map);
     this.layer.replaceChildren();
+    this.over.replaceChildren();
     const byId = Object.fromEntries((view.fighters || []).map((f) => [f.id, f]));
     this.where = Object.fromEntries((view.fighters || []).map((f) => [f.id, f.hex]));
     for (const f of view.fighters || []) {
@@ -158,9 +213,12 @@ export class HexMap {
         node("line", { class: "lock", x1, y1, x2, y2 }, this.layer);
       }
     }
-    for (const f of view.fighters || []) this.drawFighter(f, f.side, false);
+    // sides other than red and blue (a scenario's empire, agrarians…) get the same two colours by order
+    const sides = view.sides || [];
+    const tone = (side) => (["red", "blue"].includes(side) ? side : `${side} ${["red", "blue", "tone-2", "tone-3"][sides.indexOf(side)] || ""}`);
+    for (const f of view.fighters || []) this.drawFighter(f, tone(f.side), false);
     for (const [id, g] of Object.entries(ghosts)) {
-      if (byId[id]) this.drawFighter({ ...byId[id], ...g, id }, byId[id].side, true);
+      if (byId[id]) this.drawFighter({ ...byId[id], ...g, id }, tone(byId[id].side), true);
     }
   }
 
@@ -175,14 +233,45 @@ export class HexMap {
     }
     const angle = -90 + 60 * LETTERS.indexOf(f.facing);
     const s = this.size;
+    const glyph = node("g", { class: "glyph", style: `transform-origin: ${x.toFixed(1)}px ${y.toFixed(1)}px` }, g);
     node("polygon", {
       class: `fighter ${cls}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle})`,
       points: `${0.8 * s},0 ${-0.5 * s},${0.5 * s} ${-0.5 * s},${-0.5 * s}`,
-    }, g);
+    }, glyph);
     const bits = [f.id, `s${f.speed ?? "?"}`];
-    if (f.shields !== undefined && f.shields !== null) bits.push(`sh ${typeof f.shields === "object" ? Object.values(f.shields).join("/") : f.shields}`);
-    node("text", { class: "label", x, y: y + s * 0.95 }, g).textContent = bits.join(" ");
-    node("title", {}, g).textContent = `${f.id} (${side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
+    if (f.shields && typeof f.shields === "object") bits.push(`sh ${Object.values(f.shields).join("/")}`);
+    else if (f.shields === true) bits.push("⛨");  // shields up
+    node("text", { class: "label", x, y: y + s * 0.95 }, glyph).textContent = bits.join(" ");
+    node("title", {}, g).textContent = `${ghost ? "preview: " : ""}${f.id} (${f.side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
+  }
+
+  // A gun's field of fire drawn as a wedge: from `hex`, centred on facing letter `facing`,
+  // `arc` degrees wide (0: a line), `range` hexes long. Pieces whose centre lies inside are
+  // ringed (`.in-arc`). Drawing only: whether a shot is void is the server's to say.
+  drawArc(hex, facing, arc, range, title, only = null) {
+    const [x, y] = this.center(hex);
+    const R = range * this.size * SQRT3;
+    const mid = (-90 + 60 * LETTERS.indexOf(facing)) * Math.PI / 180;
+    const half = (arc / 2) * Math.PI / 180;
+    const pt = (a) => `${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`;
+    const g = node("g", { class: "arc", "data-arc": `${arc}` }, this.over);
+    if (arc <= 0) node("line", { class: "arc-line", x1: x, y1: y, x2: pt(mid).split(",")[0], y2: pt(mid).split(",")[1] }, g);
+    else node("path", { class: "arc-fill", d: `M${x.toFixed(1)},${y.toFixed(1)} L${pt(mid - half)} A${R.toFixed(1)},${R.toFixed(1)} 0 ${arc > 180 ? 1 : 0} 1 ${pt(mid + half)} Z` }, g);
+    node("title", {}, g).textContent = title;
+    const inside = [];  // [id, range in hexes]
+    for (const [id, h] of Object.entries(this.where)) {
+      if (only && !only.includes(id)) continue;
+      const [px, py] = this.center(h);
+      const d = Math.hypot(px - x, py - y);
+      if (d < 1 || d > R + 1) continue;
+      let diff = Math.abs(Math.atan2(py - y, px - x) - mid) % (2 * Math.PI);
+      if (diff > Math.PI) diff = 2 * Math.PI - diff;
+      if (diff <= half + 0.02) {
+        node("circle", { class: "in-arc", cx: px, cy: py, r: this.size * 1.05, "data-in-arc": id }, g);
+        inside.push([id, hexDistance(hex, h)]);
+      }
+    }
+    return inside;
   }
 
   // Launch Fighters!: terrain and exit areas under the units; ships (owner colour, facing,
@@ -224,7 +313,8 @@ export class HexMap {
     this.where[s.id] = s.hex;
     const z = this.size;
     const [x, y] = this.center(s.hex);
-    const g = node("g", { class: `piece seat-${s.owner}`, "data-unit": s.id }, this.layer);
+    const piece = node("g", { class: `piece seat-${s.owner}`, "data-unit": s.id }, this.layer);
+    const g = node("g", { class: "glyph", style: `transform-origin: ${x.toFixed(1)}px ${y.toFixed(1)}px` }, piece);
     node("polygon", {
       class: "ship", transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${lfAngle(s.facing)})`,
       points: `${0.85 * z},0 ${0.2 * z},${0.45 * z} ${-0.6 * z},${0.45 * z} ${-0.6 * z},${-0.45 * z} ${0.2 * z},${-0.45 * z}`,
@@ -234,7 +324,7 @@ export class HexMap {
       .map(([k, v]) => `${k[0].toUpperCase()}${v}`).join(" ");
     node("text", { class: "stats", x, y: y + z * 1.05 }, g).textContent = stats;
     if (aboard.length) node("text", { class: "aboard", x: x + z * 0.55, y: y - z * 0.55 }, g).textContent = `+${aboard.length}F`;
-    node("title", {}, g).textContent = `${s.id} (${s.owner}) ${s.design.name} at ${s.hex}, facing ${s.facing}: ` +
+    node("title", {}, piece).textContent = `${s.id} (${s.owner}) ${s.design.name} at ${s.hex}, facing ${s.facing}: ` +
       `${Object.entries(s.stats).map(([k, v]) => `${k} ${v}`).join(", ")}, missiles ${s.missiles}` +
       (aboard.length ? `; aboard: ${aboard.join(" ")}` : "");
   }
@@ -243,13 +333,19 @@ export class HexMap {
     this.where[q.id] = q.hex;
     const z = this.size;
     const [x, y] = this.center(q.hex);
-    const g = node("g", { class: `piece seat-${q.owner}`, "data-unit": q.id }, this.layer);
+    const piece = node("g", { class: `piece seat-${q.owner}`, "data-unit": q.id }, this.layer);
+    const g = node("g", { class: "glyph", style: `transform-origin: ${x.toFixed(1)}px ${y.toFixed(1)}px` }, piece);
     node("polygon", { class: q.active ? "squadron" : "squadron flipped",
                       points: `${x},${y - 0.5 * z} ${x + 0.5 * z},${y} ${x},${y + 0.5 * z} ${x - 0.5 * z},${y}` }, g);
     node("text", { class: "unit-id", x, y: y + 3.5 }, g).textContent = shortId(q.id);
-    node("title", {}, g).textContent = `${q.id} (${q.owner}) squadron from ${q.origin} at ${q.hex}` +
+    node("title", {}, piece).textContent = `${q.id} (${q.owner}) squadron from ${q.origin} at ${q.hex}` +
       (q.active ? "" : ", flipped (inactive)");
   }
+}
+
+function hexDistance(a, b) {
+  const dq = b[0] - a[0], dr = b[1] - a[1];
+  return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr));
 }
 
 // Launch Fighters! facings are direction indices counter-clockwise from axial +q (LF-MAP-03),

@@ -4,6 +4,7 @@
 // hexes being picked may also be tapped on the map, and hovering an order marks the units and
 // hexes it names.
 import { api, el } from "./api.js";
+import { explain, term } from "./glossary.js";
 
 const LIST_MAX = 12;  // at most this many orders are listed whole; more are narrowed first
 const PAGE = 1000;    // the server's largest page
@@ -66,21 +67,49 @@ export function legalPanel(box, { orders, total, kind, words, map, rest }) {
         el("div", { class: "choices" }, ...values.map(([json, v]) => el("button", {
           type: "button", "data-facet": facet, "data-value": json ?? "null", onclick: () => choose(json), ...hoverable(v),
         }, words.valueLabel(facet, v)))));
+      const units = !hexes && values.every(([, v]) => typeof v === "string" && v in map.where);
       if (hexes) map.offer(values.map(([, v]) => v), (h) => choose(JSON.stringify(h)));
+      else if (units) map.offer([], (id) => choose(JSON.stringify(id)), values.map(([, v]) => v));
     } else {
       if (left.length === 1) chosen = left[0];
       parts.push(el("div", { class: "choices list" }, ...left.map((o) => el("button", {
         type: "button", "data-order": JSON.stringify(o), class: o === chosen ? "chosen" : "",
-        onclick: () => { chosen = o; render(); }, ...hoverable(o),
+        title: termsIn(o) || undefined, onclick: () => { chosen = o; render(); }, ...hoverable(o),
       }, words.label(o, kind)))));
+      offerOnMap(left, (o) => { chosen = o; render(); });
       parts.push(el("p", { class: "preview", id: "chosen-order" }, chosen ? `Your order: ${words.label(chosen, kind)}` : "Pick an order."));
     }
     box.replaceChildren(...parts);
     calm();
   }
 
+  // A short list whose orders each name one hex (or else one unit) of their own: tap it on the map.
+  function offerOnMap(list, pick) {
+    const named = list.map((o) => mentions(o, map.where));
+    const own = (key) => {
+      const ones = named.map((m) => (m[key].length === 1 ? JSON.stringify(m[key][0]) : null));
+      return ones.every((x) => x !== null) && new Set(ones).size === ones.length ? ones : null;
+    };
+    const hexes = list.length > 1 && own("hexes");
+    const units = list.length > 1 && !hexes && own("units");
+    const byKey = (keys) => Object.fromEntries(keys.map((k, i) => [k, list[i]]));
+    if (hexes) { const m = byKey(hexes); map.offer(hexes.map((h) => JSON.parse(h)), (h) => pick(m[JSON.stringify(h)])); }
+    else if (units) { const m = byKey(units); map.offer([], (id) => pick(m[JSON.stringify(id)]), units.map((u) => JSON.parse(u))); }
+  }
+
   render();
   return { order: () => chosen };
+}
+
+// What the game's codes in an order mean (from the glossary), for the order's tooltip.
+function termsIn(order) {
+  const found = new Set();
+  (function walk(v) {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") Object.entries(v).forEach(([k, x]) => { if (term(k)) found.add(k); walk(x); });
+    else if (typeof v === "string" && term(v)) found.add(v);
+  })(order);
+  return [...found].map(explain).join("\n");
 }
 
 // Words for any game's orders when its module has none: the fields as they are spelled.

@@ -2,6 +2,7 @@
 // No rules: what is legal comes from the server (the generic legal-orders panel); this module
 // only says in words what an order or event already spells in JSON (docs/launch-fighters.md).
 import { el } from "./api.js";
+import { codeEl, phrase, term } from "./glossary.js";
 
 // Facings are direction indices counter-clockwise from axial +q; on the flat-top map that is
 // south-east, north-east, north, north-west, south-west, south.
@@ -32,12 +33,21 @@ export function unitsCard(view, hover) {
   const row = (u, cells) => el("tr", { "data-unit-row": u.id, class: `seat-${u.owner}${gone(u) ? " gone" : ""}`,
                                        onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
     el("td", {}, el("span", { class: "dot" }), u.id), ...cells.map((c) => el("td", {}, c)));
+  const design = (s) => {
+    const d = phrase("designs", s.design.name);
+    return el("span", { title: `${s.design.name}${s.design.type ? ` (${s.design.type})` : ""}: ` +
+      STATS.map((k) => `${k} ${s.design[k]}`).join(", ") + (d ? ` — catalogue: ${d}` : "") }, s.design.name + (s.flagship ? " ★" : ""));
+  };
+  const stats = (s) => el("span", {}, ...STATS.flatMap((k, i) => [i ? " " : "", el("abbr", {
+    class: "code", title: `${term(k) ? `${term(k).name}: ${term(k).effect}` : k} — now ${s.stats[k]} of ${s.design[k]}` }, `${s.stats[k]}`)]));
   const ships = p.ships.map((s) => row(s, [
-    s.design.name + (s.flagship ? " ★" : ""), where(s) + (s.status === "map" ? ` ${ARROWS[s.facing]}` : ""),
-    STATS.map((k) => s.stats[k]).join(" "), s.missiles || ""]));
-  const squadrons = p.squadrons.map((q) => row(q, ["squadron", where(q), q.active ? "active" : "flipped", ""]));
+    design(s), where(s) + (s.status === "map" ? ` ${ARROWS[s.facing]}` : ""), stats(s), s.missiles || ""]));
+  const squadrons = p.squadrons.map((q) => row(q, [codeEl("squadron", "squadron"), where(q),
+    q.active ? "active" : codeEl("flipped", "flipped"), ""]));
+  const head = el("span", {}, ...STATS.flatMap((k, i) => [i ? " " : "", codeEl(k[0].toUpperCase())]));
   return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
-    el("tr", {}, ...["id", "design", "where", "C L B D M", "msl"].map((h) => el("th", { title: h === "C L B D M" ? STATS.join(", ") : null }, h))),
+    el("tr", {}, el("th", {}, "id"), el("th", {}, "design"), el("th", {}, "where"), el("th", {}, head),
+       el("th", { title: (term("missiles") || {}).effect || "missiles" }, "msl")),
     ...ships, ...squadrons)];
 }
 
@@ -56,7 +66,7 @@ export function label(o, kind) {
     if (o.system === "end") return "end the activation";
     if (o.system === "bays") return `launch ${list(o.launch.map((l) => `${l.squadron} to ${hex(l.hex)}`))}`;
     if (o.system === "launchers") return `launchers: ${o.missiles} missile${o.missiles === 1 ? "" : "s"} at ${o.target}`;
-    return `${o.system} at ${o.target}`;
+    return `${term(o.system) ? term(o.system).name.toLowerCase() : o.system} at ${o.target}`;
   }
   if ("squadrons" in o) return o.squadrons.length ? `intercept with ${list(o.squadrons)}` : "no interceptors";
   if ("stop" in o) return "stop the barrage";
@@ -77,7 +87,7 @@ export function label(o, kind) {
 export function valueLabel(key, value) {
   if (value === undefined || value === null) return `no ${key}`;
   if (key === "facing") return `facing ${facing(value)}`;
-  if (key === "system") return value === "end" ? "end the activation" : value;
+  if (key === "system") return value === "end" ? "end the activation" : term(value) ? term(value).name : value;
   if (key === "launch") return label({ system: "bays", launch: value });
   if (Array.isArray(value) && value.length === 2 && value.every(Number.isInteger)) return `${key} ${hex(value)}`;
   if (typeof value === "boolean") return value ? key : `no ${key}`;
@@ -85,6 +95,9 @@ export function valueLabel(key, value) {
 }
 
 const dice = (d) => `[${d.join(" ")}]`;
+const sys = (s) => (term(s) ? term(s).name.toLowerCase() : s);
+const RESULTS = { miss: "a miss", hit: "a hit", direct: "a direct hit", auto_miss: "an automatic miss (all ones)" };
+const result = (r) => RESULTS[r] || String(r).replaceAll("_", " ");
 
 export function describe(e) {
   switch (e.type) {
@@ -94,26 +107,38 @@ export function describe(e) {
         `${Object.entries(e.rolls).map(([s, r]) => `${s} ${dice(r.dice)}${r.bonus ? `+${r.bonus}` : ""}=${r.total}`).join(", ")}` +
         ` → order ${e.order.join(" < ")}`;
     case "placed": return `${e.ship} placed at ${hex(e.hex)} facing ${facing(e.facing)}${e.flagship ? " (flagship)" : ""}`;
-    case "phase": return `turn ${e.turn}: ${e.phase} phase`;
+    case "phase": return `turn ${e.turn}: ${e.phase} phase` + (e.flipped && e.flipped.length ? ` (${list(e.flipped)} turned face up)` : "");
     case "moved": return `${e.unit} moves ${hex(e.from)} → ${hex(e.to)}` + (e.facing !== undefined && e.facing !== null ? `, facing ${facing(e.facing)}` : "");
     case "activated": return `${e.unit} activates (step ${e.step})`;
-    case "pool": return `${e.unit} aims ${e.system} at ${e.target}: pool ${e.pool}`;
-    case "barrage": return `${e.unit} ${e.system} at ${e.target}: ${dice(e.dice)} against defense ${e.defense} → ${e.result}`;
+    case "pool": return `${e.unit} aims its ${sys(e.system)} at ${e.target}: ${e.pool} ${e.pool === 1 ? "die" : "dice"} to roll`;
+    case "barrage": return `${e.units ? list(e.units) : e.unit} ${e.units ? "attack" : "fires"} with ${sys(e.system)} at ${e.target}: ` +
+      `rolled ${dice(e.dice)} against defense ${e.defense} → ${result(e.result)}`;
     case "stat_lost": return `${e.ship} loses ${e.stat} (now ${e.level}; chosen by ${e.chooser})`;
     case "launched": return `${e.ship} launches ${e.unit} to ${hex(e.hex)}`;
-    case "pushed": return `${e.unit} pushed ${hex(e.from)} → ${hex(e.to)}`;
+    case "pushed": return e.to ? `${e.unit} is pushed ${hex(e.from)} → ${hex(e.to)}` : `${e.unit} is pushed off the map`;
     case "advanced": return `${e.unit} advances ${hex(e.from)} → ${hex(e.to)}`;
     case "flank": return `${e.target} is flanked: pool ${e.pool}`;
     case "bay_roll": return `${e.ship} bay roll ${dice(e.dice)}${e.squadron_lost ? ": a squadron aboard is lost" : ""}`;
-    case "eliminated": return `${e.unit} eliminated (${e.cause})`;
-    case "destroyed": return `${e.ship} destroyed${e.squadrons.length ? ` with ${list(e.squadrons)}` : ""}`;
+    case "eliminated": return `${e.unit} is eliminated (${e.cause})` + (e.credit ? `, credited to ${e.credit}` : "");
+    case "destroyed": return `${e.ship} is destroyed${e.squadrons.length ? ` with ${list(e.squadrons)} aboard` : ""}` +
+      (e.credit ? `, credited to ${e.credit}` : "");
+    case "retreated": return `${e.unit} retreats: ${phrase("causes", e.cause) || e.cause}` +
+      (e.squadrons && e.squadrons.length ? ` (with ${list(e.squadrons)} aboard)` : "");
+    case "landed": return `${e.unit} lands on ${e.ship}`;
+    case "arrived": return `${e.ship} arrives at ${hex(e.hex)}` + (e.facing !== undefined ? ` facing ${facing(e.facing)}` : "");
+    case "reinforcement_blocked": return `${e.ship} cannot arrive: its entry hexes are taken`;
+    case "control": return `turn ${e.turn}: ${e.seat} controls the objective (+${e.vp / 2} VP)`;
+    case "vote": return `turn ${e.turn}: votes to end the game: ${Object.entries(e.end).map(([s, v]) => `${s} ${v ? "yes" : "no"}`).join(", ")}`;
+    case "warp_declared": return `${e.unit} declares warp: it leaves at the end of the turn if it still has Move`;
+    case "repair": return `${e.ship} tries a repair: ${dice(e.dice)} ${e.success ? "success" : "failed"}`;
+    case "repaired": return `${e.ship} repairs ${e.stat} (now ${e.level})`;
     case "dogfight": return `dogfight ${e.attacker} v ${e.defender}: ${dice(e.dice)} → ${e.winner} wins (${e.result})`;
     case "intercept": return `${list(e.squadrons)} intercept for ${e.target}: ${dice(e.dice)}, ${e.removed} missile(s) removed`;
-    case "return_to_base": return `${e.unit} returns to base`;
+    case "return_to_base": return `${e.unit} returns to base${e.by ? ` (${e.by}'s choice)` : ""}`;
     case "asteroid": return `${e.unit} enters asteroids at ${hex(e.hex)}: ${dice(e.dice)} ${e.hit ? "hit" : "safe"}`;
-    case "flipped": return `${e.unit} flipped (${e.cause})`;
+    case "flipped": return `${e.unit} is flipped${e.cause ? ` (${e.cause})` : e.by ? ` by ${e.by}` : ""}`;
     case "pool_forfeited": return `${e.unit} forfeits ${e.forfeited} dice (${e.reason})`;
-    case "game_over": return `game over (${e.reason}): ${e.winners.length ? `${list(e.winners)} won` : "a draw"}` +
+    case "game_over": return `game over: ${e.winners.length ? `${list(e.winners)} won` : "a draw"} — ${phrase("outcomes", e.reason) || e.reason}` +
       (e.vp ? ` · VP ${Object.entries(e.vp).map(([s, v]) => `${s} ${v}`).join(", ")}` : "");
     default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }

@@ -1,12 +1,37 @@
 // Turn or Burn in the browser: its own order panel (the hand of cards with server previews,
-// gun targets, the setup build), the fighters table and words for its events. The plot is
-// simultaneous and combinatorial, so it gets a dedicated form rather than the legal-orders list.
+// gun targets, the setup build), the fighters table, and the turn report in words. Card codes
+// are named and explained from the server's glossary; no rules here.
 import { api, el } from "./api.js";
+import { codeEl, explain, named, phrase, term } from "./glossary.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
+let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
+
+const hexText = (h) => `${h[0]},${h[1]}`;
+const cardList = (cards) => cards.map(named).join(", ");
+const isGun = (code) => (term(code) || {}).kind === "gun";
+
+export function reset() {
+  previews = {};
+  selected = null;
+}
 
 export function renderMap(map, view) {
   map.render(view, previews);
+  const f = selected && (view.fighters || []).find((x) => x.id === selected);
+  const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
+  const from = f && (previews[f.id] || f);
+  if (f && gun && from.hex) {
+    const inside = map.drawArc(from.hex, from.facing, gun.arc, gun.range, `${f.id}'s ${gun.name}: ${gun.arc}° arc, range ${gun.range}` +
+      (previews[f.id] ? " (from where the card takes it)" : ""),
+      (view.fighters || []).filter((x) => x.side !== f.side).map((x) => x.id));
+    const note = document.querySelector(`[data-arc-note="${f.id}"]`);
+    if (note) {
+      note.textContent = `${gun.name} (${gun.arc}° arc, range ${gun.range}) from ${previews[f.id] ? "there" : "here"}: ` +
+        (inside.length ? `${inside.map(([id, r]) => `${id} at range ${r}`).join(", ")} inside the drawn arc now`
+                       : "no enemy inside the drawn arc now") + " — shots come after everyone has moved.";
+    }
+  }
 }
 
 export function summary(view) {
@@ -15,89 +40,189 @@ export function summary(view) {
 
 export function unitsCard(view) {
   const rows = (view.fighters || []).map((f) => el("tr", { "data-fighter-row": f.id },
-    el("td", {}, f.id), el("td", {}, f.side), el("td", {}, `${f.hex}`), el("td", {}, f.facing),
-    el("td", {}, f.speed), el("td", {}, (f.cards || []).join(" ")),
-    el("td", {}, (f.destroyed || []).join(" "))));
+    el("td", {}, f.id), el("td", {}, f.side), el("td", {}, hexText(f.hex)), el("td", {}, f.facing),
+    el("td", {}, f.speed), el("td", {}, ...(f.cards || []).flatMap((c) => [codeEl(c), " "])),
+    el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "]))));
   return [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
-    el("tr", {}, ...["id", "side", "hex", "face", "spd", "cards", "lost"].map((h) => el("th", {}, h))), ...rows)];
+    el("tr", {}, ...[["id"], ["side"], ["hex", "q,r"], ["face", "facing A–F, A = north, clockwise"],
+                     ["spd", "speed: hexes to the momentum marker"], ["cards", "system cards (hover a code)"],
+                     ["lost", "destroyed cards"]].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
 }
 
 // Fills `form` for the open decision; returns {order()} building the order to send.
-// `ctx`: {gameId, token, redraw(), error(message)}.
+// `ctx`: {gameId, token, map, redraw(), error(message), myOrder (the order already sent)}.
 export function buildPanel(form, decision, ctx) {
-  previews = {};
+  reset();
   if (decision.kind === "plot") return buildPlot(form, decision.options, ctx);
-  if (decision.kind === "setup") return buildSetup(form, decision.options);
-  return buildRaw(form);
+  if (decision.kind === "setup") return buildSetup(form, decision.options, ctx);
+  return null;  // any other decision: the generic legal-orders panel
 }
+
+const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
+
+function cardButton(fid, code, onpick) {
+  const t = term(code);
+  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : NOTHING,
+                        onclick: (e) => onpick(fid, code, e.currentTarget) },
+    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : code ? "" : el("small", {}, "coast, no fire"));
+}
+
+// The cards that take a target: as the decision lists them, or else (advanced modules) its guns.
+const targeted = (o) => o.targeted || (o.targets && o.targets.length ? o.cards.filter(isGun) : []);
 
 function buildPlot(form, options, ctx) {
   const choice = {};
   const order = () => Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
     [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []]));
-  async function pick(fid, card, button) {
-    choice[fid] = { card, target: null };
-    for (const b of document.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
-    const select = document.querySelector(`[data-target="${fid}"]`);
-    select.hidden = !(options.fighters[fid].targeted || []).includes(card);
-    select.value = "";
+  async function pick(fid, card, button, target = null) {
+    choice[fid] = { card, target };
+    selected = fid;
+    for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
+    const select = form.querySelector(`[data-target="${fid}"]`);
+    select.hidden = !targeted(options.fighters[fid]).includes(card);
+    select.value = target ?? "";
+    // a gun that takes a target: the enemies may also be tapped on the map
+    if (ctx.map) {
+      ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; },
+                    select.hidden ? [] : options.fighters[fid].targets);
+    }
+    const help = form.querySelector(`[data-card-help="${fid}"]`);
+    if (help) help.textContent = card ? explain(card) : NOTHING;
     try {
       const result = await api(`/games/${ctx.gameId}/preview`, { method: "POST", token: ctx.token, body: { order: order() } });
       previews = {};
       for (const [id, p] of Object.entries(result.preview.fighters || {})) {
         previews[id] = p;
-        const line = document.querySelector(`[data-preview="${id}"]`);
-        if (line) line.textContent = `${id} ends at ${p.hex}, facing ${p.facing}, speed ${p.speed}` +
-          (p.thrust ? `, thrust ${p.thrust}` : "") + (p.off_map ? " — OFF THE MAP: it would be lost" : "");
+        const line = form.querySelector(`[data-preview="${id}"]`);
+        if (line) line.textContent = `${id} ends at ${hexText(p.hex)}, facing ${p.facing}, speed ${p.speed}` +
+          (p.thrust ? `, thrust ${p.thrust} (+${p.thrust} miss cards against it)` : "") +
+          (p.off_map ? " — OFF THE MAP: it would be lost" : "");
       }
       ctx.redraw();
     } catch (err) {
       ctx.error(err.message);
     }
   }
+  const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
+  const restore = [];
+  selected = Object.keys(options.fighters)[0] || null;
   for (const [fid, o] of Object.entries(options.fighters)) {
     choice[fid] = { card: null, target: null };
-    const cards = el("div", { class: "cards", "data-hand": fid },
-      el("button", { type: "button", "data-card": "", onclick: (e) => pick(fid, null, e.target) }, "nothing"),
-      ...o.cards.map((c) => el("button", { type: "button", "data-card": c, onclick: (e) => pick(fid, c, e.target) }, c)));
-    const target = el("select", { "data-target": fid, hidden: true, onchange: (e) => { choice[fid].target = e.target.value || null; } },
-      el("option", { value: "" }, "nearest in arc"), ...o.targets.map((t) => el("option", { value: t }, t)));
-    form.append(el("h4", {}, `${fid}: your hand`), cards, target,
-                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."));
+    const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
+      ...o.cards.map((c) => cardButton(fid, c, pick)));
+    const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
+                                  onchange: (e) => { choice[fid].target = e.target.value || null; } },
+      el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
+    // what the card does and where it takes the fighter, above the hand: in sight while picking
+    form.append(el("h4", {}, `${fid}: your hand`),
+                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
+                el("p", { class: "card-help", "data-arc-note": fid }),
+                cards, target,  // what the picked card does, under the hand (each card also says so on hover)
+                el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."));
+    const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
+    if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
+  }
+  for (const [fid, card, tgt, cards] of restore) {
+    const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
+    if (button) pick(fid, card, button, tgt);
   }
   return { order };
 }
 
-function buildSetup(form, options) {
+function buildSetup(form, options, ctx) {
   const choice = {};
+  const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
+  const kitGun = {};  // the gun a scenario's default build already carries (advanced modules): sent only if changed
   for (const [fid, o] of Object.entries(options.fighters)) {
-    choice[fid] = { gun: o.guns[0] };
-    form.append(el("h4", {}, `${fid}: build and place`),
-      el("label", {}, "Gun ", el("select", { "data-gun": fid, onchange: (e) => { choice[fid].gun = e.target.value; } },
-        ...o.guns.map((g) => el("option", { value: g }, g)))),
-      el("p", {}, `Placed at ${o.default.hex}, facing ${o.default.facing}, momentum marker at ${o.default.momentum} (${o.zone} zone).`));
+    kitGun[fid] = ((o.default && o.default.cards) || []).find((c) => o.guns.includes(c)) || null;
+    choice[fid] = { gun: (mine[fid] && mine[fid].gun) || kitGun[fid] || o.guns[0] };
+    const help = el("p", { class: "card-help", "data-gun-help": fid }, explain(choice[fid].gun));
+    const select = el("select", { "data-gun": fid, onchange: (e) => { choice[fid].gun = e.target.value; help.textContent = explain(e.target.value); } },
+      ...o.guns.map((g) => el("option", { value: g, selected: g === choice[fid].gun }, named(g))));
+    form.append(el("h4", {}, `${fid}: build and place`), el("label", {}, "Gun ", select), help,
+      el("p", {}, `Placed at ${hexText(o.default.hex)}, facing ${o.default.facing}, momentum marker at ${hexText(o.default.momentum)} (${o.zone} zone).`));
   }
-  return { order: () => Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, { gun: c.gun }])) };
+  return { order: () => Object.fromEntries(Object.entries(choice).filter(([fid, c]) => c.gun !== kitGun[fid])
+                                               .map(([fid, c]) => [fid, { gun: c.gun }])) };
 }
 
-function buildRaw(form) {
-  const text = el("textarea", { id: "raw-order", rows: 4, cols: 40 }, "{}");
-  form.append(el("label", {}, "Order (JSON) ", text));
-  return { order: () => JSON.parse(text.value) };
+// An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
+export function label(o, kind) {
+  if (!o || typeof o !== "object") return String(o);
+  if (!Object.keys(o).length) {
+    return { declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)";
+  }
+  const parts = Object.entries(o).map(([fid, v]) => {
+    if (Array.isArray(v) && kind === "declare") {
+      return `${fid} declares ${v.length ? v.map((c) => named(c.card ?? c)).join(" + ") : "nothing"}`;
+    }
+    if (Array.isArray(v)) {
+      if (!v.length) return `${fid} plays no card (coasts)`;
+      return `${fid} plays ${v.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`).join(" + ")}`;
+    }
+    if (v && typeof v === "object") {  // a setup: the gun (secret in another seat's log until the end) and placing
+      const where = [v.hex && `at ${hexText(v.hex)}`, v.facing && `facing ${v.facing}`,
+                     v.momentum && `momentum marker at ${hexText(v.momentum)}`].filter(Boolean);
+      return `${fid} builds with ${v.gun ? named(v.gun) : "a secret gun"}` + (where.length ? `, placed ${where.join(", ")}` : "");
+    }
+    return `${fid}: ${JSON.stringify(v)}`;
+  });
+  return parts.join("; ");
 }
 
-const at = (h) => `(${h})`;
+export function valueLabel(key, value) {
+  return `${key} ${JSON.stringify(value)}`;
+}
+
+const why = (reason) => phrase("reasons", reason) || String(reason).replaceAll("_", " ");
 
 export function describe(e) {
   switch (e.type) {
-    case "placed": return `${e.id} placed at ${at(e.hex)} facing ${e.facing}, momentum ${at(e.momentum)}`;
-    case "plotted": return `${e.id} reveals ${e.cards.join(", ")}`;
-    case "moved": return `${e.id} moves ${at(e.from)} → ${at(e.to)}, facing ${e.facing}`;
-    case "shot": return `${e.shooter} fires ${e.weapon} at ${e.target}: range ${e.range}, ${e.damage} pull(s) from ${e.hand_size} cards (${e.miss_cards} miss)`;
-    case "shot_void": return `${e.shooter}'s ${e.weapon} shot at ${e.target} is void (${e.reason})`;
-    case "pulled": return `${e.target} pulls ${e.cards.join(", ")}`;
-    case "eliminated": return `${e.id} is eliminated (${e.cause})`;
-    case "game_over": return e.draw ? "Game over: a draw" : `Game over: ${e.winner} wins`;
-    default: return `${e.type} ${JSON.stringify(e)}`;
+    case "placed": return `${e.id} is placed at ${hexText(e.hex)} facing ${e.facing}, momentum marker at ${hexText(e.momentum)}.`;
+    case "plotted": return `${e.id} plays ${e.cards.length ? cardList(e.cards) : "no card"}.`;
+    case "moved": return `${e.id} moves ${hexText(e.from)} → ${hexText(e.to)}, now facing ${e.facing}` +
+      (e.momentum ? `, momentum marker at ${hexText(e.momentum)}` : "") + ".";
+    case "shot": return `${e.shooter} fires its ${named(e.weapon)} at ${e.target} at range ${e.range}: ${e.damage} damage, ` +
+      `so ${e.target} draws ${e.damage} card(s) from ${e.hand_size} (${e.miss_cards} of them miss cards).`;
+    case "shot_void": return `${e.shooter}'s ${named(e.weapon)} shot at ${e.target} is void: ${why(e.reason)}.`;
+    case "pulled": {
+      const effect = { immune: " — no effect: it was already hit by a bubble gun this turn", shields: " — its shields stop the shot",
+                       miss: " — all misses", armor: " — its armor takes the hit (the cards go back)",
+                       shield_generator: " — the shot knocks out its shield generator", destroyed: " — those cards are destroyed" }[e.effect] || "";
+      return (e.cards.length ? `${e.target} draws ${cardList(e.cards)}` : `${e.target} draws nothing`) + `${effect}.`;
+    }
+    case "announced": return `Shots announced: ${e.shots.map((x) => `${x.shooter} ${named(x.weapon)} at ${x.target || "the nearest in arc"}`).join("; ")}.`;
+    case "declared": return `${e.id} declares ${cardList(e.cards)} (external systems, public).`;
+    case "jammed": return `${e.id} runs its jammer: lock-ons on it are broken, +2 miss cards against it this turn.`;
+    case "lock_on": return `${e.id} locks on to ${e.target} (scanner: range to it counts half).`;
+    case "lock_lost": return `${e.id} loses its lock-on on ${e.target}${e.reason ? ` (${e.reason})` : ""}.`;
+    case "shields": return `${e.id}'s shields go ${e.up ? "up" : "down"}.`;
+    case "repaired": return e.card ? `${e.id}'s repair bot restores ${named(e.card)}.` : `${e.id}'s repair bot finds nothing to repair.`;
+    case "armor_removed": return `${e.id}'s armor is gone.`;
+    case "external_lost": return `${e.id} loses its external ${named(e.card)}.`;
+    case "discarded": return `${e.id} discards ${cardList(e.cards)} (too many cards for its structure).`;
+    case "ejected": return `${e.id}'s pilot ejects.`;
+    case "replacement": return `${e.side} will get a replacement for ${e.id} on turn ${e.enters_on_turn}.`;
+    case "entry_hex": return `${e.id}'s replacement will enter at ${hexText(e.hex)}.`;
+    case "entered": return `${e.id} (${e.side}) enters at ${hexText(e.hex)} facing ${e.facing}, momentum marker at ${hexText(e.momentum)}.`;
+    case "scores": return `Score: ${Object.entries(e.scores).map(([k, v]) => `${k} ${v}`).join(", ")}.`;
+    case "eliminated": return `${e.id} is destroyed: ${phrase("causes", e.cause) || String(e.cause).replaceAll("_", " ")}.`;
+    case "game_over": return e.draw ? "Game over: a draw." : `Game over: ${e.winner} wins.`;
+    default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
+}
+
+// Which decision a logged step answered, where its orders would read alike (the log has no kind).
+export function stepKind(step) {
+  if (step.events.some((e) => e.type === "declared")) return "declare";
+  return step.events.some((e) => e.type === "placed") ? "setup" : undefined;
+}
+
+// Sentences the events leave out: a gun plotted that never fired had no target after movement.
+export function report(step) {
+  const fired = new Set(step.events.filter((e) => e.type === "shot" || e.type === "shot_void").map((e) => e.shooter));
+  const gone = new Set(step.events.filter((e) => e.type === "eliminated").map((e) => e.id));
+  if (step.events.some((e) => e.type === "game_over")) return [];
+  return step.events.filter((e) => e.type === "plotted" && !fired.has(e.id) && !gone.has(e.id))
+    .flatMap((e) => e.cards.filter(isGun).map((g) => `${e.id}'s ${named(g)} does not fire: ${why("no_target")}.`));
 }
