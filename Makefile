@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench bench-server clean rules-coverage
+.PHONY: run test lint bench bench-server clean rules-coverage
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -17,8 +17,15 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/hexfleet serve --host 127.0.0.1 --port 8000
 
-test: $(STAMP)
+# Lint and types first (ruff; mypy over the package, strict on the kernel and the hex core),
+# then the whole test suite.
+test: lint
 	$(BIN)/pytest -q
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests bench tools
+	$(BIN)/mypy src/hexfleet
+	$(BIN)/mypy --strict src/hexfleet/engine src/hexfleet/hexgrid.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

@@ -55,7 +55,8 @@ class _Collector:
 
 def tested_ids() -> set[str]:
     collector = _Collector()
-    code = pytest.main(["-o", "addopts=", "--collect-only", "-p", "no:terminal", "-p", "no:cacheprovider", str(ROOT / "tests")], plugins=[collector])
+    code = pytest.main(["-o", "addopts=", "--collect-only", "-p", "no:terminal", "-p", "no:cacheprovider", str(ROOT / "tests")],
+                       plugins=[collector])
     if code not in (0, 5):
         raise SystemExit(f"test collection failed (pytest exit {code})")
     return collector.ids

@@ -303,8 +303,9 @@ def play(
         fail(f"--seat: no seat {human!r} in {scenario}; seats: {', '.join(seats)}")
     bot_seed = new_seed() if seed is None else seed
     bots = {}
-    for other in (s for s in seats if s != human) if vs else ():
-        bots[other] = _usage(partial(get_bot, game, vs, scenario=scenario, seed=f"{bot_seed}:{other}"), "--vs")
+    if vs is not None:
+        for other in (s for s in seats if s != human):
+            bots[other] = _usage(partial(get_bot, game, vs, scenario=scenario, seed=f"{bot_seed}:{other}"), "--vs")
     try:
         writer = RecordWriter.open(record) if record is not None else None
     except OSError as exc:

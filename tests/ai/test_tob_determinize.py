@@ -153,7 +153,7 @@ def test_unseen_builds_are_sampled_within_what_the_view_shows():
 
 def test_another_sides_replacement_gets_a_sampled_build():
     """A replacement's build is secret until it enters (TOB-M2-SCEN-04): rebuilt, not read."""
-    for state, seat, view in _views_of_a_game("popcorn", seed=3):
+    for _state, seat, view in _views_of_a_game("popcorn", seed=3):
         hidden = [r for r in view.get("replacements", []) if r["side"] != seat]
         if hidden:
             break

@@ -30,7 +30,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import FormatError, RuleError
 from .legal import Choices, Legal
@@ -38,7 +38,13 @@ from .rng import DiceNeeded, Rng
 from .ruleset import Decision, Event, Order, Ruleset, Seat
 
 S = TypeVar("S")
-O = TypeVar("O")
+OrderT = TypeVar("OrderT")
+
+class _Generated(Protocol):
+    """A state whose generator the kernel may read: procedure states keep it in ``rng``."""
+
+    rng: Rng
+
 
 DICE = "dice"
 """The kernel's own decision kind: a seat enters the face of a die rolled at the table."""
@@ -58,7 +64,7 @@ class Ask:
 
 
 @dataclass(frozen=True, slots=True)
-class Kind(Generic[S, O]):
+class Kind(Generic[S, OrderT]):
     """One kind of decision, declared once in a game's table.
 
     Every function takes the state and the open :class:`Ask`. ``parse`` reads a JSON order into
@@ -73,14 +79,14 @@ class Kind(Generic[S, O]):
     name: str
     rule: str
     prompt: Callable[[S, Ask, Seat], str]
-    parse: Callable[[S, Ask, Seat, Any], O]
-    check: Callable[[S, Ask, Seat, O], None]
-    legal: Callable[[S, Ask, Seat], Legal[O]]
-    apply: Callable[[S, Ask, Mapping[Seat, O]], tuple[S, list[Event]]]
-    dump: Callable[[O], Any]
+    parse: Callable[[S, Ask, Seat, Any], OrderT]
+    check: Callable[[S, Ask, Seat, OrderT], None]
+    legal: Callable[[S, Ask, Seat], Legal[OrderT]]
+    apply: Callable[[S, Ask, Mapping[Seat, OrderT]], tuple[S, list[Event]]]
+    dump: Callable[[OrderT], Any]
     order_type: type | tuple[type, ...] | None = None
     """Orders already of this type are not parsed again (bots hand back what ``legal`` gave)."""
-    default: Callable[[S, Ask, Seat], O] | None = None
+    default: Callable[[S, Ask, Seat], OrderT] | None = None
     options: Callable[[S, Ask, Seat], Any] | None = None
 
 
@@ -289,7 +295,7 @@ class Procedure(Ruleset[S]):
             return state, events
         if full.kind == DICE:
             face = _parse_face(next(iter(orders.values())), full.about[0])
-            rng: Rng = getattr(state, "rng")
+            rng = cast(_Generated, state).rng
             state = replace(state, rng=rng.with_faces((face,)))  # type: ignore[type-var]
             return self.settle(state, events), events
         kind = self.kinds[full.kind]
@@ -347,7 +353,7 @@ def force_dice(state: S, faces: tuple[int, ...]) -> S:
     """``state`` with ``faces`` queued on its generator: the referee's dice (``--dice``)."""
     if not faces:
         return state
-    rng: Rng = getattr(state, "rng")
+    rng = cast(_Generated, state).rng
     return replace(state, rng=rng.with_faces(faces))  # type: ignore[type-var]
 
 

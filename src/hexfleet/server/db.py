@@ -13,8 +13,8 @@ the database over at once. The busy timeout still covers other processes.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager, nullcontext
 from importlib import resources
 from typing import Any

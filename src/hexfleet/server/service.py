@@ -343,7 +343,7 @@ class GameService:
         self.broker.publish(game_id)
         return response
 
-    def _store_order(self, c: Connection, game: Row[Any], game_id: str, seat: Seat, order: Order,
+    def _store_order(self, c: Connection, game: Row[str, int, str], game_id: str, seat: Seat, order: Order,
                      step: int | None, request_key: str | None, body_hash: str,
                      now: float) -> tuple[dict[str, Any], bool]:
         """Validate and store one order in the caller's transaction; returns the answer and
@@ -463,7 +463,7 @@ class GameService:
         with self.db.write() as s:
             c = s.connection()
             game = c.execute(_GAME_FOR_ORDER, {"game_id": game_id}).first()
-            if game.steps + 1 == open_step and game.status != "over":
+            if game is not None and game.steps + 1 == open_step and game.status != "over":
                 stored = set(c.scalars(_ORDER_SEATS, {"game_id": game_id, "step": open_step}))
                 for seat, (order, source) in orders.items():
                     if seat not in stored:
@@ -486,9 +486,14 @@ class GameService:
             state = self._state(ruleset, game)
             pending = ruleset.pending(state)
             stored = set(s.scalars(_ORDER_SEATS, {"game_id": game_id, "step": game.steps + 1}))
-            deciders = [(r.seat, r.bot, "bot") if r.bot else (r.seat, r.stand_in, "stand_in")
-                        for r in self._seats(s, game_id)
-                        if r.seat in pending and r.seat not in stored and (r.bot or (overdue and r.stand_in))]
+            deciders: list[tuple[str, str, str]] = []
+            for r in self._seats(s, game_id):
+                if r.seat not in pending or r.seat in stored:
+                    continue
+                if r.bot:
+                    deciders.append((r.seat, r.bot, "bot"))
+                elif overdue and r.stand_in:
+                    deciders.append((r.seat, r.stand_in, "stand_in"))
             return (ruleset, state, game.steps + 1, game.bot_seed, deciders) if deciders else None
 
     @staticmethod
@@ -624,8 +629,13 @@ class GameService:
         return self._cached(game.id, game.steps, lambda: ruleset.from_json(game.state))
 
     def _state_at(self, s: Session | Connection, ruleset: Ruleset[Any], game_id: str, steps: int) -> Any:
-        return self._cached(game_id, steps, lambda: ruleset.from_json(
-            s.scalar(select(GameRow.state).where(GameRow.id == game_id))))
+        def load() -> Any:
+            data = s.scalar(select(GameRow.state).where(GameRow.id == game_id))
+            if data is None:
+                raise ApiError(404, "no_such_game", f"no game {game_id!r}")
+            return ruleset.from_json(data)
+
+        return self._cached(game_id, steps, load)
 
     def _cached(self, game_id: str, steps: int, load: Callable[[], Any]) -> Any:
         """The state after ``steps`` steps, from an in-process cache keyed by step (a step's

@@ -1,13 +1,14 @@
 """Arcs, flanking, pools, interception, barrages and damage (LF-ARC, LF-TGT, LF-POOL, LF-BAR, LF-DMG)."""
 
 import pytest
-from .helpers import at, kinds, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result, flanking, interceptors
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import Work, arc
 from hexfleet.hexgrid import FRONT, REAR, SIDE, ring
+
+from .helpers import at, kinds, play, position, ship, sq, state_of
 
 
 def ships_of(s):
@@ -112,7 +113,9 @@ def test_interception_geometry():
                    step=3, order=("Y", "X"))
     w = Work(state_of(pos))
     d = w.ships["D"]
-    pick = lambda src: sorted(tuple(x - y for x, y in zip(w.sqs[i].hex, at(0, 0))) for i in interceptors(w, d, tuple(at(*src))))
+    def pick(src: tuple[int, int]) -> list[tuple[int, ...]]:
+        return sorted(tuple(x - y for x, y in zip(w.sqs[i].hex, at(0, 0))) for i in interceptors(w, d, tuple(at(*src))))
+
     assert pick((4, 0)) == sorted([(1, 0), (1, -1), (0, 1)])
     assert pick((-4, 0)) == sorted([(-1, 0), (0, -1), (-1, 1)])
     assert len(pick((2, -4))) == 6
@@ -187,7 +190,7 @@ def test_attacker_may_stop_and_forfeit():
 @pytest.mark.rule("LF-DMG-06")
 @pytest.mark.rule("LF-AMB-25")
 def test_missile_direct_hit_two_levels_and_bay_roll(dice):
-    s = state_of(position([ship("X-A", "X", (0, 0), 3, launchers=3), 
+    s = state_of(position([ship("X-A", "X", (0, 0), 3, launchers=3),
                            ship("Y-A", "Y", (3, 0), 0, cannons=3, launchers=2, bays=1, defense=4, move=3, squadrons=2)],
                           [sq("Y-F1", "Y", host="Y-A"), sq("Y-F2", "Y", host="Y-A")], step=3, order=("Y", "X")))
     s, _ = play(s, {"unit": "X-A"})

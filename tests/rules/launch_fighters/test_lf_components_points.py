@@ -4,7 +4,6 @@ LF-AMB-03, LF-AMB-39): what the book's front matter commits the engine to."""
 from dataclasses import replace
 
 import pytest
-from .helpers import play, position, ship, state_of
 
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result
@@ -21,6 +20,8 @@ from hexfleet.games.launch_fighters.designer import (
 from hexfleet.games.launch_fighters.position import resolve
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import TERRAIN, lf_neighbors
+
+from .helpers import play, position, ship, state_of
 
 
 @pytest.mark.rule("LF-GEN-03")

@@ -1,10 +1,11 @@
 """Fighters: launching, dogfights, return to base, advance (LF-LAUNCH, LF-FTR, LF-BAR-08, LF-ATK-02/03)."""
 
 import pytest
-from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.rules import RULESET
+
+from .helpers import at, play, position, ship, sq, state_of
 
 
 def squads(s):

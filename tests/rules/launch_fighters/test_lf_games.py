@@ -5,18 +5,19 @@ import io
 import json
 
 import pytest
-from .helpers import position, ship, sq
 
 from hexfleet.ai.base import RandomBot
+from hexfleet.ai.launch_fighters import determinize
 from hexfleet.engine.canonical import canonical_json
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.engine.game import Game
 from hexfleet.engine.record import RecordWriter, replay
 from hexfleet.games import get_ruleset
-from hexfleet.ai.launch_fighters import determinize
 from hexfleet.games.launch_fighters.position import resolve
-from hexfleet.render.launch_fighters import describe_view
 from hexfleet.games.launch_fighters.state import PLANETOID
+from hexfleet.render.launch_fighters import describe_view
+
+from .helpers import position, ship, sq
 
 RS = get_ruleset("launch-fighters")
 
@@ -71,7 +72,8 @@ def play_random(scenario, seed, record=None, options=None):
 @pytest.mark.rule("LF-IMPL-05")
 @pytest.mark.rule("LF-GEN-07")
 @pytest.mark.rule("LF-GEN-02")
-@pytest.mark.parametrize("scenario", ["duel", "standard", "asteroid-field", "breakout", "attrition", "melee-3", "melee-4", "melee-5", "melee-6"])
+@pytest.mark.parametrize("scenario", ["duel", "standard", "asteroid-field", "breakout", "attrition",
+                                      "melee-3", "melee-4", "melee-5", "melee-6"])
 def test_random_games_finish_with_invariants(scenario):
     for seed in range(2):
         g = play_random(scenario, seed)

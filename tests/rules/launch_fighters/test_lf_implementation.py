@@ -2,7 +2,6 @@
 Chart (LF-AMB-05) and the missing Square Map Addendum (LF-SQ-01/03, LF-AMB-37)."""
 
 import pytest
-from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.ai.base import RandomBot, get_bot
 from hexfleet.engine.errors import RuleError
@@ -11,6 +10,8 @@ from hexfleet.games.launch_fighters.designer import check_design
 from hexfleet.games.launch_fighters.options import OPTIONS
 from hexfleet.games.launch_fighters.position import resolve
 from hexfleet.games.launch_fighters.rules import RULESET
+
+from .helpers import at, play, position, ship, sq, state_of
 
 
 def trace_turns(scenario="duel", turns=2, seed=3):

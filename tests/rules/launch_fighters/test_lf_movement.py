@@ -1,11 +1,12 @@
 """Movement steps and rotation, paths, passing through and pushing (LF-MOVE, LF-ATK-01, LF-MAP)."""
 
 import pytest
-from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import LF_DIRECTIONS
+
+from .helpers import at, play, position, ship, sq, state_of
 
 
 def stay(s, uid):

@@ -5,10 +5,11 @@ import copy
 import random
 
 import pytest
-from .helpers import at, position, ship, sq
 
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.games.launch_fighters.position import resolve
+
+from .helpers import at, position, ship, sq
 
 
 def mid_attack():

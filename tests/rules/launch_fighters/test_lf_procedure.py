@@ -2,7 +2,6 @@
 LF-AMB-06/17/19/20/26/48/49/50)."""
 
 import pytest
-from .helpers import at, kinds, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import flanking
@@ -11,6 +10,8 @@ from hexfleet.games.launch_fighters.position import parse_position, position_to_
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import LF_DIRECTIONS, Work, arc
 from hexfleet.hexgrid import FRONT, REAR, SIDE
+
+from .helpers import at, kinds, play, position, ship, sq, state_of
 
 
 def ships_of(s):

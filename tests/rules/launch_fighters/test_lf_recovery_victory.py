@@ -1,12 +1,13 @@
 """Recovery, retreat and victory points (LF-REC, LF-VIC, LF-WE-29, LF-WE-33)."""
 
 import pytest
-from .helpers import BOARD, C, at, kinds, position, ship, sq
 
 from hexfleet.engine.rng import rng_from_seed
 from hexfleet.games.launch_fighters.play import scores
 from hexfleet.games.launch_fighters.position import parse_position, settle
 from hexfleet.games.launch_fighters.state import Work
+
+from .helpers import BOARD, C, at, kinds, position, ship, sq
 
 
 def edge_at(row):
@@ -108,8 +109,8 @@ def test_victory_points_end_to_end(accounting, x_score):
 def test_retreated_ships_score_half():
     pos = position([{"id": "X-A", "owner": "X", "design": "Tender", "status": "retreated", "hex": None},
                     ship("Y-A", "Y", (0, 0), cannons=1)],
-                   [{"id": "X-F1", "owner": "X", "origin": "X-A", "status": "retreated", "host": "X-A"}, {"id": "X-F2", "owner": "X", "origin": "X-A",
-                                                                       "status": "retreated", "host": None}],
+                   [{"id": "X-F1", "owner": "X", "origin": "X-A", "status": "retreated", "host": "X-A"},
+                    {"id": "X-F2", "owner": "X", "origin": "X-A", "status": "retreated", "host": None}],
                    step=0, order=("X", "Y"))
     w = Work(parse_position(pos, rng=1))
     assert scores(w)["X"] == 7 + 5   # half of hull 7 and half of the squadron aboard; the lone squadron 0

@@ -2,12 +2,13 @@
 engine; their hooks checked on hand-built positions."""
 
 import pytest
-from .helpers import at, position, ship, sq, state_of
-from .test_lf_games import play_random
 
 from hexfleet.engine.ruleset import step
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.hexgrid import distance
+
+from .helpers import at, position, ship, sq, state_of
+from .test_lf_games import play_random
 
 
 def end_of_turn(ships, squadrons=(), **kw):

@@ -1,7 +1,6 @@
 """Fleets, placement and initiative (LF-FLEET-08, LF-SETUP, LF-INIT, LF-TURN, LF-UNIT-11)."""
 
 import pytest
-from .helpers import play, position, ship, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step
@@ -9,6 +8,8 @@ from hexfleet.games.launch_fighters.play import rank
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import LF_DIRECTIONS, Work
 from hexfleet.hexgrid import RectMap, add, distance, scale
+
+from .helpers import play, position, ship, state_of
 
 
 def new(scenario="duel", seed=3):

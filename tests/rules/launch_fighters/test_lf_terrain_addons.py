@@ -2,7 +2,6 @@
 boosters, warp."""
 
 import pytest
-from .helpers import at, play, position, ship, sq, state_of
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.launch_fighters.combat import barrage_result, modifier, ship_targets
@@ -10,6 +9,8 @@ from hexfleet.games.launch_fighters.play import rank
 from hexfleet.games.launch_fighters.position import parse_position
 from hexfleet.games.launch_fighters.rules import RULESET
 from hexfleet.games.launch_fighters.state import Work
+
+from .helpers import at, play, position, ship, sq, state_of
 
 
 @pytest.mark.rule("LF-WE-30")

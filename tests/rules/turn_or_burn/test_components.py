@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from hexfleet.engine.errors import FormatError, RuleError
-from hexfleet.games.turn_or_burn.cards import GUNS, MANEUVERS, gun_damage
 from hexfleet.games.turn_or_burn import rules
+from hexfleet.games.turn_or_burn.cards import GUNS, MANEUVERS, gun_damage
 from hexfleet.games.turn_or_burn.rules import MAX_FIGHTERS
 from hexfleet.hexgrid import DIRECTIONS, in_arc, ring
 

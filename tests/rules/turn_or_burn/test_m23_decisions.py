@@ -7,10 +7,11 @@ import json
 import random
 
 import pytest
-from .m23_helpers import RS, fighter, get, of_type, play, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step
+
+from .m23_helpers import RS, fighter, get, of_type, play, state
 
 SIX = ["CM", "STR", "STR", "THR", "NB", "SCAN"]
 

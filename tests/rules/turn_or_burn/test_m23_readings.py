@@ -4,6 +4,7 @@ where the digest names one."""
 from __future__ import annotations
 
 import pytest
+
 from .m23_helpers import fighter, get, of_type, resolve, state
 
 M3 = (1, 2, 3)

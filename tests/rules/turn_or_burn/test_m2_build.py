@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 from hexfleet.engine.errors import RuleError
+
+from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 STD = ["CM", "STR", "THR", "NB", "ARM", "SCAN"]
 

@@ -4,9 +4,10 @@
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, first_seed, get, of_type, resolve, state
 
 from hexfleet.engine.errors import RuleError
+
+from .m23_helpers import RS, fighter, first_seed, get, of_type, resolve, state
 
 TAU = ["CM", "STR", "STR", "THR", "LT", "SCAN"]
 

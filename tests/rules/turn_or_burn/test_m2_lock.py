@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from .m23_helpers import fighter, get, of_type, resolve, state
 
 KIM = ["CM", "STR", "THR", "NB", "SCAN", "JAM"]

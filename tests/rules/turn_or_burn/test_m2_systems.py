@@ -4,9 +4,10 @@ TOB-M2-DITTO-01, TOB-M2-SEQ-01)."""
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, get, of_type, resolve, state
 
 from hexfleet.engine.errors import RuleError
+
+from .m23_helpers import RS, fighter, get, of_type, resolve, state
 
 
 def red(cards=("CM", "STR", "THR", "NB", "SG", "BOT"), fid="R1", hex=(10, 0), **kw):

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.turn_or_burn.position import parse_position, position_to_json
+
+from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 RED = ["CM", "STR", "THR", "NB", "SG", "BOT"]
 BLUE = ["CM", "STR", "THR", "LT"]

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.turn_or_burn.build import CLASSES, balance_cards, size_class
+
+from .m23_helpers import RS, fighter, get, of_type, play, resolve, state
 
 M3 = (1, 2, 3)
 HEAVY = ["CM", "STR", "STR", "THR", "THR", "NB", "LT", "SCAN"]

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, get, of_type, resolve, state
 
 from hexfleet.engine.errors import RuleError
+
+from .m23_helpers import RS, fighter, get, of_type, resolve, state
 
 M3 = (1, 2, 3)
 TWIN_NB = ["CM", "STR", "THR", "NB", "NB", "BOT"]

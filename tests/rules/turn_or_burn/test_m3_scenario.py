@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from .m23_helpers import RS, fighter, get, play, resolve, state
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.games.turn_or_burn.build import balance_cards
+
+from .m23_helpers import RS, fighter, get, play, resolve, state
 
 M3 = (1, 2, 3)
 SUPER = ["CM", "CM", "STR", "STR", "STR", "THR", "THR", "THR", "NB", "NB", "SG", "SCAN"]

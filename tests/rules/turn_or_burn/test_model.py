@@ -8,9 +8,9 @@ import pytest
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.game import Game
 from hexfleet.games.turn_or_burn.build import size_class
-from hexfleet.games.turn_or_burn.state import Hits
-from hexfleet.games.turn_or_burn.position import fighter_to_json, parse_position, position_to_json
 from hexfleet.games.turn_or_burn.end_of_turn import check_end_choice, end_needs
+from hexfleet.games.turn_or_burn.position import fighter_to_json, parse_position, position_to_json
+from hexfleet.games.turn_or_burn.state import Hits
 
 from . import helpers
 from .m23_helpers import RS, fighter, first_seed, get, of_type, play, position, resolve, state

@@ -265,6 +265,7 @@ def dogfight(w: Work, attacker: Squadron, defender: Squadron) -> None:
     event.update(winner=winner.id, result=result)
     w.log_roll(event)
     vacated = loser.hex
+    assert vacated is not None, "a squadron in a dogfight is on the map"
     hit_squadron(w, loser, result, winner.owner)
     w.queue.insert(1 if result == "hit" and loser.status == ON_MAP and loser.active else 0,
                    {"kind": "advance", "hex": list(vacated), "victor": winner.id, "seat": winner.owner})

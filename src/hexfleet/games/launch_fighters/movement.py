@@ -46,7 +46,7 @@ def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple
 
 def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[Hex, ...]]:
     best: dict[Hex, tuple[int, int, list[Hex]]] = {start: (0, 0, [])}
-    frontier = {start: (0, [])}
+    frontier: dict[Hex, tuple[int, list[Hex]]] = {start: (0, [])}
     for steps in range(1, allowance + 1):
         nxt: dict[Hex, tuple[int, list[Hex]]] = {}
         for h, (rocks, path) in frontier.items():

@@ -63,7 +63,8 @@ def build_ships(seat: Seat, designs: tuple[Design, ...], ships_before: int = 0,
                 squadrons_before: int = 0) -> tuple[list[Ship], list[Squadron]]:
     """Ships ``<seat>-A``, ``<seat>-B``…, squadrons ``<seat>-F1``… hosted in their ships
     (LF-UNIT-11, LF-SETUP-05); reinforcements continue the seat's letters and numbers."""
-    ships, sqs = [], []
+    ships: list[Ship] = []
+    sqs: list[Squadron] = []
     for i, d in enumerate(designs, start=ships_before):
         sid = f"{seat}-{chr(ord('A') + i)}"
         ships.append(Ship(id=sid, owner=seat, design=d, stats=d.stats, missiles=d.missiles,
@@ -207,8 +208,8 @@ def _task(w: Work, t: dict[str, Any]) -> None:
                  choices=[{"squadron": None}] + [{"squadron": c} for c in cands])
     elif kind == "intercept":
         eligible = t["eligible"]
-        choices = [{"squadrons": list(c)} for n in range(min(3, len(eligible)) + 1) for c in combinations(eligible, n)]
-        _ask(w, "intercept", t["seat"], ship=t["ship"], task=t, choices=choices)
+        groups = [{"squadrons": list(c)} for n in range(min(3, len(eligible)) + 1) for c in combinations(eligible, n)]
+        _ask(w, "intercept", t["seat"], ship=t["ship"], task=t, choices=groups)
     elif kind == "repair":
         ship = w.ships[t["ship"]]
         if ship.status == ON_MAP and ship.repair_left and damaged(ship):

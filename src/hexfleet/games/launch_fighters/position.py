@@ -361,7 +361,8 @@ def check_position(state: LfState) -> None:
     ships = {s.id: s for s in state.ships}
     d = state.decision
     pushed = d.get("squadron") if isinstance(d, dict) and d.get("kind") == "push" else None
-    for u in [*state.ships, *state.squadrons]:
+    units: list[Ship | Squadron] = [*state.ships, *state.squadrons]
+    for u in units:
         if u.status != ON_MAP or u.id == pushed:  # a pushed squadron shares the pusher's hex until it moves
             continue
         if u.hex is None:

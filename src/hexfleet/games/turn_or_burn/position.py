@@ -160,7 +160,8 @@ def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fig
     lock_on = raw.get("lock_on")
     if lock_on is not None:
         reading.text(lock_on, f"{where}.lock_on")
-    heavy = tuple(tuple(notation.card(c, f"{where}.heavy_guns[{j}][{k}]") for k, c in enumerate(reading.lst(g, f"{where}.heavy_guns[{j}]")))
+    heavy = tuple(tuple(notation.card(c, f"{where}.heavy_guns[{j}][{k}]")
+                        for k, c in enumerate(reading.lst(g, f"{where}.heavy_guns[{j}]")))
                   for j, g in enumerate(reading.lst(raw.get("heavy_guns", []), f"{where}.heavy_guns")))
     return Fighter(
         id=fid,

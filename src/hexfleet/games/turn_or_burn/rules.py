@@ -989,7 +989,7 @@ def _stage_json(stage: Stage) -> dict[str, Any]:
         "hits": {"armor": sorted(hits.armor), "shield": sorted(hits.shield), "internal_lost": sorted(hits.internal_lost),
                  "lock_checks": {fid: [list(c) for c in checks] for fid, checks in hits.lock_checks}},
         "needs": {fid: list(n) for fid, n in stage.needs},
-        "losses": None if stage.losses is None else {fid: l.to_json() for fid, l in stage.losses},
+        "losses": None if stage.losses is None else {fid: loss.to_json() for fid, loss in stage.losses},
     }
 
 
@@ -1006,7 +1006,7 @@ def _stage_from_json(data: Mapping[str, Any]) -> Stage:
                   tuple((fid, tuple((c[0], c[1]) for c in checks)) for fid, checks in h["lock_checks"].items())),
         needs=tuple((fid, (n[0], n[1])) for fid, n in data["needs"].items()),
         losses=None if data["losses"] is None else tuple(
-            (fid, parse_losses(fid, l, f"stage.losses.{fid}")) for fid, l in data["losses"].items()),
+            (fid, parse_losses(fid, loss, f"stage.losses.{fid}")) for fid, loss in data["losses"].items()),
     )
 
 
