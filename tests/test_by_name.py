@@ -84,3 +84,12 @@ def test_a_bot_is_offered_only_where_its_game_says_it_plays(monkeypatch):
                                  "turn-or-burn, scenario popcorn: heuristic, mcts, random")
     with pytest.raises(FormatError, match="unknown bot 'heuristic' for launch-fighters"):
         get_bot("launch-fighters", "heuristic")
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_game_checks_the_kernel_contract(game):
+    """Each game's own tests call hexfleet.testing.check_ruleset, passing what the game hides."""
+    contract = Path(__file__).parent / "rules" / package(game) / "test_contract.py"
+    assert contract.exists(), f"{game} has no tests/rules/{package(game)}/test_contract.py"
+    text = contract.read_text(encoding="utf-8")
+    assert "check_ruleset(" in text and "def hidden_variants" in text

@@ -10,8 +10,10 @@
 * views hold no other seat's secrets: a view is compared across states that differ only in what
   the viewer may not know (the game says what that is: ``hidden``), and scanned for the secrets;
   no view or log shows the seed;
-* records replay to the same events and hashes, and tampered records are reported;
-* bad orders (stale, missing, malformed) are refused and change nothing.
+* records replay to the same events and hashes, the end line reveals the seed and the outcome,
+  and tampered records (events, hashes, the seed, the rules version, orders) are reported;
+* bad orders (stale, missing, malformed) are refused and change nothing; the seed stays secret
+  until the end; a finished game takes no orders and shows every seat the same table.
 
 A game passes its own facts (what it hides, an opening that reaches the interesting phases,
 options that keep random games short); nothing here names a game.
@@ -32,7 +34,7 @@ from .engine.canonical import canonical_json
 from .engine.errors import FormatError, RuleError
 from .engine.game import Game
 from .engine.record import RecordWriter, replay
-from .engine.ruleset import Order, Ruleset, Seat
+from .engine.ruleset import Order, Ruleset, Seat, step
 
 Hidden = Callable[[Any, Seat | None], Iterator[tuple[Any, set[str]]]]
 """States that differ from ``state`` only in what ``viewer`` may not know, each with the strings
@@ -192,8 +194,12 @@ def _check_views(ruleset: Ruleset[Any], contract: Contract, p: Played) -> None:
                 _expect(ruleset.view(variant, viewer) == view, f"{viewer}'s view depends on something it may not know")
                 for token in secrets - known:
                     _expect(f'"{token}"' not in scanned, f"{token} leaks into {viewer}'s view")
-    for viewer in (*ruleset.seats(p.game.history[0][0]), None):
+    seats = ruleset.seats(p.game.history[0][0])
+    for viewer in (*seats, None):
         _expect(p.seed not in canonical_json(p.game.log_for(viewer)), f"the seed shows in {viewer}'s log")
+    if p.game.over:  # once the game is over nothing is secret: every seat sees the same table
+        public = [{k: v for k, v in p.game.view(seat).items() if k not in ("seat", "decision")} for seat in seats]
+        _expect(all(v == public[0] for v in public), "seats see different tables after the game is over")
 
 
 def _check_replay(ruleset: Ruleset[Any], p: Played) -> None:
@@ -205,6 +211,18 @@ def _check_replay(ruleset: Ruleset[Any], p: Played) -> None:
     _expect(report.ok, f"replay: {report.problems}")
     _expect(report.steps == p.game.steps and report.final_hash == ruleset.state_hash(p.game.state),
             "replay did not reach the same state")
+    if p.game.over:
+        end = json.loads(p.lines[-1])
+        outcome = ruleset.outcome(p.game.state)
+        _expect(end["seed"] == p.seed and outcome is not None and end["outcome"] == outcome.to_json(),
+                "the end line does not reveal the seed and the outcome")
+        try:
+            step(ruleset, p.game.state, {seat: {} for seat in ruleset.seats(p.game.state)})
+        except RuleError as exc:
+            _expect(exc.rule == "ENGINE-OVER", f"orders after the end refused as {exc.rule}")
+        else:
+            raise AssertionError("a finished game took orders")
+        _expect(ruleset.pending(p.game.state) == {}, "a finished game still asks for decisions")
 
 
 def _check_tampering(ruleset: Ruleset[Any], p: Played) -> None:
@@ -230,6 +248,11 @@ def _check_tampering(ruleset: Ruleset[Any], p: Played) -> None:
         _expect(exc.field == "line 1.rules_version", "another rules version: wrong field")
     else:
         raise AssertionError("a record of another rules version was replayed")
+    line = json.loads(lines[1])
+    seat = next(iter(line["orders"]))
+    line["orders"] = {seat: line["orders"][seat]} if len(line["orders"]) > 1 else {"nobody": {}}
+    rejected = replay(ruleset, [lines[0], json.dumps(line), *lines[2:]], **kw)
+    _expect(not rejected.ok and "orders rejected" in rejected.problems[0], "a record with bad orders replayed")
 
 
 def _check_bad_orders(ruleset: Ruleset[Any], contract: Contract) -> None:
@@ -253,3 +276,10 @@ def _check_bad_orders(ruleset: Ruleset[Any], contract: Contract) -> None:
     _expect(codes[:2] == ["ENGINE-STALE", "ENGINE-MISSING"], f"stale/missing orders refused as {codes[:2]}")
     game.submit(good)
     _expect(game.steps == 1, "the default orders were not taken")
+    if not game.over:
+        try:
+            game.finish()
+        except RuleError:
+            pass
+        else:
+            raise AssertionError("the seed was revealed before the end")
