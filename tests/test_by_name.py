@@ -93,3 +93,31 @@ def test_every_game_checks_the_kernel_contract(game):
     assert contract.exists(), f"{game} has no tests/rules/{package(game)}/test_contract.py"
     text = contract.read_text(encoding="utf-8")
     assert "check_ruleset(" in text and "def hidden_variants" in text
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_a_games_modules_import_no_cycle_and_no_private_name(game):
+    """Module-level imports inside a game's package form no cycle, and no module imports another's
+    private (underscored) name: a helper two modules need is public and lives below both."""
+    import ast
+
+    folder = Path(__file__).parent.parent / "src" / "hexfleet" / "games" / package(game)
+    deps: dict[str, set[str]] = {}
+    for path in folder.glob("*.py"):
+        deps[path.stem] = set()
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                assert not any(a.name.startswith("_") for a in node.names), f"{path.name} imports a private name"
+                deps[path.stem] |= {node.module.split(".")[0]} if node.module else {a.name for a in node.names}
+    done: set[str] = set()
+
+    def visit(module: str, trail: tuple[str, ...]) -> None:
+        assert module not in trail, f"import cycle: {' -> '.join((*trail, module))}"
+        if module in done:
+            return
+        for dep in deps.get(module, ()):
+            visit(dep, (*trail, module))
+        done.add(module)
+
+    for module in deps:
+        visit(module, ())
