@@ -21,9 +21,10 @@ averages over hidden cards and chance alike, and no node ever holds a state.
 
 The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
-pending, legal (each node's orders listed from the lazy set; a rollout draws one with
-``sample``, nothing listed), advance, outcome. Orders are the legal set's own objects, which
-``advance`` takes as they are; the order returned is one of them.
+pending, legal (the root's orders are listed once from the set ``choose`` is given, and a
+rollout draws each order with ``sample``, nothing listed), legal_orders (the nodes below the
+root: the game's fastest listing), advance, outcome. The order returned is one of the root
+set's own objects, which ``Game.submit`` and ``advance`` take as they are.
 """
 
 from __future__ import annotations
@@ -228,7 +229,8 @@ class MctsBot:
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
             for seat in ruleset.pending(state):
-                legal = my_legal if node is root and seat == me else list(ruleset.legal(state, seat))
+                # below the root, the game's fastest listing (Turn or Burn builds it straight as JSON)
+                legal = my_legal if node is root and seat == me else ruleset.legal_orders(state, seat)
                 stats = node.seats.get(seat)
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()
