@@ -36,7 +36,7 @@ def iteration_rate(seconds: float) -> None:
     for label, state in states.items():
         bot = MctsBot(seed=1, think=seconds)
         start = time.perf_counter()
-        bot.choose(ruleset, "red", ruleset.view(state, "red"), ruleset.legal_orders(state, "red"))
+        bot.choose(ruleset, "red", ruleset.view(state, "red"), ruleset.legal(state, "red"))
         took = time.perf_counter() - start
         total_it += bot.info.iterations
         total_s += took

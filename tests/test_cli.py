@@ -512,3 +512,71 @@ def test_play_refuses_a_bot_the_game_does_not_offer():
     assert result.exit_code == 1
     assert ("--vs: unknown bot 'lf-heuristic' for turn-or-burn; bots that can play turn-or-burn, scenario "
             "quick-shot: heuristic, mcts, random") in result.stderr
+
+
+# --- the terminal's generic entry, unit by unit ------------------------------------------------
+
+
+def _terminal_at(game_name: str, scenario: str, kind: str, answers: list[str]):
+    """A terminal session of ``game_name`` stopped at the first ``kind`` decision (every earlier
+    one left at its standing order), with scripted ``answers`` and the prompts asked kept."""
+    from io import StringIO
+
+    from rich.console import Console
+
+    from hexfleet.engine.game import Game
+    from hexfleet.terminal import TerminalPlay
+
+    ruleset = get_ruleset(game_name)
+    game = Game(ruleset, scenario, seed=1)
+    while kind not in {d.kind for d in ruleset.pending(game.state).values()}:
+        game.submit({s: ruleset.default_order(game.state, s) for s in game.pending()})
+    script, prompts, out = iter(answers), [], StringIO()
+
+    def ask(prompt: str, default: str) -> str:
+        prompts.append(prompt)
+        return next(script)
+
+    return TerminalPlay(game, bots={}, console=Console(file=out, width=200), ask=ask), prompts, out
+
+
+def test_terminal_asks_each_fighter_in_turn_and_combines_their_plots(monkeypatch):
+    import hexfleet.render.turn_or_burn as presenter
+
+    monkeypatch.setattr(presenter, "FORMS", {})  # the generic entry, as for a game without forms
+    # three fighters on the one T60S card of two is refused (TOB-M2-DITTO-01's budget), then a bad
+    # number, then a legal plot
+    play, prompts, out = _terminal_at("turn-or-burn", "bigger", "plot", ["3", "3", "3", "3", "99", "4", "1"])
+    decision = play.game.view("agrarians")["decision"]
+    order = play.ask_choice("agrarians", decision)
+    assert order == {"A1": [{"card": "T60S"}], "A2": [{"card": "T120S"}], "A3": []}
+    play.game.ruleset.validate(play.game.state, "agrarians", order)
+    assert prompts == [f"agrarians: {u} (number, or JSON)" for u in ("A1", "A2", "A3", "A1", "A2", "A2", "A3")]
+    shown = out.getvalue()
+    assert "A1:\n" in shown and '    3. [{"card": "T60S"}]' in shown
+    assert '   15. [{"card": "DITTO", "of": "A2"}]' in shown
+    assert "Not accepted: 3 fighters plotted T60S" in shown and "[TOB-M2-DITTO-01]" in shown
+    assert "99 is not one of the numbers 1-20" in shown
+
+
+def test_terminal_takes_a_whole_order_typed_as_json_at_a_units_prompt(monkeypatch):
+    import hexfleet.render.turn_or_burn as presenter
+
+    monkeypatch.setattr(presenter, "FORMS", {})
+    typed = {"A1": [{"card": "TNC"}], "A2": [], "A3": [{"card": "B1A"}]}
+    play, prompts, _ = _terminal_at("turn-or-burn", "bigger", "plot", [json.dumps(typed)])
+    assert play.ask_choice("agrarians", play.game.view("agrarians")["decision"]) == typed
+    assert prompts == ["agrarians: A1 (number, or JSON)"]
+
+
+def test_terminal_asks_which_ship_acts_then_its_order_where_one_unit_of_several_acts():
+    play, prompts, out = _terminal_at("launch-fighters", "duel", "place", ["2", "3"])
+    seat = next(iter(play.game.pending()))
+    legal = play.game.ruleset.legal(play.game.state, seat)
+    assert legal.one_unit and len(legal.per_unit()) == 2
+    order = play.ask_choice(seat, play.game.view(seat)["decision"])
+    unit = list(legal.per_unit())[1]
+    assert order == play.game.ruleset.order_json(play.game.state, seat, legal.per_unit()[unit][2])
+    play.game.ruleset.validate(play.game.state, seat, order)
+    assert prompts == [f"{seat}: which unit acts (number, or JSON)", f"{seat}: {unit} (number, or JSON)"]
+    assert f"    2. {unit} (6 orders)" in out.getvalue()

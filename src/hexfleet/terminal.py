@@ -5,7 +5,10 @@ The loop drives a :class:`~hexfleet.engine.game.Game` and shows each seat only
 presenter (found by name, :func:`hexfleet.plugins.presenter`); before a person's turn in
 hot-seat play the screen is cleared and the device handed over, so nobody sees another's plot.
 A decision the presenter has a form for (``Presenter.FORMS``) is entered guided, field by
-field; any other is picked from its legal orders by number, or typed as JSON.
+field; any other is picked from its legal orders by number, or typed as JSON. Where several
+units decide (the lazy legal set's ``per_unit()`` has more than one), each unit's choice is
+picked by number in turn and the choices are combined (``Legal.combine``); where one unit of
+several acts, the unit is picked first, then its order.
 Input comes through one ``ask(prompt, default)`` function (a Typer prompt in the CLI), so a
 test can feed scripted lines. Every entry is checked by the ruleset's ``validate``; a bad one
 is shown with its rule ID and asked again, and nothing is applied until a whole step is legal.
@@ -14,7 +17,7 @@ is shown with its rule ID and asked again, and nothing is applied until a whole 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from rich.console import Console
@@ -23,6 +26,7 @@ from rich.text import Text
 from .ai.base import Bot
 from .engine.errors import FormatError, RuleError
 from .engine.game import Game
+from .engine.legal import Legal
 from .engine.ruleset import Event, Order, Seat
 from .plugins import presenter
 from .render.forms import InputError
@@ -54,7 +58,7 @@ class TerminalPlay:
             orders: dict[Seat, Order] = {}
             for seat in self.game.pending():
                 if seat in self.bots:
-                    legal = self.game.ruleset.legal_orders(self.game.state, seat)
+                    legal = self.game.ruleset.legal(self.game.state, seat)
                     orders[seat] = self.bots[seat].choose(self.game.ruleset, seat, self.game.view(seat), legal)
                 else:
                     orders[seat] = self.ask_seat(seat)
@@ -110,28 +114,79 @@ class TerminalPlay:
 
     def ask_choice(self, seat: Seat, decision: Mapping[str, Any]) -> Order:
         """Any other decision: pick one of the legal orders by number, or type an order as JSON
-        (games whose orders are too many to list, e.g. free placement, take JSON only)."""
-        legal = self.game.ruleset.legal_orders(self.game.state, seat)
+        (games whose orders are too many to list, e.g. free placement, take JSON only). Where
+        several units decide, each unit's choice is asked in turn (:meth:`ask_per_unit`)."""
+        ruleset, state = self.game.ruleset, self.game.state
+        legal = ruleset.legal(state, seat)
         self.console.print(Text(decision.get("prompt") or f"{seat}: {decision['kind']}", style="bold"))
-        listed = legal[:MAX_LISTED]
+        units = legal.per_unit()
+        if len(units) > 1:
+            return self.ask_per_unit(seat, legal, units)
+        listed = [ruleset.order_json(state, seat, o) for o in legal.head(MAX_LISTED)]
+        total = legal.count()
         for n, order in enumerate(listed, 1):
             self.console.print(Text(f"  {n:>3}. {json.dumps(order)}"), soft_wrap=True)
-        if len(legal) > len(listed):
-            self.console.print(Text(f"  ... and {len(legal) - len(listed)} more: type one as JSON"))
+        if total > len(listed):
+            self.console.print(Text(f"  ... and {total - len(listed)} more: type one as JSON"))
         while True:
-            answer = self.ask(f"{seat} order (number, or JSON)", "1" if listed else "{}").strip()
-            if answer.isdigit():
-                if 1 <= int(answer) <= len(listed):
-                    return listed[int(answer) - 1]
-                self.error(InputError(f"{answer} is not one of the numbers 1-{len(listed)}"))
-                continue
-            try:
-                order = json.loads(answer)
-            except json.JSONDecodeError as exc:
-                self.error(InputError(f"not a number or JSON: {exc.msg}"))
-                continue
+            answer = self._pick(seat, f"{seat} order (number, or JSON)", len(listed), "1" if listed else "{}")
+            if isinstance(answer, int):
+                return listed[answer]
+            if answer is not None:
+                return answer.order
+
+    def ask_per_unit(self, seat: Seat, legal: Legal[Any], units: Mapping[str, Sequence[Any]]) -> Order:
+        """Each unit's choice by number, in turn, combined into the seat's order; where one unit
+        of several acts (``legal.one_unit``), which unit first, then its order. JSON typed at any
+        prompt is the whole order. A combination the rules refuse (two fighters on one card) is
+        shown with its rule, and every unit is asked again."""
+        ruleset, state = self.game.ruleset, self.game.state
+        while True:
+            todo = list(units)
+            if legal.one_unit:
+                for n, unit in enumerate(todo, 1):
+                    self.console.print(Text(f"  {n:>3}. {unit} ({len(units[unit])} orders)"), soft_wrap=True)
+                which = self._pick(seat, f"{seat}: which unit acts (number, or JSON)", len(todo), "1")
+                if which is None:
+                    continue
+                if not isinstance(which, int):
+                    return which.order
+                todo = [todo[which]]
+            picks: dict[str, Any] = {}
+            for unit in todo:
+                choices = units[unit]
+                listed = list(choices[:MAX_LISTED])
+                self.console.print(Text(f"{unit}:", style="bold"))
+                for n, choice in enumerate(listed, 1):
+                    shown = ruleset.order_json(state, seat, choice) if legal.one_unit else choice
+                    self.console.print(Text(f"  {n:>3}. {_as_text(shown)}"), soft_wrap=True)
+                if len(choices) > len(listed):
+                    self.console.print(Text(f"  ... and {len(choices) - len(listed)} more: type the order as JSON"))
+                answer = None
+                while answer is None:
+                    answer = self._pick(seat, f"{seat}: {unit} (number, or JSON)", len(listed), "1")
+                if not isinstance(answer, int):
+                    return answer.order
+                picks[unit] = listed[answer]
+            order = ruleset.order_json(state, seat, legal.combine(picks))
             if self.check(seat, order):
                 return order
+
+    def _pick(self, seat: Seat, prompt: str, listed: int, default: str) -> int | _Typed | None:
+        """One answer: a number picks one of ``listed`` (its index); JSON is a whole order, checked
+        by the rules; ``None`` when the answer was refused (and the reason shown)."""
+        answer = self.ask(prompt, default).strip()
+        if answer.isdigit():
+            if 1 <= int(answer) <= listed:
+                return int(answer) - 1
+            self.error(InputError(f"{answer} is not one of the numbers 1-{listed}"))
+            return None
+        try:
+            order = json.loads(answer)
+        except json.JSONDecodeError as exc:
+            self.error(InputError(f"not a number or JSON: {exc.msg}"))
+            return None
+        return _Typed(order) if self.check(seat, order) else None
 
     def ask_value(self, prompt: str, default: str, parse: Callable[[str], T]) -> T:
         """Ask until ``parse`` reads the answer; what it cannot read is shown, then asked again."""
@@ -154,3 +209,21 @@ class TerminalPlay:
             result = "draw" if outcome.is_draw else f"{', '.join(outcome.winners)} wins"
             self.console.print(Text(f"Result: {result} ({outcome.reason.replace('_', ' ')})", style="bold"))
 
+
+
+class _Typed:
+    """A whole order typed as JSON (and accepted) where a number was asked for."""
+
+    __slots__ = ("order",)
+
+    def __init__(self, order: Order):
+        self.order = order
+
+
+def _as_text(choice: Any) -> str:
+    """One unit's choice for a numbered list: JSON where it is JSON (tuples as lists), an order
+    object's own ``to_json``, else its notation (``repr``)."""
+    def plain(value: Any) -> Any:
+        to_json = getattr(value, "to_json", None)
+        return to_json() if callable(to_json) else repr(value)
+    return json.dumps(choice, default=plain)

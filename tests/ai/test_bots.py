@@ -9,6 +9,8 @@ import pytest
 
 from hexfleet.ai import bot_names, get_bot
 from hexfleet.engine.errors import FormatError
+from hexfleet.engine.game import Game
+from hexfleet.engine.ruleset import step
 from hexfleet.games import get_ruleset
 from hexfleet.games.turn_or_burn.cards import M1_GUNS
 
@@ -41,7 +43,7 @@ def test_a_bot_decides_the_same_whatever_it_cannot_see(name, phase):
     states = _twins(phase)
     views = [R.view(s, "red") for s in states]
     assert all(v == views[0] for v in views), "the twins must look identical to red"
-    orders = [repr(_bot(name).choose(R, "red", v, R.legal_orders(s, "red"))) for s, v in zip(states, views)]
+    orders = [repr(_bot(name).choose(R, "red", v, R.legal(s, "red"))) for s, v in zip(states, views)]
     assert len(set(orders)) == 1
 
 
@@ -51,7 +53,7 @@ def test_a_bot_gets_plain_data_and_answers_with_a_legal_order(name):
     view = R.view(state, "blue")
     json.dumps(view)  # plain JSON: no object that could lead back to the state
     assert not vars(R), "the ruleset handed to bots holds no state"
-    order = _bot(name).choose(R, "blue", view, R.legal_orders(state, "blue"))
+    order = _bot(name).choose(R, "blue", view, R.legal(state, "blue"))
     R.validate(state, "blue", order)
 
 
@@ -60,15 +62,15 @@ def test_heuristic_fires_when_the_target_will_be_in_arc_and_range():
     state, _ = R.advance(state, {"red": {"R1": {"gun": "NB", "facing": "C", "momentum": [7, 8]}},
                                  "blue": {"B1": {"gun": "LT", "hex": [15, 3], "facing": "F", "momentum": [13, 4]}}})
     # red coasts to (7, 8) facing C; blue coasts to (13, 4): range 6, in the neutrino beam's arc
-    order = _bot("heuristic").choose(R, "red", R.view(state, "red"), R.legal_orders(state, "red"))
-    assert order == {"R1": [{"card": "NB"}]}
+    order = _bot("heuristic").choose(R, "red", R.view(state, "red"), R.legal(state, "red"))
+    assert R.order_json(state, "red", order) == {"R1": [{"card": "NB"}]}
 
 
 def test_heuristic_never_flies_off_the_map_when_it_can_help_it():
     state = R.new_game("quick-shot", seed=1)
     state, _ = R.advance(state, {"red": {"R1": {"gun": "NB", "hex": [1, 8], "facing": "C", "momentum": [0, 9]}},
                                  "blue": {}})
-    order = _bot("heuristic").choose(R, "red", R.view(state, "red"), R.legal_orders(state, "red"))
+    order = _bot("heuristic").choose(R, "red", R.view(state, "red"), R.legal(state, "red"))
     nxt, events = R.advance(state, {"red": order, "blue": {}})
     assert not any(e["type"] == "eliminated" for e in events)
     assert nxt.fighter("R1") is not None
@@ -79,3 +81,41 @@ def test_unknown_bot_names_are_refused_with_the_list():
     assert bot_names("launch-fighters") == ["lf-heuristic", "mcts", "random"]
     with pytest.raises(FormatError, match="unknown bot 'alphazero' for turn-or-burn; .*: heuristic, mcts, random$"):
         get_bot("turn-or-burn", "alphazero")
+
+
+def _plot(scenario: str, seed: int = 1):
+    state = R.new_game(scenario, seed=seed, options={"turn_limit": 40})
+    while R.asked(state).kind != "plot":
+        state, _ = step(R, state, {seat: {} for seat in R.pending(state)})
+    return state
+
+
+@pytest.mark.parametrize(("name", "where"), [("heuristic", "quick-shot setup"), ("heuristic", "quick-shot plot"),
+                                             ("heuristic", "bigger plot"), ("mcts", "quick-shot setup"),
+                                             ("mcts", "quick-shot plot")])
+def test_a_bot_answers_the_same_from_the_lazy_set_as_from_the_listed_orders(name, where):
+    """The lazy set changes what a bot is handed, not what it plays: the same seeded bot picks
+    the same order (as JSON) from ``legal`` as from ``legal_orders``, an order of the set."""
+    scenario, phase = where.split()
+    state = _plot(scenario) if phase == "plot" else R.new_game(scenario, seed=1)
+    seat = next(iter(R.pending(state)))
+    view = R.view(state, seat)
+    legal = R.legal(state, seat)
+    from_set = _bot(name, seed=4).choose(R, seat, view, legal)
+    from_list = _bot(name, seed=4).choose(R, seat, view, R.legal_orders(state, seat))
+    assert from_set in legal and not isinstance(from_set, dict)  # an order object of the set
+    assert R.order_json(state, seat, from_set) == from_list
+
+
+@pytest.mark.parametrize("name", bot_names("turn-or-burn"))
+def test_a_bots_order_object_is_recorded_as_json(name):
+    game = Game(R, "bigger", seed=2, options={"turn_limit": 3})
+    bots = {seat: _bot(name, seed=seat) for seat in R.seats(game.state)}
+    for _ in range(4):
+        if game.over:
+            break
+        game.submit({s: bots[s].choose(R, s, game.view(s), R.legal(game.state, s)) for s in game.pending()})
+        before, written, _ = game.history[-1]
+        for seat, order in written.items():
+            assert json.loads(json.dumps(order)) == order
+            R.validate(before, seat, order)

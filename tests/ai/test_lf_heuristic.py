@@ -11,7 +11,7 @@ def duel(seed: int, blue: str, red: str) -> tuple[str, ...]:
     g = Game(RS, "duel", seed=seed, options={"turn_limit": 12})
     bots = {"blue": get_bot(RS.name, blue, seed=seed), "red": get_bot(RS.name, red, seed=seed)}
     while not g.over:
-        g.submit({s: bots[s].choose(RS, s, g.view(s), RS.legal_orders(g.state, s)) for s in g.pending()})
+        g.submit({s: bots[s].choose(RS, s, g.view(s), RS.legal(g.state, s)) for s in g.pending()})
     return RS.outcome(g.state).winners
 
 

@@ -23,7 +23,7 @@ def test_sequential_search_finds_the_winning_move(start, best):
     race = Race()
     state = race.new_game("from", seed=0, options={"start": start})
     bot = MctsBot(seed=1, think=None, iterations=600, search=race)
-    assert bot.choose(race, "a", race.view(state, "a"), race.legal_orders(state, "a")) == best
+    assert bot.choose(race, "a", race.view(state, "a"), race.legal(state, "a")) == best
 
 
 def test_simultaneous_search_plays_the_dominant_pick():
@@ -31,7 +31,7 @@ def test_simultaneous_search_plays_the_dominant_pick():
     state = duel.new_game("once", seed=0)
     for seat in ("a", "b"):
         bot = MctsBot(seed=2, think=None, iterations=400, search=duel)
-        assert bot.choose(duel, seat, duel.view(state, seat), duel.legal_orders(state, seat)) == 3
+        assert bot.choose(duel, seat, duel.view(state, seat), duel.legal(state, seat)) == 3
         assert bot.info.iterations == 400
 
 
@@ -40,19 +40,19 @@ def test_the_tree_grows_below_the_root():
     race = Race()
     state = race.new_game("from", seed=0, options={"start": 0})
     bot = MctsBot(seed=1, think=None, iterations=600, search=race)
-    bot.choose(race, "a", race.view(state, "a"), race.legal_orders(state, "a"))
+    bot.choose(race, "a", race.view(state, "a"), race.legal(state, "a"))
     assert bot.info.depth >= 3
     tob = get_ruleset("turn-or-burn")
     state = tob.new_game("quick-shot", seed=5, options={"turn_limit": 20})
     bot = MctsBot(seed=1, think=None, iterations=1500)
-    bot.choose(tob, "red", tob.view(state, "red"), tob.legal_orders(state, "red"))
+    bot.choose(tob, "red", tob.view(state, "red"), tob.legal(state, "red"))
     assert bot.info.depth >= 2
 
 
 def test_the_iteration_limit_makes_a_seeded_bot_reproducible():
     tob = get_ruleset("turn-or-burn")
     state = tob.new_game("quick-shot", seed=5, options={"turn_limit": 20})
-    view, legal = tob.view(state, "red"), tob.legal_orders(state, "red")
+    view, legal = tob.view(state, "red"), tob.legal(state, "red")
     picks = {repr(get_bot("turn-or-burn", "mcts", seed=9, think=None, iterations=150).choose(tob, "red", view, legal)) for _ in range(2)}
     assert len(picks) == 1
 
@@ -62,7 +62,7 @@ def test_mcts_plays_a_whole_turn_or_burn_game_legally():
     state = tob.new_game("quick-shot", seed=11, options={"turn_limit": 8})
     bots = {s: get_bot("turn-or-burn", "mcts", seed=s, think=None, iterations=60) for s in ("red", "blue")}
     while not tob.is_over(state):
-        orders = {s: bots[s].choose(tob, s, tob.view(state, s), tob.legal_orders(state, s)) for s in tob.pending(state)}
+        orders = {s: bots[s].choose(tob, s, tob.view(state, s), tob.legal(state, s)) for s in tob.pending(state)}
         state, _ = step(tob, state, orders)  # validates every order
     assert tob.outcome(state) is not None
 
@@ -71,5 +71,5 @@ def test_the_setup_prior_puts_the_preferred_gun_first():
     tob = get_ruleset("turn-or-burn")
     state = tob.new_game("quick-shot", seed=5)
     bot = MctsBot(seed=3, think=None, iterations=40)
-    order = bot.choose(tob, "red", tob.view(state, "red"), tob.legal_orders(state, "red"))
-    assert order["R1"]["gun"] == "DB"
+    order = bot.choose(tob, "red", tob.view(state, "red"), tob.legal(state, "red"))
+    assert tob.order_json(state, "red", order)["R1"]["gun"] == "DB"

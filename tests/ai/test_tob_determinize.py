@@ -100,7 +100,7 @@ def _views_of_a_game(scenario: str, seed: int) -> list[tuple[object, str, dict]]
         for seat in R.pending(state):
             view = R.view(state, seat)
             out.append((state, seat, view))
-            orders[seat] = bots[seat].choose(R, seat, view, R.legal_orders(state, seat))
+            orders[seat] = bots[seat].choose(R, seat, view, R.legal(state, seat))
         state, _ = step(R, state, orders)
     return out
 

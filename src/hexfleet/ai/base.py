@@ -1,7 +1,9 @@
 """The bot interface, and bots found by game and scenario.
 
 A bot is asked for one order at a time: it gets the ruleset (rules knowledge, no state), its
-seat, the seat's :meth:`~hexfleet.engine.ruleset.Ruleset.view` and the legal orders. It never
+seat, the seat's :meth:`~hexfleet.engine.ruleset.Ruleset.view` and the lazy set of its legal
+orders (:meth:`~hexfleet.engine.ruleset.Ruleset.legal`: ``sample``, ``per_unit``, ``in``,
+iteration), and returns one of them: an order object of the set or its JSON. It never
 receives the state, so it cannot read hidden cards, plots or the seed (STYLE §4). Search bots
 rebuild full states from the view by sampling what they cannot see (the game's
 ``determinize``, :class:`hexfleet.plugins.GameBots`).
@@ -14,30 +16,52 @@ so a bot is offered, and made, only where it can play.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
 from ..engine.errors import FormatError
+from ..engine.legal import Choices, Legal
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..plugins import BotOffer, game_bots
+
+LegalArg = Legal[Any] | Sequence[Order]
+"""What ``choose`` accepts: the lazy set (``ruleset.legal(state, seat)``), or a list of orders
+(older callers, a study's filtered list), which :func:`as_legal` wraps."""
 
 
 class Bot(Protocol):
     name: str
 
-    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order: ...
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: Legal[Any]) -> Order: ...
+
+
+def as_legal(legal: LegalArg) -> Legal[Any]:
+    """``legal`` as a lazy set: a list is wrapped in :class:`~hexfleet.engine.legal.Choices`."""
+    return legal if isinstance(legal, Legal) else Choices(legal)
+
+
+def order_as_json(ruleset: Ruleset[Any], view: dict[str, Any], order: Order) -> Order:
+    """``order`` (an object of the legal set, or JSON) as JSON, without the state: the open
+    decision's kind (the view's ``decision``) dumps it. What a bot that scores JSON reads."""
+    kinds = getattr(ruleset, "kinds", None)
+    kind = kinds.get((view.get("decision") or {}).get("kind")) if kinds else None
+    if kind is not None and kind.order_type is not None and isinstance(order, kind.order_type):
+        return kind.dump(order)
+    return order
 
 
 class RandomBot:
-    """Picks uniformly among the legal orders, from its own seeded generator."""
+    """Picks uniformly among the legal orders (``legal.sample``: nothing enumerated), from its
+    own seeded generator."""
 
     name = "random"
 
     def __init__(self, seed: int | str = 0):
         self._rng = random.Random(str(seed))
 
-    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
-        return self._rng.choice(legal)
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        return as_legal(legal).sample(self._rng)
 
 
 RANDOM = BotOffer(f"{__name__}:RandomBot")

@@ -26,7 +26,7 @@ from ..games.launch_fighters.position import parse_position
 from ..games.launch_fighters.state import LfState, Ship, Work, arc, edge
 from ..hexgrid import FRONT, REAR, distance
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM
+from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
@@ -51,9 +51,12 @@ class LaunchFightersHeuristicBot:
     def __init__(self, seed: int | str = 0):
         self._rng = random.Random(str(seed))
 
-    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        """The best-scoring order of ``legal`` (enumerated; each scored as JSON); it hands back
+        the set's own order."""
+        orders = list(as_legal(legal))
+        if len(orders) == 1:
+            return orders[0]
         decision = view.get("decision") or {}
         kind = decision.get("kind")
         if kind == "fleet":
@@ -62,10 +65,11 @@ class LaunchFightersHeuristicBot:
         w = Work(state, share=True)
         score = getattr(self, f"_score_{kind}", None)
         if score is None:
-            return legal[0]
+            return orders[0]
         options = decision.get("options") or {}
-        scored = [(score(w, seat, options, o), self._rng.random(), i) for i, o in enumerate(legal)]
-        return legal[max(scored)[2]]
+        scored = [(score(w, seat, options, order_as_json(ruleset, view, o)), self._rng.random(), i)
+                  for i, o in enumerate(orders)]
+        return orders[max(scored)[2]]
 
     # --- helpers ------------------------------------------------------------------------
 

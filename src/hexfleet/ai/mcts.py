@@ -21,7 +21,10 @@ averages over hidden cards and chance alike, and no node ever holds a state.
 
 The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
-pending, legal_orders, advance, outcome.
+pending, legal (the root's orders are listed once from the set ``choose`` is given, and a
+rollout draws each order with ``sample``, nothing listed), legal_orders (the nodes below the
+root: the game's fastest listing), advance, outcome. The order returned is one of the root
+set's own objects, which ``Game.submit`` and ``advance`` take as they are.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from typing import Any, Protocol
 
 from ..engine.ruleset import Order, Outcome, Ruleset, Seat
 from ..plugins import Evaluator, Prior, game_bots
+from .base import LegalArg, as_legal
 
 
 class Search(Protocol):
@@ -111,9 +115,9 @@ class _SeatStats:
 
     def legal_keys(self, legal: list[Order], rng: random.Random,
                    rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
-        for seen, keys in self.recent:
+        for seen, known in self.recent:
             if seen is legal or seen == legal:
-                return keys
+                return known
         keys = [repr(o) for o in legal]
         new = [i for i, k in enumerate(keys) if k not in self.orders]
         rng.shuffle(new)
@@ -186,9 +190,11 @@ class MctsBot:
         """The game's hooks; ``None``: found by the ruleset's name when a decision comes."""
         self._prior: Prior | None = None
 
-    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        given = as_legal(legal)
+        if given.count() == 1:
+            return given.first()
+        mine_now = list(given)  # the root's orders, listed once for the whole search
         search: Search = self.search or game_bots(ruleset.name)
         evaluator: Evaluator | None = getattr(search, "evaluate", None)
         self._prior = getattr(search, "prior", None)
@@ -200,7 +206,7 @@ class MctsBot:
         done = deepest = 0
         while done < budget and (done & 15 or time.perf_counter() < deadline):
             state = search.determinize(view, seat, self._rng.getrandbits(64))
-            deepest = max(deepest, self._iterate(ruleset, root, state, seat, legal, evaluator, depth))
+            deepest = max(deepest, self._iterate(ruleset, root, state, seat, mine_now, evaluator, depth))
             done += 1
         mine = root.seats[seat]
         best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
@@ -223,6 +229,7 @@ class MctsBot:
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
             for seat in ruleset.pending(state):
+                # below the root, the game's fastest listing (Turn or Burn builds it straight as JSON)
                 legal = my_legal if node is root and seat == me else ruleset.legal_orders(state, seat)
                 stats = node.seats.get(seat)
                 if stats is None:
@@ -283,7 +290,7 @@ class MctsBot:
             outcome = ruleset.outcome(state)
             if outcome is not None:
                 return outcome_values(ruleset.seats(state), outcome)
-            orders = {seat: self._rng.choice(ruleset.legal_orders(state, seat)) for seat in ruleset.pending(state)}
+            orders = {seat: ruleset.legal(state, seat).sample(self._rng) for seat in ruleset.pending(state)}
             state, _ = ruleset.advance(state, orders)
         outcome = ruleset.outcome(state)
         if outcome is not None:

@@ -46,12 +46,13 @@ from ..games.turn_or_burn.cards import (
 )
 from ..games.turn_or_burn.fire import miss_cards, void_reason
 from ..games.turn_or_burn.movement import move_fighter
+from ..games.turn_or_burn.orders import Orders, _value_json
 from ..games.turn_or_burn.position import FORMAT
 from ..games.turn_or_burn.rules import RULESET
 from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
 from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM
+from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 
 _ELIMINATING = frozenset({"CM", "STR", *GUNS})
 """Losing any of these eliminates a Module 1 fighter (TOB-M1-SCEN-02)."""
@@ -326,8 +327,9 @@ def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter
                  exclusive: bool, setup: bool, gun: str = PREFERRED_GUN) -> Callable[[Order], float]:
     """Scores orders of ``own`` fighters as the sum of each fighter's part (:func:`score_setup`
     or :func:`score_plot`), each part scored once: a side's orders are the product of its
-    fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels."""
-    parts: dict[tuple[str, str], float] = {}
+    fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels.
+    An order is JSON or the rules' order object (a part is keyed by itself, read as JSON once)."""
+    parts: dict[tuple[str, Any], float] = {}
 
     def part_score(f: Fighter, part: Any) -> float:
         if setup:
@@ -336,6 +338,15 @@ def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter
 
     def score(order: Order) -> float:
         total = 0.0
+        if isinstance(order, Orders):  # the legal set's objects: parts are hashable
+            for f in own:
+                part = order.get(f.id)
+                key = (f.id, part)
+                value = parts.get(key)
+                if value is None:
+                    value = parts[key] = part_score(f, None if part is None else _value_json(part))
+                total += value
+            return total
         for f in own:
             part = order.get(f.id)
             key = (f.id, repr(part))
@@ -377,9 +388,11 @@ class HeuristicBot:
         self._rng = random.Random(str(seed))
         self.gun = gun
 
-    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: list[Order]) -> Order:
-        if len(legal) == 1:
-            return legal[0]
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        """The best-scoring order of ``legal`` (enumerated: each fighter's parts scored once)."""
+        orders = list(as_legal(legal))
+        if len(orders) == 1:
+            return orders[0]
         state = determinize(view, seat, 0)
         known = {d["id"]: "?" not in d["cards"] for d in view["fighters"]}
         board = state.config.map
@@ -389,13 +402,14 @@ class HeuristicBot:
         if kind == "fire":
             fighters = {f.id: f for f in at_table(state)}
             options = view["decision"]["options"]
-            return max(legal, key=lambda o: score_fire(fighters, options, o, exclusive) + self._rng.random() * 1e-6)
+            return max(orders, key=lambda o: score_fire(fighters, options, order_as_json(ruleset, view, o), exclusive)
+                       + self._rng.random() * 1e-6)
         if kind not in (SETUP, PLOT):
-            return legal[0]
+            return orders[0]
         own = [f for f in state.fighters if f.side == seat]
         enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
         score = order_scorer(board, own, enemies, wide, exclusive, kind == SETUP, self.gun)
-        return max(legal, key=lambda order: score(order) + self._rng.random() * 1e-6)
+        return max(orders, key=lambda order: score(order) + self._rng.random() * 1e-6)
 
 
 # --- determinize: a full state from one seat's view -----------------------------------------
@@ -591,8 +605,13 @@ def _gun_filter(gun: str) -> LegalFilter:
     def keep(seat: Seat, view: dict[str, Any], legal: list[Order]) -> list[Order]:
         if view.get("phase") != SETUP:
             return legal
-        return [o for o in legal if all(p.get("gun", gun) == gun for p in o.values())]
+        return [o for o in legal if all(p.get("gun", gun) == gun for p in _as_json(o).values())]
     return keep
+
+
+def _as_json(order: Order) -> Any:
+    """An order object of the legal set as JSON (JSON as it is)."""
+    return order.to_json() if isinstance(order, Orders) else order
 
 
 BOTS: dict[str, BotOffer] = {

@@ -21,7 +21,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from itertools import islice, product
 from random import Random
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 O = TypeVar("O")
 
@@ -31,6 +31,10 @@ ALL = "*"
 
 class Legal(ABC, Generic[O]):
     """The legal orders of one seat at one decision."""
+
+    one_unit: ClassVar[bool] = False
+    """Whether one unit of several acts (:class:`ByUnit`: a unit's choices are whole orders and
+    :meth:`combine` takes one unit's pick) rather than every unit choosing (:class:`PerUnit`)."""
 
     @abstractmethod
     def __contains__(self, order: object) -> bool: ...
@@ -49,6 +53,12 @@ class Legal(ABC, Generic[O]):
     @abstractmethod
     def per_unit(self) -> dict[str, list[Any]]:
         """Each unit's choices (unit id → its choices); :data:`ALL` for a whole-seat decision."""
+
+    @abstractmethod
+    def combine(self, picks: Mapping[str, Any]) -> O:
+        """The order made of one choice per unit, each taken from :meth:`per_unit` (what a user
+        interface asking unit by unit hands back). It is not checked: test it with ``in``.
+        A :class:`ValueError` says which units are missing or unknown."""
 
     def first(self) -> O:
         """The first legal order in enumeration order (a cheap standing order)."""
@@ -97,6 +107,12 @@ class Choices(Legal[O]):
 
     def per_unit(self) -> dict[str, list[Any]]:
         return {self._unit: list(self._orders)}
+
+    def combine(self, picks: Mapping[str, Any]) -> O:
+        """The one pick, under this decision's unit (:data:`ALL` unless given)."""
+        _expect(picks, [self._unit], every=True)
+        pick: O = picks[self._unit]
+        return pick
 
     def __repr__(self) -> str:
         return f"Choices({list(self._orders)!r})"
@@ -257,6 +273,11 @@ class PerUnit(Legal[O]):
     def per_unit(self) -> dict[str, list[Any]]:
         return {unit: list(choices) for unit, choices in self._units}
 
+    def combine(self, picks: Mapping[str, Any]) -> O:
+        """``combine`` of one choice for every unit (a budget or joint rule is left to ``in``)."""
+        _expect(picks, [unit for unit, _ in self._units], every=True)
+        return self._combine({unit: picks[unit] for unit, _ in self._units})
+
     def __repr__(self) -> str:
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
 
@@ -300,6 +321,7 @@ class ByUnit(Legal[O]):
     """
 
     __slots__ = ("_units", "_contains")
+    one_unit = True
 
     def __init__(self, units: Mapping[str, Sequence[O]], contains: Callable[[object], bool]):
         self._units = tuple(units.items())
@@ -326,5 +348,24 @@ class ByUnit(Legal[O]):
     def per_unit(self) -> dict[str, list[Any]]:
         return {unit: list(orders) for unit, orders in self._units}
 
+    def combine(self, picks: Mapping[str, Any]) -> O:
+        """The one unit's pick: here a unit's choices are already whole orders."""
+        _expect(picks, [unit for unit, _ in self._units], every=False)
+        pick: O = next(iter(picks.values()))
+        return pick
+
     def __repr__(self) -> str:
         return f"ByUnit({ {u: len(o) for u, o in self._units} })"
+
+
+def _expect(picks: Mapping[str, Any], units: Sequence[str], *, every: bool) -> None:
+    """Check the units of ``picks``: each of ``units`` (``every``) or exactly one of them."""
+    unknown = [u for u in picks if u not in units]
+    if unknown:
+        raise ValueError(f"no unit {', '.join(map(repr, unknown))} decides here; units: {', '.join(units)}")
+    if every:
+        missing = [u for u in units if u not in picks]
+        if missing:
+            raise ValueError(f"no choice for {', '.join(missing)}: every unit chooses")
+    elif len(picks) != 1:
+        raise ValueError(f"one unit acts here, not {len(picks)}: pick one of {', '.join(units)}")

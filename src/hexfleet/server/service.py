@@ -301,18 +301,22 @@ class GameService:
         return {"step": game.steps + 1, "seat": seat, "preview": result}
 
     def legal(self, game_id: str, seat: Seat, offset: int, limit: int) -> dict[str, Any]:
-        """A page of ``ruleset.legal_orders`` for the seat that must decide now, so a user
+        """A page of the legal orders (as JSON) of the seat that must decide now, so a user
         interface can offer every choice without knowing the rules. Only for the caller's own
-        open decision: any other seat gets 409 ``no_decision``."""
+        open decision: any other seat gets 409 ``no_decision``. The lazy set counts its orders
+        and makes only the page's (``Legal.page``), in ``legal_orders``' order: the whole list
+        is never built."""
         with self.db.read() as s:
             game = self._get(s, game_id)
             ruleset = get_ruleset(game.ruleset)
             state = self._state(ruleset, game)
             self._check_pending(ruleset, state, game.steps + 1, seat)
-            legal = ruleset.legal_orders(state, seat)
+            legal = ruleset.legal(state, seat)
+            total = legal.count()
+            orders = [ruleset.order_json(state, seat, o) for o in legal.page(offset, limit)]
             kind = ruleset.pending(state)[seat].kind
-        return {"step": game.steps + 1, "seat": seat, "kind": kind, "total": len(legal), "offset": offset,
-                "orders": legal[offset:offset + limit]}
+        return {"step": game.steps + 1, "seat": seat, "kind": kind, "total": total, "offset": offset,
+                "orders": orders}
 
     def submit(self, game_id: str, seat: Seat, order: Order, *, step: int | None = None,
                request_key: str | None = None) -> dict[str, Any]:
@@ -546,9 +550,11 @@ class GameService:
 
     @staticmethod
     def _bot_choice(ruleset: Ruleset[Any], state: Any, bot_seed: str, seat: Seat, bot_name: str, step: int) -> Order:
-        """A bot sees its seat's view and the legal orders, never the state (STYLE §4)."""
+        """A bot sees its seat's view and the lazy set of legal orders, never the state (STYLE §4);
+        its order (an object of the set) is kept as the JSON a record stores."""
         bot = get_bot(ruleset.name, bot_name, seed=f"{bot_seed}:{seat}:{step}")
-        return bot.choose(ruleset, seat, ruleset.view(state, seat), ruleset.legal_orders(state, seat))
+        order = bot.choose(ruleset, seat, ruleset.view(state, seat), ruleset.legal(state, seat))
+        return ruleset.order_json(state, seat, order)
 
     # --- records ------------------------------------------------------------------------
 

@@ -1,7 +1,7 @@
 """One bot game, start to finish: the unit of every batch run.
 
 The runner holds the true state in a :class:`~hexfleet.engine.game.Game` and hands each bot
-only its seat's view and legal orders (STYLE §4). Observers watch with ``before(game)``,
+only its seat's view and the lazy set of its legal orders (STYLE §4). Observers watch with ``before(game)``,
 ``step(game, orders, events)`` and ``after(game)`` hooks (STYLE §8, Catanatron's
 accumulators) to compute statistics without touching the engine.
 """
@@ -15,6 +15,7 @@ from typing import Any, Protocol
 from ..ai import get_bot
 from ..ai.base import Bot
 from ..engine.game import Game
+from ..engine.legal import Choices, Legal
 from ..engine.ruleset import Event, Order, Seat
 from ..games import get_ruleset
 from ..plugins import game_bots
@@ -72,14 +73,16 @@ def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
     for obs in observers:
         obs.before(game)
     while not game.over:
-        orders = {}
+        chosen: dict[Seat, Order] = {}
         for seat in game.pending():
             view = game.view(seat)
-            legal = ruleset.legal_orders(game.state, seat)
-            if seat in forced:
-                legal = forced[seat](seat, view, legal)
-            orders[seat] = bots[seat].choose(ruleset, seat, view, legal)
-        events = game.submit(orders)
+            legal: Legal[Any] = ruleset.legal(game.state, seat)
+            if seat in forced:  # a study's filter narrows the listed orders
+                legal = Choices(forced[seat](seat, view, list(legal)))
+            chosen[seat] = bots[seat].choose(ruleset, seat, view, legal)
+        # observers read the orders as JSON, as records keep them (bots may return order objects)
+        orders = {seat: ruleset.order_json(game.state, seat, o) for seat, o in chosen.items()} if observers else chosen
+        events = game.submit(chosen)
         for obs in observers:
             obs.step(game, orders, events)
     for obs in observers:
