@@ -450,7 +450,7 @@ def _read_events(path: Path) -> list[Event]:
 
 def _to_png(svg: str) -> bytes:
     try:
-        import cairosvg  # type: ignore[import-not-found]
+        import cairosvg
     except (ImportError, OSError):
         fail("--png needs cairosvg and the cairo library: pip install 'hexfleet[png]' (or write SVG)")
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8")))

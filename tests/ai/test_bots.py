@@ -119,3 +119,16 @@ def test_a_bots_order_object_is_recorded_as_json(name):
         for seat, order in written.items():
             assert json.loads(json.dumps(order)) == order
             R.validate(before, seat, order)
+
+
+def test_random_bot_is_seeded_and_picks_legal_orders() -> None:
+    from hexfleet.ai.base import RandomBot
+
+    ruleset = get_ruleset("turn-or-burn")
+    state = ruleset.new_game("quick-shot", seed=1)
+    legal = ruleset.legal(state, "red")
+    picks = [RandomBot(seed=9).choose(ruleset, "red", ruleset.view(state, "red"), legal) for _ in range(3)]
+    assert picks[0] == picks[1] == picks[2] and picks[0] in legal
+    ruleset.validate(state, "red", ruleset.order_json(state, "red", picks[0]))
+    with pytest.raises(FormatError):
+        get_bot("turn-or-burn", "nobody")

@@ -9,8 +9,8 @@ from typing import Any
 
 from fastapi.testclient import TestClient
 
-from hexfleet.games import replay_record as replay  # the game from the record's header
 from hexfleet.engine.rng import seed_commitment
+from hexfleet.games import replay_record as replay  # the game from the record's header
 from hexfleet.server import Settings, create_app
 from hexfleet.server.service import GameService
 

@@ -82,7 +82,7 @@ class LaunchFightersHeuristicBot:
     def _score_place(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         h = tuple(o["hex"])
         foes = [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat) and s.hex]
-        s = -5.0 if edge(w.config, h) else 0.0  # type: ignore[arg-type]
+        s = -5.0 if edge(w.config, h) else 0.0
         if foes:
             near = min(foes, key=lambda f: distance(h, f.hex))  # type: ignore[arg-type]
             s += 1.0 if arc(h, o["facing"], near.hex) == FRONT else 0.0  # type: ignore[arg-type]
@@ -92,7 +92,7 @@ class LaunchFightersHeuristicBot:
     def _score_move(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         u = w.unit(o["unit"])
         h = tuple(o["to"])
-        s = -10.0 if edge(w.config, h) else 0.0  # type: ignore[arg-type]
+        s = -10.0 if edge(w.config, h) else 0.0
         foes = self._enemy_ships(w, seat)
         if not foes:
             return s
@@ -183,12 +183,12 @@ class LaunchFightersHeuristicBot:
         return len(o["squadrons"])
 
     def _score_push(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
-        return -10.0 if edge(w.config, tuple(o["hex"])) else 0.0  # type: ignore[arg-type]
+        return -10.0 if edge(w.config, tuple(o["hex"])) else 0.0
 
     def _score_advance(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         if o["squadron"] is None:
             return 0.0
-        return -10.0 if edge(w.config, tuple(d["hex"])) else 1.0  # type: ignore[arg-type]
+        return -10.0 if edge(w.config, tuple(d["hex"])) else 1.0
 
     def _score_repair(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         return 1.0 if o["attempt"] else 0.0

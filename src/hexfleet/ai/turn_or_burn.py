@@ -281,7 +281,7 @@ def score_setup(board: RectMap, f: Fighter, placement: dict[str, Any], enemies: 
     facing = "ABCDEF".index(placement["facing"]) if "facing" in placement else f.facing
     momentum = tuple(placement["momentum"]) if "momentum" in placement else f.momentum
     cards = tuple(chosen if c in GUNS else c for c in f.cards)
-    g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)  # type: ignore[arg-type]
+    g = Fighter(f.id, f.side, f.hex, facing, momentum, cards)
     preferred = 5.0 if chosen == gun else 0.0
     return preferred + score_move(board, g, None, enemies, wide, exclusive) - 0.3 * abs(g.speed - 3)
 

@@ -23,13 +23,13 @@ from itertools import islice, product
 from random import Random
 from typing import Any, ClassVar, Generic, TypeVar
 
-O = TypeVar("O")
+OrderT = TypeVar("OrderT")
 
 ALL = "*"
 """The :meth:`Legal.per_unit` key of a decision that is not made unit by unit."""
 
 
-class Legal(ABC, Generic[O]):
+class Legal(ABC, Generic[OrderT]):
     """The legal orders of one seat at one decision."""
 
     one_unit: ClassVar[bool] = False
@@ -40,14 +40,14 @@ class Legal(ABC, Generic[O]):
     def __contains__(self, order: object) -> bool: ...
 
     @abstractmethod
-    def __iter__(self) -> Iterator[O]: ...
+    def __iter__(self) -> Iterator[OrderT]: ...
 
     @abstractmethod
     def count(self) -> int:
         """How many legal orders there are (computed, not enumerated, where units are independent)."""
 
     @abstractmethod
-    def sample(self, rnd: Random) -> O:
+    def sample(self, rnd: Random) -> OrderT:
         """One legal order drawn uniformly at random from ``rnd``."""
 
     @abstractmethod
@@ -55,28 +55,28 @@ class Legal(ABC, Generic[O]):
         """Each unit's choices (unit id → its choices); :data:`ALL` for a whole-seat decision."""
 
     @abstractmethod
-    def combine(self, picks: Mapping[str, Any]) -> O:
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
         """The order made of one choice per unit, each taken from :meth:`per_unit` (what a user
         interface asking unit by unit hands back). It is not checked: test it with ``in``.
         A :class:`ValueError` says which units are missing or unknown."""
 
-    def first(self) -> O:
+    def first(self) -> OrderT:
         """The first legal order in enumeration order (a cheap standing order)."""
         return next(iter(self))
 
     def __len__(self) -> int:
         return self.count()
 
-    def head(self, n: int) -> list[O]:
+    def head(self, n: int) -> list[OrderT]:
         """The first ``n`` legal orders, enumerating no further (paged listings)."""
         return list(islice(self, n))
 
-    def page(self, offset: int, limit: int) -> list[O]:
+    def page(self, offset: int, limit: int) -> list[OrderT]:
         """Orders ``offset`` to ``offset + limit`` in enumeration order, building nothing beyond."""
         return list(islice(self, offset, offset + limit))
 
 
-class Choices(Legal[O]):
+class Choices(Legal[OrderT]):
     """A short explicit list: a decision among a few answers (which stat, which hex).
 
     ``contains`` (optional) is the decision kind's check, so ``in`` also accepts an order as
@@ -85,7 +85,7 @@ class Choices(Legal[O]):
 
     __slots__ = ("_contains", "_orders", "_unit")
 
-    def __init__(self, orders: Sequence[O], unit: str = ALL, contains: Callable[[object], bool] | None = None):
+    def __init__(self, orders: Sequence[OrderT], unit: str = ALL, contains: Callable[[object], bool] | None = None):
         self._orders = tuple(orders)
         self._unit = unit
         self._contains = contains
@@ -93,25 +93,25 @@ class Choices(Legal[O]):
     def __contains__(self, order: object) -> bool:
         return self._contains(order) if self._contains is not None else order in self._orders
 
-    def __iter__(self) -> Iterator[O]:
+    def __iter__(self) -> Iterator[OrderT]:
         return iter(self._orders)
 
     def count(self) -> int:
         return len(self._orders)
 
-    def sample(self, rnd: Random) -> O:
+    def sample(self, rnd: Random) -> OrderT:
         return self._orders[rnd.randrange(len(self._orders))]
 
-    def first(self) -> O:
+    def first(self) -> OrderT:
         return self._orders[0]
 
     def per_unit(self) -> dict[str, list[Any]]:
         return {self._unit: list(self._orders)}
 
-    def combine(self, picks: Mapping[str, Any]) -> O:
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
         """The one pick, under this decision's unit (:data:`ALL` unless given)."""
         _expect(picks, [self._unit], every=True)
-        pick: O = picks[self._unit]
+        pick: OrderT = picks[self._unit]
         return pick
 
     def __repr__(self) -> str:
@@ -138,7 +138,7 @@ class Budget:
 _Usage = tuple[tuple[str, int], ...]
 
 
-class PerUnit(Legal[O]):
+class PerUnit(Legal[OrderT]):
     """One choice per unit, combined into a seat's order.
 
     ``units`` lists each unit's choices; ``combine`` turns ``{unit: choice}`` into the seat's
@@ -154,7 +154,7 @@ class PerUnit(Legal[O]):
     def __init__(
         self,
         units: Mapping[str, Sequence[Any]],
-        combine: Callable[[Mapping[str, Any]], O],
+        combine: Callable[[Mapping[str, Any]], OrderT],
         contains: Callable[[object], bool],
         joint: Callable[[Mapping[str, Any]], bool] | None = None,
         budget: Budget | None = None,
@@ -186,7 +186,7 @@ class PerUnit(Legal[O]):
             if free or self._fits(picks):
                 yield picks
 
-    def __iter__(self) -> Iterator[O]:
+    def __iter__(self) -> Iterator[OrderT]:
         return (self._combine(picks) for picks in self._picks())
 
     # --- budgets: counting and drawing by resources used, not by combinations -------------
@@ -236,7 +236,7 @@ class PerUnit(Legal[O]):
             n *= len(choices)
         return n
 
-    def sample(self, rnd: Random) -> O:
+    def sample(self, rnd: Random) -> OrderT:
         """Each unit's choice drawn independently (uniform over the product); with a budget,
         one draw picks the k-th legal order in enumeration order, found unit by unit from the
         ways to complete it (exactly uniform, the product never built); with a joint rule,
@@ -273,7 +273,7 @@ class PerUnit(Legal[O]):
     def per_unit(self) -> dict[str, list[Any]]:
         return {unit: list(choices) for unit, choices in self._units}
 
-    def combine(self, picks: Mapping[str, Any]) -> O:
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
         """``combine`` of one choice for every unit (a budget or joint rule is left to ``in``)."""
         _expect(picks, [unit for unit, _ in self._units], every=True)
         return self._combine({unit: picks[unit] for unit, _ in self._units})
@@ -282,14 +282,14 @@ class PerUnit(Legal[O]):
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
 
 
-class Lazy(Sequence[O]):
+class Lazy(Sequence[OrderT]):
     """``n`` orders made one at a time by ``make(i)``, only when read: a unit's choices for
     :class:`ByUnit` when there are many of them (a ship's destinations times six facings) and
     a bot draws one."""
 
     __slots__ = ("_n", "_make")
 
-    def __init__(self, n: int, make: Callable[[int], O]):
+    def __init__(self, n: int, make: Callable[[int], OrderT]):
         self._n = n
         self._make = make
 
@@ -305,11 +305,11 @@ class Lazy(Sequence[O]):
             raise IndexError(i)
         return self._make(i)
 
-    def __iter__(self) -> Iterator[O]:
+    def __iter__(self) -> Iterator[OrderT]:
         return map(self._make, range(self._n))
 
 
-class ByUnit(Legal[O]):
+class ByUnit(Legal[OrderT]):
     """One unit of several acts: the seat's legal orders are the union of each unit's own.
 
     Where a seat picks one unit and tells it what to do (Launch Fighters!' "move one of your
@@ -323,21 +323,21 @@ class ByUnit(Legal[O]):
     __slots__ = ("_units", "_contains")
     one_unit = True
 
-    def __init__(self, units: Mapping[str, Sequence[O]], contains: Callable[[object], bool]):
+    def __init__(self, units: Mapping[str, Sequence[OrderT]], contains: Callable[[object], bool]):
         self._units = tuple(units.items())
         self._contains = contains
 
     def __contains__(self, order: object) -> bool:
         return self._contains(order)
 
-    def __iter__(self) -> Iterator[O]:
+    def __iter__(self) -> Iterator[OrderT]:
         for _, orders in self._units:
             yield from orders
 
     def count(self) -> int:
         return sum(len(orders) for _, orders in self._units)
 
-    def sample(self, rnd: Random) -> O:
+    def sample(self, rnd: Random) -> OrderT:
         i = rnd.randrange(self.count())
         for _, orders in self._units:
             if i < len(orders):
@@ -348,10 +348,10 @@ class ByUnit(Legal[O]):
     def per_unit(self) -> dict[str, list[Any]]:
         return {unit: list(orders) for unit, orders in self._units}
 
-    def combine(self, picks: Mapping[str, Any]) -> O:
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
         """The one unit's pick: here a unit's choices are already whole orders."""
         _expect(picks, [unit for unit, _ in self._units], every=False)
-        pick: O = next(iter(picks.values()))
+        pick: OrderT = next(iter(picks.values()))
         return pick
 
     def __repr__(self) -> str:

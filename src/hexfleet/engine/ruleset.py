@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from .canonical import canonical_json, digest
-from .legal import Choices, Legal
+from .legal import ALL, Choices, Legal
 
 Seat = str
 Order = Any
@@ -162,22 +162,28 @@ class Ruleset(ABC, Generic[S]):
         return order
 
     def legal_per_unit(self, state: S, seat: Seat) -> dict[str, list[Order]]:
-        """Each of ``seat``'s units → its distinct legal choices (``hexfleet legal``), where
-        orders are per unit (:attr:`orders_by_unit`); otherwise every legal order of the seat
-        under the key ``"*"``.
+        """Each of ``seat``'s units → its distinct legal choices as JSON (``hexfleet legal``),
+        where orders are per unit (:attr:`orders_by_unit`); otherwise every legal order of the
+        seat under the key ``"*"``.
 
-        Derived from :meth:`legal_orders` until the kernel's lazy legal sets answer per unit
-        themselves: it enumerates, so it costs what the enumeration costs.
+        Read from the lazy set unit by unit, never as the product of the units' choices: a
+        unit's choice is spelled by combining it with the other units' first choices and taking
+        that unit's part of the order's JSON.
         """
+        legal = self.legal(state, seat)
+        units = legal.per_unit()
+        if not self.orders_by_unit or legal.one_unit or list(units) == [ALL]:
+            return {ALL: [self.order_json(state, seat, order) for order in legal]}
+        firsts = {unit: choices[0] for unit, choices in units.items() if choices}
         out: dict[str, list[Order]] = {}
-        seen: dict[str, set[str]] = {}
-        for order in self.legal_orders(state, seat):
-            parts = order.items() if self.orders_by_unit and isinstance(order, dict) else (("*", order),)
-            for unit, choice in parts:
-                key = canonical_json(choice)
-                if key not in seen.setdefault(unit, set()):
-                    seen[unit].add(key)
-                    out.setdefault(unit, []).append(choice)
+        for unit, choices in units.items():
+            seen: set[str] = set()
+            for choice in choices:
+                spelled = self.order_json(state, seat, legal.combine({**firsts, unit: choice}))[unit]
+                key = canonical_json(spelled)
+                if key not in seen:
+                    seen.add(key)
+                    out.setdefault(unit, []).append(spelled)
         return out
 
     def default_order(self, state: S, seat: Seat) -> Order:

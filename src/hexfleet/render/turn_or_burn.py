@@ -62,8 +62,8 @@ ARROWS = "↑↗↘↓↙↖"
 def fighter_from_view(data: Mapping[str, Any]) -> Fighter:
     """A :class:`Fighter` as a view shows it (another side's unknown cards stay ``?``)."""
     return Fighter(
-        id=data["id"], side=data["side"], hex=tuple(data["hex"]), facing=LETTERS.index(data["facing"]),  # type: ignore[arg-type]
-        momentum=tuple(data["momentum"]), cards=tuple(data["cards"]),  # type: ignore[arg-type]
+        id=data["id"], side=data["side"], hex=tuple(data["hex"]), facing=LETTERS.index(data["facing"]),
+        momentum=tuple(data["momentum"]), cards=tuple(data["cards"]),
         destroyed=tuple(data.get("destroyed", ())),
     )
 
@@ -147,9 +147,9 @@ def ascii_map(view: Mapping[str, Any], margin: int = 1) -> str:
     board = RectMap(view["map"]["cols"], view["map"]["rows"])
     marks: dict[tuple[int, int], str] = {}
     for f in view["fighters"]:
-        marks.setdefault(board.to_offset(tuple(f["momentum"])), f"{f['id'][:2]}○")  # type: ignore[arg-type]
+        marks.setdefault(board.to_offset(tuple(f["momentum"])), f"{f['id'][:2]}○")
     for f in view["fighters"]:
-        marks[board.to_offset(tuple(f["hex"]))] = f"{f['id'][:2]}{ARROWS[LETTERS.index(f['facing'])]}"  # type: ignore[arg-type]
+        marks[board.to_offset(tuple(f["hex"]))] = f"{f['id'][:2]}{ARROWS[LETTERS.index(f['facing'])]}"
     if not marks:
         return ""
     cols = [c for c, _ in marks]
@@ -197,12 +197,12 @@ def describe_event(e: Mapping[str, Any]) -> str:
     kind = e.get("type")
     if kind == "placed":
         return (f"{e['id']} placed at {hex_text(e['hex'])} facing {e['facing']}, "
-                f"speed {distance(tuple(e['hex']), tuple(e['momentum']))}")  # type: ignore[arg-type]
+                f"speed {distance(tuple(e['hex']), tuple(e['momentum']))}")
     if kind == "plotted":
         return f"{e['id']} plotted {' '.join(e['cards'])}"
     if kind == "moved":
         return (f"{e['id']} moved {hex_text(e['from'])} -> {hex_text(e['to'])}, facing {e['facing']}, "
-                f"speed {distance(tuple(e['to']), tuple(e['momentum']))}")  # type: ignore[arg-type]
+                f"speed {distance(tuple(e['to']), tuple(e['momentum']))}")
     if kind == "shot":
         return (f"{e['shooter']} fired {e['weapon']} at {e['target']}: range {e['range']}, damage {e['damage']}, "
                 f"{e['miss_cards']} miss card(s) in a hand of {e['hand_size']}")
@@ -263,10 +263,11 @@ def view_renderables(view: Mapping[str, Any]) -> list[RenderableType]:
 
 def describe_view(view: Mapping[str, Any]) -> str:
     """A view as plain text (:func:`view_renderables` at :data:`TEXT_WIDTH` columns)."""
-    console = Console(file=io.StringIO(), width=TEXT_WIDTH, color_system=None, soft_wrap=True)
+    out = io.StringIO()
+    console = Console(file=out, width=TEXT_WIDTH, color_system=None, soft_wrap=True)
     for renderable in view_renderables(view):
         console.print(renderable)
-    return console.file.getvalue()  # type: ignore[attr-defined,no-any-return]
+    return out.getvalue()
 
 
 def turn_report(view: Mapping[str, Any], events: Sequence[Event]) -> str:
@@ -314,7 +315,7 @@ def _heading(data: Mapping[str, Any]) -> str:
 def _fighter_svg(f: Mapping[str, Any], canvas: Canvas, colour: str, start: Any) -> str:
     h, m = tuple(f["hex"]), tuple(f["momentum"])
     size = HEX_SIZE
-    speed = distance(h, m)  # type: ignore[arg-type]
+    speed = distance(h, m)
     cx, cy = canvas.center(h)
     mx, my = canvas.center(m)
     info = (f"{f['id']} ({f['side']}): hex [{h[0]},{h[1]}], facing {f['facing']}, speed {speed}, "

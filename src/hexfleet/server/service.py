@@ -48,7 +48,6 @@ from .db import Database
 from .models import GameRow, OrderRow, RequestRow, SeatRow, StepRow
 from .options import check_options
 
-
 # The order and resolution paths' statements, built once: SQLAlchemy Core on the connection, no
 # ORM unit of work (the busiest requests; STYLE §8: keep the hot path lean).
 _GAME_FOR_ORDER = (select(GameRow.ruleset, GameRow.steps, GameRow.status)

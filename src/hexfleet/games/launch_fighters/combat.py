@@ -382,11 +382,11 @@ def advance_candidates(w: Work, task: dict[str, Any]) -> list[str]:
     vacated hex (LF-FTR-06)."""
     h = tuple(task["hex"])
     victor = w.sqs[task["victor"]]
-    if w.unit_at(h) is not None or victor.status != ON_MAP:  # type: ignore[arg-type]
+    if w.unit_at(h) is not None or victor.status != ON_MAP:
         return []
     out = [victor.id] if victor.active else []
     out += [q.id for q in w.sqs.values() if q is not victor and q.status == ON_MAP and q.active
-            and w.config.allied(q.owner, task["seat"]) and adjacent(q.hex, victor.hex) and adjacent(q.hex, h)]  # type: ignore[arg-type]
+            and w.config.allied(q.owner, task["seat"]) and adjacent(q.hex, victor.hex) and adjacent(q.hex, h)]
     return out
 
 

@@ -188,14 +188,14 @@ def _task(w: Work, t: dict[str, Any]) -> None:
                  choices=[{"result": "flip"}, {"result": "rtb"}])
     elif kind == "land":
         q = w.sqs[t["squadron"]]
-        ships = combat.landing_ships(w, q, tuple(t["from"]))  # type: ignore[arg-type]
+        ships = combat.landing_ships(w, q, tuple(t["from"]))
         if not ships:
             combat.eliminate(w, q, t["credit"], "no bay to return to")
         else:
             _choose(w, "land", q.owner, [{"ship": s} for s in ships], t, squadron=q.id)
     elif kind == "push":
         q = w.sqs[t["squadron"]]
-        hexes = w.empty_neighbors(tuple(t["from"]))  # type: ignore[arg-type]
+        hexes = w.empty_neighbors(tuple(t["from"]))
         if hexes:
             _choose(w, "push", q.owner, [{"hex": list(h)} for h in sorted(hexes)], t, squadron=q.id)
         else:
@@ -479,9 +479,9 @@ def _apply_push(w: Work, d: dict[str, Any], order: Pick) -> None:
     q = w.sqs[d["squadron"]]
     h = order.value
     w.events.append({"type": "pushed", "unit": q.id, "from": list(q.hex or h), "to": list(h)})
-    q.hex = h  # type: ignore[assignment]
-    if w.config.terrain.get(h) == ASTEROID:  # type: ignore[arg-type]
-        enter_asteroid(w, q, h)  # type: ignore[arg-type]
+    q.hex = h
+    if w.config.terrain.get(h) == ASTEROID:
+        enter_asteroid(w, q, h)
 
 
 def _apply_land(w: Work, d: dict[str, Any], order: Pick) -> None:
@@ -494,7 +494,7 @@ def _apply_bay_loss(w: Work, d: dict[str, Any], order: Pick) -> None:
 
 def _apply_advance(w: Work, d: dict[str, Any], order: Pick) -> None:
     if order.value is not None:
-        combat.advance(w, w.sqs[order.value], tuple(d["hex"]))  # type: ignore[arg-type]
+        combat.advance(w, w.sqs[order.value], tuple(d["hex"]))
 
 
 def _apply_repair(w: Work, d: dict[str, Any], order: Pick) -> None:

@@ -245,10 +245,10 @@ class LaunchFighters(Procedure[LfState]):
             if control else frozenset()
         reinforcements = tuple(
             Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
-                          tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))  # type: ignore[misc]
+                          tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))
             for i, r in enumerate(data.get("reinforcement", [])))
         config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
-                        fleet_limit=limit, fleets=fleets, terrain=terrain,  # type: ignore[arg-type]
+                        fleet_limit=limit, fleets=fleets, terrain=terrain,
                         options=opts, control=area, control_vp=int(control.get("vp", 0)),
                         protect={p["ship"]: int(p["vp"]) for p in data.get("protect", [])},
                         reinforcements=reinforcements)
