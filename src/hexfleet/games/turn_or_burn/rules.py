@@ -453,6 +453,13 @@ def _module_1_plots(modules: tuple[int, ...], cards: tuple[str, ...], destroyed:
     return ((),) + tuple((_card_action(c),) for c in _module_1_cards(modules, f))
 
 
+@lru_cache(maxsize=1024)
+def _module_1_plot_cards(modules: tuple[int, ...], cards: tuple[str, ...], destroyed: tuple[str, ...]
+                         ) -> tuple[tuple[str, ...], ...]:
+    """The cards of each of :func:`_module_1_plots`, in its order: what its JSON spells."""
+    return tuple(tuple(a.card for a in plot) for plot in _module_1_plots(modules, cards, destroyed))
+
+
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
     if card == "DITTO":
         return Action(card, of=next(g.id for g in state.fighters if g.side == f.side and g.id != f.id))
@@ -478,6 +485,10 @@ def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
     side's fighters, the first fighter's choice varying slowest. Each call builds new orders
     (within one list, orders share each fighter's choice objects)."""
     own = [f for f in state.fighters if f.side == seat]
+    if len(own) == 1 and not state.config.systems:  # a Module 1 duel: bare cards only
+        f = own[0]
+        return [{f.id: [{"card": card} for card in cards]}
+                for cards in _module_1_plot_cards(state.config.modules, f.cards, f.destroyed)]
     choices = [(f.id, _fighter_plots(state, f)) for f in own]
     if len(choices) == 1:
         fid, plots = choices[0]
