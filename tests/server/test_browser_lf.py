@@ -114,3 +114,58 @@ def test_only_the_deciding_seat_gets_the_panel(live_server: LiveServer, browser)
     placing.wait_for_selector("#legal [data-facet], #legal [data-order]")
     shot(placing, "lf-place-deciding")
     shot(waiting, "lf-place-waiting")
+
+
+def test_a_unit_in_an_edge_hex_wears_a_warning(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """A unit standing in an edge hex (the view's edge_units) retreats at recovery (LF-REC-04):
+    the order panel says so of a placement or move there, the map marks the unit, the units table
+    badges it, and the status line names it. A game whose moves never reach the edge: a new game."""
+    page = browser.new_context().new_page()
+    seen_in_panel: list[str] = []
+    for _ in range(8):
+        create_lf_game(page, live_server.url, "bot: lf-heuristic", turn_limit=2)
+        for _ in range(40):
+            page.wait_for_function(READY)
+            if page.locator("#map [data-edge-badge]").count() or page.get_attribute("body", "data-status") == "over":
+                break
+            step, kind = page.evaluate("[document.body.dataset.step, document.body.dataset.decision]")
+            edge = page.locator("#legal [data-facet], #legal [data-order]").filter(has_text="retreats at recovery")
+            if kind in ("place", "move"):  # head for the edge: the order panel says what waits there
+                page.wait_for_selector("#legal [data-order], #legal [data-facet]")
+                while page.locator("#legal [data-facet]").count() and \
+                        not page.locator("#legal [data-facet]").filter(has_text="hex ").count() and \
+                        not page.locator("#legal [data-facet]").filter(has_text="to ").count():
+                    page.locator("#legal [data-facet]").first.click()
+            if kind in ("place", "move") and edge.count():
+                offered = edge.first.inner_text()
+                assert "in an edge hex" in offered, offered
+                seen_in_panel.append(offered)
+                edge.first.click()
+                while page.locator("#legal [data-facet]").count():
+                    page.locator("#legal [data-facet]").first.click()
+                page.locator("#legal [data-order]").first.click()
+                page.click("#submit-order")
+                page.wait_for_function(f"document.body.dataset.step !== '{step}' || "
+                                       "document.getElementById('order-sent').textContent !== ''")
+            elif kind:
+                decide(page)
+            else:
+                page.wait_for_function(f"document.body.dataset.step !== '{step}' || document.body.dataset.decision || "
+                                       "document.body.dataset.status === 'over'")
+        if seen_in_panel:
+            break
+    assert seen_in_panel, "no move to the edge offered in eight games"
+    badges = page.locator("#map [data-edge-badge]")
+    assert badges.count() >= 1, "a unit placed in an edge hex wears no badge"
+    unit = badges.first.get_attribute("data-edge-badge")
+    assert page.locator(f"#map [data-unit='{unit}'].edge-warn").count() == 1
+    assert page.locator(f"#fighters [data-edge-badge='{unit}']").count() == 1
+    assert unit in (page.text_content("#edge-warning") or "")
+    assert "in an edge hex" in page.inner_text("#status")
+    page.evaluate("document.getElementById('units-details').open = true")
+    page.click("#zoom-in")
+    page.click("#zoom-in")
+    shot(page, "lf-edge-warning")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.locator("#fighters").scroll_into_view_if_needed()
+    shot(page, "lf-edge-warning-phone")

@@ -166,6 +166,8 @@ def describe_view(view: Mapping[str, Any]) -> str:
     for q in pos["squadrons"]:
         if q["status"] == ON_MAP:
             lines.append(f"  {q['id']:<9} squadron        at {q['hex']} {'active' if q['active'] else 'INACTIVE'}")
+    if view.get("edge_units"):
+        lines.append("in an edge hex, retreats at recovery: " + ", ".join(view["edge_units"]))
     if view.get("decision"):
         d = view["decision"]
         lines.append(f"{d['seat']} to decide ({d['kind']}): {d['prompt']}")

@@ -163,3 +163,23 @@ def test_turn_limit_scenario_won_by_ships_destroyed():
     assert w.outcome.winners == ("X",) and w.scores["Y"] > w.scores["X"]
     from hexfleet.games.launch_fighters.rules import RULESET
     assert RULESET.new_game("attrition", seed=1).config.options.turn_limit == 8
+
+
+@pytest.mark.rule("LF-REC-04")
+@pytest.mark.rule("LF-MAP-10")
+def test_the_view_warns_of_units_in_edge_hexes():
+    """The view lists the units that would retreat at recovery where they stand: a ship with
+    Move 1+ and a squadron in an edge hex; not a ship with Move 0 there, nor one inside."""
+    from hexfleet.games.launch_fighters.rules import RULESET
+    from hexfleet.render.launch_fighters import describe_view
+
+    pos = position([ship("X-M2", "X", edge_at(5), move=2, cannons=1),
+                    ship("X-M0", "X", edge_at(9), move=0, cannons=1),
+                    ship("Y-A", "Y", (4, 0), move=1, cannons=1)],
+                   [sq("X-F1", "X", edge_at(12))], phase="move", step=1, order=("X", "Y"))
+    s, _ = settle(parse_position(pos, rng=rng_from_seed(5)))
+    for seat in ("X", "Y", None):
+        view = RULESET.view(s, seat)
+        assert view["edge_units"] == ["X-M2", "X-F1"]
+        assert at(*edge_at(5)) in view["edge_hexes"] and at(4, 0) not in view["edge_hexes"]
+        assert "in an edge hex, retreats at recovery: X-M2, X-F1" in describe_view(view)

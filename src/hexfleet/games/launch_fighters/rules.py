@@ -46,7 +46,7 @@ from .play import (
     live_players,
 )
 from .position import parse_position, position_to_json
-from .state import FLEET, VOTE, Config, LfState, Reinforcement, Work
+from .state import FLEET, ON_MAP, VOTE, Config, LfState, Reinforcement, Work, edge
 
 
 def _scenario_files() -> dict[str, dict[str, Any]]:
@@ -303,13 +303,17 @@ class LaunchFighters(Procedure[LfState]):
 
     def view(self, state: LfState, seat: Seat | None) -> dict[str, Any]:
         """Everything on the map and the record sheets is public (LF-UNIT-07, LF-TURN-05);
-        only the generator's value is withheld. Fleets are not state until all are in."""
+        only the generator's value is withheld. Fleets are not state until all are in.
+        ``edge_units`` warns of the units that would retreat at recovery where they stand, and
+        ``edge_hexes`` lists the board's edge hexes (LF-MAP-10, LF-REC-04)."""
         pending = self.pending(state)
         return {
             "game": self.name, "seat": seat, "position": position_to_json(state),
             "decision": pending[seat].to_json() if seat in pending else None,
             "waiting_for": sorted(pending),
             "outcome": state.outcome.to_json() if state.outcome else None,
+            "edge_units": edge_units(state),
+            "edge_hexes": [list(h) for h in state.config.map.edge_hexes()],
         }
 
     def outcome(self, state: LfState) -> Outcome | None:
@@ -333,3 +337,13 @@ class LaunchFighters(Procedure[LfState]):
 
 
 RULESET = LaunchFighters()
+
+
+def edge_units(state: LfState) -> list[str]:
+    """Units on the map standing in an edge hex that would retreat at recovery: ships with
+    Move 1 or more and every squadron (LF-REC-04, LF-MAP-10). Public, like the map."""
+    out = [s.id for s in state.ships if s.status == ON_MAP and s.hex is not None
+           and s.move >= 1 and edge(state.config, s.hex)]
+    out += [q.id for q in state.squadrons if q.status == ON_MAP and q.hex is not None
+            and edge(state.config, q.hex)]
+    return out

@@ -13,14 +13,43 @@ const hex = (h) => `${h[0]},${h[1]}`;
 const facing = (f) => `${f} ${ARROWS[f] ?? ""}`.trim();
 const list = (xs) => xs.join(", ");
 
+// Edge hexes and the units standing in them, from the view (LF-MAP-10, LF-REC-04): the server
+// says which; this module only marks them.
+let edgeHexes = new Set();
+let edgeUnits = new Set();
+const SVG = "http://www.w3.org/2000/svg";
+const EDGE_WORDS = "in an edge hex: retreats at recovery";
+
 export function renderMap(map, view) {
+  edgeHexes = new Set((view.edge_hexes || []).map(hex));
+  edgeUnits = new Set(view.edge_units || []);
   map.renderFleets(view.position);
+  for (const id of edgeUnits) {
+    const piece = map.layer.querySelector(`[data-unit="${id}"]`);
+    const h = map.where && map.where[id];
+    if (!piece || !h) continue;
+    const [x, y] = map.center(h);
+    const flag = view.position.ships.some((s) => s.id === id && s.flagship);
+    piece.classList.add("edge-warn");
+    const t = document.createElementNS(SVG, "text");
+    t.setAttribute("class", `edge-badge${flag ? " flagship" : ""}`);
+    t.setAttribute("data-edge-badge", id);
+    t.setAttribute("x", (x - map.size * 0.6).toFixed(1));
+    t.setAttribute("y", (y - map.size * 0.45).toFixed(1));
+    t.textContent = "⚠";
+    const title = document.createElementNS(SVG, "title");
+    title.textContent = `${id}${flag ? " (flagship)" : ""} ${EDGE_WORDS}`;
+    t.append(title);
+    piece.append(t);
+  }
 }
 
 export function summary(view) {
   const p = view.position;
   const parts = [`turn ${p.turn}`, ["move", "attack"].includes(p.phase) ? `${p.phase} step ${p.step}` : p.phase];
   if (p.order.length) parts.push(`initiative ${p.order.join(" < ")}`);
+  const edge = view.edge_units || [];
+  if (edge.length) parts.push(`⚠ in an edge hex: ${list(edge.map((id) => id + (p.ships.some((s) => s.id === id && s.flagship) ? " ★" : "")))}`);
   if (p.scores) parts.push(`VP ${Object.entries(p.scores).map(([s, v]) => `${s} ${v / 2}`).join(", ")}`);
   return parts.join(" · ");
 }
@@ -40,15 +69,25 @@ export function unitsCard(view, hover) {
   };
   const stats = (s) => el("span", {}, ...STATS.flatMap((k, i) => [i ? " " : "", el("abbr", {
     class: "code", title: `${term(k) ? `${term(k).name}: ${term(k).effect}` : k} — now ${s.stats[k]} of ${s.design[k]}` }, `${s.stats[k]}`)]));
+  const edge = new Set(view.edge_units || []);
+  const badge = (u) => edge.has(u.id)
+    ? [" ", el("span", { class: `edge-badge${u.flagship ? " flagship" : ""}`, "data-edge-badge": u.id, title: EDGE_WORDS }, "⚠ edge")] : [];
+  const place = (u, text) => el("span", {}, text, ...badge(u));
   const ships = p.ships.map((s) => row(s, [
-    design(s), where(s) + (s.status === "map" ? ` ${ARROWS[s.facing]}` : ""), stats(s), s.missiles || ""]));
-  const squadrons = p.squadrons.map((q) => row(q, [codeEl("squadron", "squadron"), where(q),
+    design(s), place(s, where(s) + (s.status === "map" ? ` ${ARROWS[s.facing]}` : "")), stats(s), s.missiles || ""]));
+  const squadrons = p.squadrons.map((q) => row(q, [codeEl("squadron", "squadron"), place(q, where(q)),
     q.active ? "active" : codeEl("flipped", "flipped"), ""]));
+  const flagships = p.ships.filter((s) => s.flagship && edge.has(s.id)).map((s) => s.id);
+  const others = [...edge].filter((id) => !flagships.includes(id));
+  const warn = edge.size ? [el("p", { class: "edge-warning", id: "edge-warning", role: "note" },
+    "⚠ ", flagships.length ? el("strong", {}, `Flagship ${list(flagships)} `) : "",
+    flagships.length && others.length ? `and ${list(others)} ` : others.length ? `${list(others)} ` : "",
+    `${edge.size === 1 ? "stands" : "stand"} in an edge hex: ${edge.size === 1 ? "it retreats" : "they retreat"} at recovery unless moved (LF-REC-04).`)] : [];
   const head = el("span", {}, ...STATS.flatMap((k, i) => [i ? " " : "", codeEl(k[0].toUpperCase())]));
   return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
     el("tr", {}, el("th", {}, "id"), el("th", {}, "design"), el("th", {}, "where"), el("th", {}, head),
        el("th", { title: (term("missiles") || {}).effect || "missiles" }, "msl")),
-    ...ships, ...squadrons)];
+    ...ships, ...squadrons), ...warn];
 }
 
 // An order in words. `kind` (the decision's) tells apart the few orders spelled alike; the
@@ -58,8 +97,10 @@ export function label(o, kind) {
   if (kind === "fleet" || "ships" in o || !Object.keys(o).length) return o.ships ? `fleet: ${list(o.ships.map((s) => s.name || s))}` : "the scenario's fleet";
   if ("end" in o) return o.end ? "vote to end the game" : "vote to play on";
   if ("to" in o) return `move ${o.unit} to ${hex(o.to)}` + ("facing" in o ? ` facing ${facing(o.facing)}` : "") +
-    (o.booster ? " with booster" : "") + (o.warp ? ", engage warp" : "");
-  if ("ship" in o && "hex" in o) return `place ${o.ship} at ${hex(o.hex)} facing ${facing(o.facing)}`;
+    (o.booster ? " with booster" : "") + (o.warp ? ", engage warp" : "") +
+    (kind && edgeHexes.has(hex(o.to)) ? ` — ${EDGE_WORDS}` : "");
+  if ("ship" in o && "hex" in o) return `place ${o.ship} at ${hex(o.hex)} facing ${facing(o.facing)}` +
+    (kind && edgeHexes.has(hex(o.hex)) ? ` — ${EDGE_WORDS}` : "");
   if ("units" in o) return `formation ${list(o.units)} attacks ${o.attack}`;
   if ("unit" in o) return o.attack ? `${o.unit} attacks ${o.attack}` : o.rtb ? `${o.unit} returns to base` : `activate ${o.unit}`;
   if ("system" in o) {
@@ -89,7 +130,9 @@ export function valueLabel(key, value) {
   if (key === "facing") return `facing ${facing(value)}`;
   if (key === "system") return value === "end" ? "end the activation" : term(value) ? term(value).name : value;
   if (key === "launch") return label({ system: "bays", launch: value });
-  if (Array.isArray(value) && value.length === 2 && value.every(Number.isInteger)) return `${key} ${hex(value)}`;
+  if (Array.isArray(value) && value.length === 2 && value.every(Number.isInteger)) {
+    return `${key} ${hex(value)}` + (["to", "hex"].includes(key) && edgeHexes.has(hex(value)) ? ` ⚠ ${EDGE_WORDS}` : "");
+  }
   if (typeof value === "boolean") return value ? key : `no ${key}`;
   return `${key} ${Array.isArray(value) ? list(value) : value}`;
 }
