@@ -241,8 +241,9 @@ class LaunchFighters(Procedure[LfState]):
                  for e in data.get("exit", [])}
         full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
         control = data.get("control", {})
-        area = frozenset(h for h in board.hexes() if distance(h, board.center()) <= control["radius"]) \
-            if control else frozenset()
+        middle = board.center() if control else None  # O(hexes): found once, not per hex
+        area = frozenset(h for h in board.hexes() if distance(h, middle) <= control["radius"]) \
+            if middle is not None else frozenset()
         reinforcements = tuple(
             Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
                           tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))
