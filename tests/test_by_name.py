@@ -15,10 +15,11 @@ from hexfleet.plugins import BotOffer, game_bots, game_of_format, interchange, p
 
 SRC = Path(__file__).parent.parent / "src" / "hexfleet"
 SHARED = ["cli.py", "terminal.py", "plugins.py", "server", "sim", "engine", "ai/mcts.py", "ai/base.py", "render/svg.py",
-          "render/text.py", "render/forms.py", "render/__init__.py"]
+          "render/text.py", "render/forms.py", "render/__init__.py", "testing.py"]
 """Files that serve every game: none may name one (the registry, games/__init__.py, is the one place)."""
-GAME_NAMES = re.compile(r"turn[-_]or[-_]burn|launch[-_]fighters", re.IGNORECASE)
-"""A game's registry name or package name, in any case: a string, an import, a module path."""
+GAME_NAMES = re.compile(r"turn[-_ ]or[-_ ]burn|launch[-_ ]fighters|talon|cold[-_ ]infinity", re.IGNORECASE)
+"""A game's registry name, package name or title, in any case: a string, an import, a module
+path, or prose (an example naming a game is a place the next game would have to edit)."""
 
 
 def _shared_files() -> list[Path]:

@@ -229,7 +229,7 @@ class MctsBot:
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
             for seat in ruleset.pending(state):
-                # below the root, the game's fastest listing (Turn or Burn builds it straight as JSON)
+                # below the root, the game's fastest listing (a game may build it straight as JSON)
                 legal = my_legal if node is root and seat == me else ruleset.legal_orders(state, seat)
                 stats = node.seats.get(seat)
                 if stats is None:

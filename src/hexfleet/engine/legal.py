@@ -120,7 +120,7 @@ class Choices(Legal[OrderT]):
 
 class Budget:
     """A side's shared resources: the cross-unit rule "together the units use each resource at
-    most ``limit(resource)`` times" (Turn or Burn: each card of a maneuver set serves one fighter
+    most ``limit(resource)`` times" (e.g. each card of a shared set serves one unit
     a turn, TOB-M2-DITTO-01, TOB-IMPL-02; a fleet's points; a squadron's shared ammunition).
 
     ``uses(choice)`` lists the resources one unit's choice uses (a resource may repeat). A
@@ -312,8 +312,8 @@ class Lazy(Sequence[OrderT]):
 class ByUnit(Legal[OrderT]):
     """One unit of several acts: the seat's legal orders are the union of each unit's own.
 
-    Where a seat picks one unit and tells it what to do (Launch Fighters!' "move one of your
-    units in this step", a Talon activation), the orders are not a product over units but a
+    Where a seat picks one unit and tells it what to do ("move one of your units in this
+    step", one ship's activation), the orders are not a product over units but a
     sum: ``units`` maps each unit to its own complete orders, :meth:`count` adds them up, and
     :meth:`sample` draws uniformly over every order (the draw ``random.choice`` would make on
     the full list, without building it). ``contains`` checks one order by the rules. A

@@ -9,7 +9,7 @@ once, for every game (DESIGN.md, "The procedure"):
 * :meth:`Procedure.advance` applies the orders of the open decision, then runs automatic steps
   until the next :class:`Ask` or the end of the game. A decision is a state the procedure
   stops in: nothing is re-run and no event is sent twice.
-* Several seats asked at once decide secretly and simultaneously (Turn or Burn plots); one
+* Several seats asked at once decide secretly and simultaneously (secret plots); one
   seat decides alone, whether or not it is the active player (which stat to lose).
 * **Answers in advance** (TOB-SEQ-04; a play-by-mail player's conditional orders): an order may
   carry ``"then": {kind: answer}``. The answers are kept in the state and used when that seat

@@ -3,7 +3,7 @@
 Each reader takes the value and the path it came from (``"order.R1[0].card"``) and returns the
 value typed, or raises :class:`~hexfleet.engine.errors.FormatError` naming that path and what
 was expected instead. JSON booleans are never read as numbers (``true`` is not ``1``).
-Game notation (a Turn or Burn facing letter, a card name) is read by the game on top of these.
+Game notation (a facing letter, a card name) is read by the game on top of these.
 """
 
 from __future__ import annotations

@@ -3,8 +3,8 @@
 A game is a state machine that stops wherever somebody must decide:
 
 * :meth:`Ruleset.pending` lists the open decisions, one per seat. Several seats pending at once
-  decide simultaneously and in secret (Turn or Burn plots); one seat decides alone (Talon,
-  Launch Fighters!), including a player who is not the active one.
+  decide simultaneously and in secret (secret plots); one seat decides alone (a sequential
+  game), including a player who is not the active one.
 * :meth:`Ruleset.validate` checks one order without enumerating all of them and raises
   :class:`~hexfleet.engine.errors.RuleError` naming the rule broken.
 * :meth:`Ruleset.advance` is pure: the next state and the events, from the state's own seeded
@@ -31,7 +31,7 @@ Order = Any
 Event = dict[str, Any]
 """A JSON object with a ``"type"``; an optional ``"visible_to"`` list restricts it to those seats.
 
-(Not ``"to"``: game events use that name for their own fields, e.g. a Turn or Burn ``moved``
+(Not ``"to"``: game events use that name for their own fields, e.g. a ``moved``
 event's destination hex in the interchange format.)"""
 
 S = TypeVar("S")
@@ -208,7 +208,7 @@ class Ruleset(ABC, Generic[S]):
         """What ``viewer`` may see of ``owner``'s resolved ``order`` (``None``: hidden).
 
         ``state`` is the state the order was given in. By default orders are revealed once
-        resolved; a ruleset hides what stays secret (a Turn or Burn fighter's gun choice).
+        resolved; a ruleset hides what stays secret (a gun chosen in secret at setup).
         """
         return order
 
