@@ -74,9 +74,7 @@ class Contract:
 
 def vary_generator(state: Any) -> Any:
     """``state`` with another generator value: what no seat may see (every game hides it)."""
-    g = state.rng
-    if isinstance(g, int):
-        return replace(state, rng=rngmod.next_u64(g)[1])
+    g: rngmod.Rng = state.rng
     return replace(state, rng=replace(g, value=rngmod.next_u64(g.value)[1]))
 
 

@@ -360,8 +360,8 @@ def force_dice(state: S, faces: tuple[int, ...]) -> S:
 def unused_dice(state: S) -> tuple[S, list[Event]]:
     """Forced faces left over once a resolution is done: cleared from the generator and
     reported in a ``dice_unused`` event (none if every forced face was rolled)."""
-    rng = getattr(state, "rng", None)
-    if not isinstance(rng, Rng) or not rng.forced:
+    rng = cast(_Generated, state).rng
+    if not rng.forced:
         return state, []
     left, cleared = rng.without_faces()
     return replace(state, rng=cleared), [{"type": "dice_unused", "faces": list(left)}]  # type: ignore[type-var]
