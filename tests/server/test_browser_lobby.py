@@ -70,3 +70,19 @@ def test_the_lobby_shows_a_scenarios_options_and_sends_only_changes(live_server:
     shot(page, "lobby-scenario-options")
     game = create(page)
     assert game["scenario"] == "attrition" and game["options"] == {"stalemate_turns": 5, "holds_hittable": True}
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_scenario_list_fits_its_panel(live_server: LiveServer, browser, width: int) -> None:  # type: ignore[no-untyped-def]
+    """The longest scenario titles stay inside the create panel, on a desktop and a phone."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": width, "height": 800})
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#options [data-option]")
+    for ruleset in page.eval_on_selector_all("#ruleset option", "os => os.map(o => o.value)"):
+        page.select_option("#ruleset", ruleset)
+        select = page.locator("#scenario").bounding_box()
+        panel = page.locator("#scenario").locator("xpath=ancestor::section[1]").bounding_box()
+        assert select is not None and panel is not None
+        assert select["x"] + select["width"] <= panel["x"] + panel["width"] + 0.5, (ruleset, select, panel)
+    shot(page, f"lobby-{width}")
