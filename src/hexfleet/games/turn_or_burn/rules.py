@@ -370,7 +370,9 @@ def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
 
 def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
     def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
-        _own(state, seat, fid)
+        f = state.fighter(fid)
+        if f is None or f.side != seat:
+            _own(state, seat, fid)  # says why
         return parse_actions(value, where)
 
     return parse_orders(Plot, raw, read)
@@ -379,6 +381,8 @@ def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
 def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
     for fid, actions in order.items:
         f = _own(state, seat, fid)
+        if not state.config.systems and actions in _module_1_plots(state.config.modules, f.cards, f.destroyed):
+            continue  # one of the fighter's Module 1 plots (the gun without a target): legal as listed
         check_plot(state, f, actions, f"order.{fid}")
         if state.config.declare_step and turn.declarers(state):
             extra = Counter(a.card for a in actions if a.external) - Counter(
