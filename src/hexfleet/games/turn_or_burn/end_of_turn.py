@@ -11,6 +11,7 @@ alone only the eliminations and the outcome apply (TOB-M1-SCEN-01..03).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -132,7 +133,7 @@ def elimination_cause(f: Fighter, modules: tuple[int, ...]) -> str | None:
     return None
 
 
-def elimination_outcome(before: tuple[str, ...], fighters: list[Fighter]) -> Outcome | None:
+def elimination_outcome(before: tuple[str, ...], fighters: Iterable[Fighter]) -> Outcome | None:
     """TOB-M3-SCEN-02: a side with no fighter left has lost; all at once is a draw."""
     if len(before) < 2:
         return None

@@ -34,18 +34,18 @@ def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighte
 
 
 def move_phase(config: Config, fighters: Iterable[Fighter], maneuvers: dict[str, str]
-               ) -> tuple[list[Fighter], dict[str, int], list[Event]]:
+               ) -> tuple[dict[str, Fighter], dict[str, int], list[Event]]:
     """Move every fighter (independent of each other, TOB-M1-MOVE-08), then remove the ones
     whose momentum marker or hex is off the map (TOB-GEO-13).
 
     ``maneuvers`` maps fighter id → the maneuver card it plotted. Returns the fighters still in
-    play, the thrust each executed, and the events.
+    play by id, the thrust each executed, and the events.
     """
     wide = config.options.slip_model == "wide"
     on_map = config.on_map
     events: list[Event] = []
     off: list[Event] = []
-    in_play: list[Fighter] = []
+    in_play: dict[str, Fighter] = {}
     thrust: dict[str, int] = {}
     for f in fighters:
         fid = f.id
@@ -53,7 +53,7 @@ def move_phase(config: Config, fighters: Iterable[Fighter], maneuvers: dict[str,
         events.append({"type": "moved", "id": fid, "from": list(f.hex), "to": list(g.hex),
                        "facing": LETTERS[g.facing], "momentum": list(g.momentum)})
         if g.momentum in on_map and g.hex in on_map:
-            in_play.append(g)
+            in_play[fid] = g
         else:
             off.append({"type": "eliminated", "id": fid, "cause": "off_map"})
     return in_play, thrust, events + off if off else events

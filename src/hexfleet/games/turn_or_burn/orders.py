@@ -262,7 +262,7 @@ OrdersT = TypeVar("OrdersT", bound="Orders[Any]")
 
 def parse_orders(cls: type[OrdersT], raw: Any, read: Callable[[str, Any, str], Any]) -> OrdersT:
     """``{fighter id: value}`` read value by value (``read(fid, value, where)``)."""
-    data = reading.obj(raw, "order")
+    data = raw if type(raw) is dict else reading.obj(raw, "order")
     items = []
     for fid, value in data.items():
         if type(fid) is not str or not fid:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
 from operator import attrgetter
@@ -225,12 +224,6 @@ Plots = tuple[tuple[str, tuple[Action, ...]], ...]
 ID = attrgetter("id")
 SIDE = attrgetter("side")
 """Field readers for the hot path (a comprehension costs a function call on CPython 3.11)."""
-
-
-def by_id(fighters: Iterable[Fighter]) -> dict[str, Fighter]:
-    """Fighter id → fighter, in the given order."""
-    fighters = tuple(fighters)
-    return dict(zip(map(ID, fighters), fighters))
 
 
 @record

@@ -53,6 +53,7 @@ from .state import (
     DECLARE,
     END,
     FIRE,
+    ID,
     OVER,
     PLOT,
     REENTRY,
@@ -61,7 +62,6 @@ from .state import (
     Replacement,
     Stage,
     TobState,
-    by_id,
     refit,
 )
 from .systems import keep_lock, operate_systems, resolve_maneuvers
@@ -104,7 +104,8 @@ class Work:
         self.config = state.config
         self.step = stage.step
         self.phase = RESOLVE
-        self.fighters = by_id(state.fighters)
+        fighters = state.fighters
+        self.fighters = dict(zip(map(ID, fighters), fighters))
         self.rng = state.rng
         self.plots = stage.plots
         self.declared = stage.declared
@@ -180,11 +181,11 @@ def move(w: Work) -> None:
     start = w.fighters
     moved, thrust, events = move_phase(w.config, start.values(), resolve_maneuvers(w.state, dict(w.plots)))
     w.events += events
-    w.fighters = by_id(moved)
+    w.fighters = moved
     w.thrust = thrust
     if len(moved) < len(start):
-        w.out += [(f, "off_map") for fid, f in start.items() if fid not in w.fighters]
-        w.decided = not w.config.systems and elimination_outcome(w.sides, moved) is not None
+        w.out += [(f, "off_map") for fid, f in start.items() if fid not in moved]
+        w.decided = not w.config.systems and elimination_outcome(w.sides, moved.values()) is not None
 
 
 def operate(w: Work) -> None:
@@ -338,7 +339,7 @@ def next_turn(w: Work) -> None:
         replacements += tuple(added)
         outcome = points_outcome(points, opts, state.turn)
     else:
-        outcome = elimination_outcome(w.sides, list(survivors))
+        outcome = elimination_outcome(w.sides, survivors)
         if outcome is None and opts.turn_limit is not None and state.turn >= opts.turn_limit:
             outcome = Outcome("turn_limit", ())
     if outcome is not None:
