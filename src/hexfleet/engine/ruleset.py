@@ -150,6 +150,12 @@ class Ruleset(ABC, Generic[S]):
     def validate(self, state: S, seat: Seat, order: Order) -> None:
         """Raise :class:`RuleError` (or ``FormatError``) when ``order`` is not legal for ``seat``."""
 
+    def checked(self, state: S, seat: Seat, order: Order) -> Order:
+        """:meth:`validate`, then ``order`` in the form :meth:`advance` reads fastest (a ruleset
+        that parses orders into objects returns the object, so :func:`step` parses once)."""
+        self.validate(state, seat, order)
+        return order
+
     def legal(self, state: S, seat: Seat) -> Legal[Order]:
         """The lazy set of legal orders (``in``, ``count()``, ``per_unit()``, ``sample(rnd)``).
 
@@ -268,8 +274,9 @@ def step(ruleset: Ruleset[S], state: S, orders: Mapping[Seat, Order]) -> tuple[S
     for seat in orders:
         if seat not in pending:
             raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
+    checked = {}
     for seat in pending:
         if seat not in orders:
             raise RuleError("ENGINE-MISSING", f"no order from seat {seat!r}, which must decide now", unit=seat)
-        ruleset.validate(state, seat, orders[seat])
-    return ruleset.advance(state, orders)
+        checked[seat] = ruleset.checked(state, seat, orders[seat])
+    return ruleset.advance(state, {seat: checked[seat] for seat in orders})  # in the order given

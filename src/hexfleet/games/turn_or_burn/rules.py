@@ -65,6 +65,7 @@ from .orders import (
     parse_actions,
     parse_orders,
     parse_placement,
+    plain_plot,
 )
 from .position import (
     check_position,
@@ -369,13 +370,10 @@ def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
 
 
 def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
-    def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
-        f = state.fighter(fid)
-        if f is None or f.side != seat:
-            _own(state, seat, fid)  # says why
-        return parse_actions(value, where)
-
-    return parse_orders(Plot, raw, read)
+    """The plotted actions per fighter; whose fighters they are is checked with the rules
+    (:func:`_check_plot`)."""
+    plot = plain_plot(raw)
+    return plot if plot is not None else parse_orders(Plot, raw, lambda fid, value, where: parse_actions(value, where))
 
 
 def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
@@ -534,7 +532,7 @@ def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-    return turn.run(turn.begin(state, tuple(plots.items())))  # the turn's steps follow at once
+    return turn.start(state, tuple(plots.items()))  # the turn's steps follow at once
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -868,11 +866,10 @@ class TurnOrBurn(Procedure[TobState]):
             state, more = self.advance(state, {seat: {} for seat in self.pending(state)})
             events += more
         parsed = tuple((fid, parse_actions(actions, f"order.{fid}")) for fid, actions in plots.items() if actions)
-        state = turn.begin(state, parsed)
-        while state.phase in (RESOLVE, FIRE, END):
-            if state.phase != RESOLVE:  # the default: nearest targets, first externals, last cards
-                state = turn.resume(state)
-            state, more = turn.run(state)
+        state, more = turn.start(state, parsed)
+        events += more
+        while state.phase in (FIRE, END):  # the default: nearest targets, first externals, last cards
+            state, more = turn.run(turn.resume(state))
             events += more
         return state, events
 
