@@ -6,6 +6,7 @@ import { api, el, rememberSeat, seatLink } from "./api.js";
 import { HexMap } from "./hexmap.js";
 import { annotate, cachedGlossary, loadGlossary, phrase } from "./glossary.js";
 import { fetchLegal, legalPanel, plainWords } from "./legal.js";
+import { Replay } from "./replay.js";
 import * as lf from "./lf.js";
 import * as tob from "./tob.js";
 
@@ -25,11 +26,13 @@ let current = null;   // the last state the server sent
 let panel = null;     // the open decision's order panel: {order()}
 let panelKey = null;  // which decision the order panel was built for
 let logStep = null;
+let replay = null;    // the turn replay, for games with replay hooks (made with the first log)
 
 $("zoom-in").onclick = () => map.zoom(1 / 1.25);
 $("zoom-out").onclick = () => map.zoom(1.25);
 $("zoom-fit").onclick = () => map.fit();
 $("copy-watch").onclick = copyWatchLink;
+$("replay-open").onclick = () => replay && replay.start();
 map.onHover = (h) => { $("hex-coord").textContent = h ? `hex ${h[0]},${h[1]}` : ""; };
 new ResizeObserver(() => { if (map.box) map.setBox(map.box); }).observe($("map"));
 
@@ -280,9 +283,29 @@ async function loadLog() {
         by ? " " : "",
         ...annotate(`${seat}: ${g.label(o, g.stepKind ? g.stepKind(s) : undefined)}`));
     }),
-    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, ...annotate(g.describe(e)))),
+    ...s.events.map((e, i) => el("div", { class: e.type === "pulled" ? "pull" : "ev", "data-event": `${s.step}:${i}` },
+                                 ...annotate(g.describe(e)))),
     ...(g.report ? g.report(s) : []).map((line) => el("div", { class: "ev report" }, ...annotate(line))))));
   $("log").scrollTop = $("log").scrollHeight;
+  if (g.replay) {
+    replay = replay || new Replay(map, $("replay-bar"), { hooks: g.replay, words: g.describe, onStep: markLogLine });
+    replay.setLog(log, current.view);
+    $("replay-open").hidden = !replay.groups.length;
+    if (replay.open) markLogLine(replayed);
+  }
+}
+
+// The log line of the event the replay shows, highlighted and scrolled into the log's view
+// (the log alone scrolls: on a phone the page stays on the map).
+let replayed = null;
+function markLogLine(frame) {
+  replayed = frame;
+  for (const line of $("log").querySelectorAll(".replay-current")) line.classList.remove("replay-current");
+  const line = frame && $("log").querySelector(`[data-event="${frame.step}:${frame.index}"]`);
+  if (!line) return;
+  line.classList.add("replay-current");
+  const log = $("log");
+  log.scrollTop = Math.max(0, line.offsetTop - log.clientHeight / 2);
 }
 
 // --- live updates ------------------------------------------------------------------------
