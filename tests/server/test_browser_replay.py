@@ -63,6 +63,8 @@ def test_a_turn_or_burn_turn_replays_step_by_step(live_server: LiveServer, brows
     page.set_viewport_size({"width": size[0], "height": size[1]})
     page.goto(f"{live_server.url}/game.html#game={game_id}&token={tokens['red']}")
     page.wait_for_selector("#replay-open:not([hidden])")
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url))
     page.click("#replay-open")
     # the last turn, from its first step: the plots, in the words of the turn report
     assert page.eval_on_selector("[data-replay=turn]", "s => s.selectedOptions[0].textContent") == "Turn 2"
@@ -92,6 +94,7 @@ def test_a_turn_or_burn_turn_replays_step_by_step(live_server: LiveServer, brows
     page.wait_for_function("document.querySelector('[data-replay=next]').disabled", timeout=20_000)
     page.wait_for_function("document.querySelector('[data-replay=play]').textContent.includes('play')")
     page.click("[data-replay=close]")
+    assert not [u for u in asked if "/api/" in u], asked  # built from the log the page already had
     assert page.is_hidden("#replay-bar") and page.locator("[data-replay-unit]").count() == 0
     assert not page.eval_on_selector("#map", "m => m.classList.contains('replaying')")
     assert page.locator("#log .replay-current").count() == 0
@@ -158,3 +161,25 @@ def test_a_launch_fighters_turn_replays_step_by_step(live_server: LiveServer, br
         assert page.locator(f"line.replay-shot.{kind}[data-replay-shot='{shooter}>{b['target']}']").count() == 1
     time.sleep(0.8)
     shot(page, f"replay-lf-{size[0]}")
+
+
+def test_turns_of_the_advanced_modules_begin_with_their_declarations(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """Modules 2-3 open a turn with declarations (TOB-M3-EXT), then plots: one turn, not two;
+    a fire step's shots and a replacement's entry stay in their turn."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/game.html")
+    events = [{"type": "placed", "id": "E1", "hex": [1, 1], "facing": "B", "momentum": [2, 1]},
+              {"type": "declared", "id": "E1", "cards": ["JAM"]}, {"type": "plotted", "id": "E1", "cards": ["TNC"]},
+              {"type": "moved", "id": "E1", "from": [1, 1], "to": [2, 1], "facing": "B"},
+              {"type": "shot_void", "shooter": "E1", "weapon": "BG", "target": "A1", "reason": "out_of_arc"},
+              {"type": "entered", "id": "A2", "side": "agrarians", "hex": [9, 9], "facing": "E", "momentum": [8, 9]},
+              {"type": "declared", "id": "E1", "cards": []}, {"type": "plotted", "id": "E1", "cards": ["TNC"]}]
+    steps = [{"step": i + 1, "orders": {}, "events": [e]} for i, e in enumerate(events)]
+    groups = page.evaluate("""async (steps) => {
+      const { flatten, turns } = await import("/js/replay.js");
+      const { replay } = await import("/js/tob.js");
+      return turns(flatten({ steps }), replay).map((g) => [g.label, g.events.map((x) => x.event.type)]);
+    }""", steps)
+    assert groups == [["Setup", ["placed"]],
+                      ["Turn 1", ["declared", "plotted", "moved", "shot_void", "entered"]],
+                      ["Turn 2", ["declared", "plotted"]]]
