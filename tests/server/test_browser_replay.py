@@ -26,23 +26,28 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
     return sqlite_settings
 
 
-def duel_with_shots(url: str) -> tuple[str, dict[str, str]]:
+def duel_with_shots(url: str, turn_limit: int = 2, plots: list[dict[str, Any]] = PLOTS) -> tuple[str, dict[str, str]]:
     """A Quick Shot of two people, through the API: set up facing each other, turn, then both
-    fire their dust busters at range 11 (TOB-M1-FIRE); two turns at most. Its id and tokens."""
+    fire their dust busters at range 11 (TOB-M1-FIRE) (or the ``plots`` given). Its id and tokens."""
     with httpx.Client(base_url=url, timeout=10) as http:
         made = http.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "quick-shot", "join": "red",
-                                             "options": {"turn_limit": 2}}).json()
+                                             "options": {"turn_limit": turn_limit}}).json()
         game_id = made["game"]["id"]
         tokens = {"red": made["token"], "blue": http.post(f"/api/games/{game_id}/seats/blue/join").json()["token"]}
-        for orders in [SETUP, *PLOTS]:
-            for seat, order in orders.items():
-                auth = {"Authorization": f"Bearer {tokens[seat]}"}
-                state = http.get(f"/api/games/{game_id}/state", headers=auth).json()
-                if state["game"]["status"] == "over":
-                    return game_id, tokens
-                r = http.post(f"/api/games/{game_id}/orders", headers=auth, json={"order": order, "step": state["step"]})
-                assert r.status_code == 200, r.text
+        for orders in [SETUP, *plots]:
+            play(http, game_id, tokens, orders)
         return game_id, tokens
+
+
+def play(http: httpx.Client, game_id: str, tokens: dict[str, str], orders: dict[str, Any]) -> None:
+    """Each seat's order for the open step (nothing once the game is over)."""
+    for seat, order in orders.items():
+        auth = {"Authorization": f"Bearer {tokens[seat]}"}
+        state = http.get(f"/api/games/{game_id}/state", headers=auth).json()
+        if state["game"]["status"] == "over":
+            return
+        r = http.post(f"/api/games/{game_id}/orders", headers=auth, json={"order": order, "step": state["step"]})
+        assert r.status_code == 200, r.text
 
 
 def caption(page) -> str:  # type: ignore[no-untyped-def]
@@ -183,3 +188,26 @@ def test_turns_of_the_advanced_modules_begin_with_their_declarations(live_server
     assert groups == [["Setup", ["placed"]],
                       ["Turn 1", ["declared", "plotted", "moved", "shot_void", "entered"]],
                       ["Turn 2", ["declared", "plotted"]]]
+
+
+def test_a_replay_keeps_its_place_while_the_game_goes_on(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """Mid-game, a step resolving under an open replay adds its turn to the list; the replay stays
+    where it was, and closing it gives the map back to the game (the order form included)."""
+    coast = {"red": {"R1": [{"card": "TNC"}]}, "blue": {"B1": [{"card": "TNC"}]}}
+    game_id, tokens = duel_with_shots(live_server.url, turn_limit=9, plots=[PLOTS[0], coast])  # no gun fired
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/game.html#game={game_id}&token={tokens['red']}")
+    page.wait_for_selector("#replay-open:not([hidden])")
+    page.wait_for_selector("#submit-order")
+    page.click("#replay-open")
+    page.click("[data-replay=next]")
+    page.click("[data-replay=next]")
+    before = caption(page)
+    shot(page, "replay-tob-mid-game")
+    with httpx.Client(base_url=live_server.url, timeout=10) as http:
+        play(http, game_id, tokens, coast)
+    page.wait_for_function("[...document.querySelectorAll('[data-replay=turn] option')].length === 4")
+    assert caption(page) == before and page.get_attribute("#replay-bar", "data-at") == "2"
+    assert page.locator("#log .replay-current").count() == 1
+    page.click("[data-replay=close]")
+    assert page.locator("#map .pieces [data-fighter=R1]").first.is_visible()
