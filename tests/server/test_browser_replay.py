@@ -94,6 +94,16 @@ def test_a_turn_or_burn_turn_replays_step_by_step(live_server: LiveServer, brows
     step_to(page, "R1 moves 5,8 → 7,6")
     page.wait_for_selector("[data-replay-unit=R1][data-hex='7,6']")
     assert page.locator("[data-replay-unit=B1][data-hex='24,-2']").count() == 1  # not moved yet in this step
+    # the keyboard: → and ← step, Esc closes (reopened at once)
+    at = page.get_attribute("#replay-bar", "data-at")
+    page.keyboard.press("ArrowRight")
+    assert page.get_attribute("#replay-bar", "data-at") == str(int(at or 0) + 1)
+    page.keyboard.press("ArrowLeft")
+    assert page.get_attribute("#replay-bar", "data-at") == at
+    page.keyboard.press("Escape")
+    assert page.is_hidden("#replay-bar")
+    page.click("#replay-open")
+    page.select_option("[data-replay=turn]", "1")
     # play runs to the end of the turn, then stops
     page.click("[data-replay=play]")
     page.wait_for_function("document.querySelector('[data-replay=next]').disabled", timeout=20_000)

@@ -13,6 +13,7 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const MOVE_MS = 650;
+const REDUCED = matchMedia("(prefers-reduced-motion: reduce)");  // then pieces jump, never slide
 
 function node(tag, attrs, parent) {
   const n = document.createElementNS(SVGNS, tag);
@@ -91,6 +92,17 @@ export class Replay {
     this.at = 0;
     this.timer = null;
     this.anim = null;
+    document.addEventListener("keydown", (e) => this.key(e));
+  }
+
+  // ← and → step, Esc closes (not while typing in a field).
+  key(e) {
+    if (!this.open || e.altKey || e.ctrlKey || e.metaKey || (e.target.closest && e.target.closest("input, select, textarea"))) return;
+    const act = { ArrowLeft: () => this.go(-1), ArrowRight: () => this.go(1), Escape: () => this.close() }[e.key];
+    if (!act) return;
+    e.preventDefault();
+    this.pause();
+    act();
   }
 
   // A new log (after each step): the turns on offer; an open replay keeps its place.
@@ -199,10 +211,10 @@ export class Replay {
     caption.id = "replay-caption";
     caption.setAttribute("aria-live", "polite");
     this.bar.replaceChildren(pick,
-      button("prev", "◀ prev", "the step before", () => { this.pause(); this.go(-1); }),
+      button("prev", "◀ prev", "the step before (←)", () => { this.pause(); this.go(-1); }),
       button("play", this.timer ? "⏸ pause" : "▶ play", "play the turn step by step", () => this.play()),
-      button("next", "next ▶", "the next step", () => { this.pause(); this.go(1); }),
-      button("close", "✕", "close the replay (back to the game now)", () => this.close()),
+      button("next", "next ▶", "the next step (→)", () => { this.pause(); this.go(1); }),
+      button("close", "✕", "close the replay (back to the game now; Esc)", () => this.close()),
       caption);
     this.bar.hidden = false;
   }
@@ -231,7 +243,7 @@ export class Replay {
       const inTurn = start[id] ? !start[id].gone : true;
       if (!u.hex || (u.gone && !(u.destroyed && inTurn))) continue;
       const piece = this.piece(units, id, u, u.gone);
-      if (moving && moving.move === id && animate) this.animate(piece, [moving.from, ...(moving.path || [moving.to])]);
+      if (moving && moving.move === id && animate && !REDUCED.matches) this.animate(piece, [moving.from, ...(moving.path || [moving.to])]);
     }
     for (const mk of marks) {
       if (mk.shot) this.shotLine(this.layer, mk, before, mk.hit ? "replay-shot hit" : "replay-shot miss");
