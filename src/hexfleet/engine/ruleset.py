@@ -83,6 +83,10 @@ class ScenarioInfo:
     options: Mapping[str, Any] = field(default_factory=dict)
     """The option values the scenario sets (its file's ``options``): a new game of it plays
     these unless the players change them, and user interfaces show them as the defaults."""
+    features: frozenset[str] = frozenset()
+    """What of the game the scenario uses (its rules modules, say, as the game names them): an
+    option that ``needs`` a feature the scenario lacks changes nothing in it, so it is not
+    offered for it (:meth:`OptionInfo.applies`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,14 @@ class OptionInfo:
     choices: tuple[Any, ...] = ()
     help: str = ""
     rule: str = ""
+    label: str = ""
+    """The option's name for people ("Slip burns"); ``name`` is the one records and requests spell."""
+    needs: str = ""
+    """The scenario feature the option acts on (``ScenarioInfo.features``); empty: every scenario."""
+
+    def applies(self, scenario: ScenarioInfo) -> bool:
+        """Whether the option changes anything in ``scenario`` (user interfaces offer only these)."""
+        return not self.needs or self.needs in scenario.features
 
 
 class Ruleset(ABC, Generic[S]):
@@ -246,6 +258,8 @@ class Ruleset(ABC, Generic[S]):
         return digest(self.to_json(state))
 
     def info(self) -> dict[str, Any]:
+        """The game for a catalogue: each scenario with the values of the options that apply to
+        it (only those), and every option with its label, help and rule."""
         return {
             "name": self.name,
             "title": self.title,
@@ -253,10 +267,11 @@ class Ruleset(ABC, Generic[S]):
             "dynamics": self.dynamics,
             "default_scenario": self.scenario(),
             "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description,
-                              "options": {o.name: s.options.get(o.name, o.default) for o in self.options}}
+                              "options": {o.name: s.options.get(o.name, o.default) for o in self.options
+                                          if o.applies(s)}}
                           for k, s in self.scenarios().items()},
-            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help, "rule": o.rule}
-                        for o in self.options],
+            "options": [{"name": o.name, "label": o.label or o.name, "default": o.default, "choices": list(o.choices),
+                         "help": o.help, "rule": o.rule} for o in self.options],
         }
 
 
