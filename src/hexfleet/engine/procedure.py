@@ -129,9 +129,9 @@ class Procedure(Ruleset[S]):
         """The decision the state stands at, every seat it concerns (answered in advance or not).
         A ruleset holds no state (bots are handed it): a state that has a ``procedure_ask``
         slot keeps its own (see :func:`_keep`); any other is asked again each time."""
-        kept = getattr(state, "procedure_ask", None)
+        kept: Ask | None = getattr(state, "procedure_ask", None)
         if kept is not None:
-            return cast(Ask, kept)
+            return kept
         if self.outcome(state) is not None:
             return None
         try:

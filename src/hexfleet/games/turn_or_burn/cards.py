@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import math
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 
 from ...hexgrid import DIRECTIONS, Hex
@@ -20,11 +20,11 @@ class Maneuver:
     turn: int | None  # facing change in 60° steps, starboard positive (TOB-GEO-08)
     burn: tuple[int, ...] | None  # relative directions summed (TOB-GEO-07)
     burn_wide: tuple[int, ...] | None
+    thrust: int = field(init=False)
+    """Miss cards a target gets for executing this burn (TOB-M1-MISS-03): one per burn step."""
 
-    @property
-    def thrust(self) -> int:
-        """Miss cards a target gets for executing this burn (TOB-M1-MISS-03)."""
-        return len(self.burn) if self.burn else 0
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "thrust", len(self.burn) if self.burn else 0)
 
     @property
     def is_burn(self) -> bool:
