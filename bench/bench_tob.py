@@ -15,6 +15,7 @@ from collections import Counter
 from dataclasses import replace
 from typing import Any
 
+import yardstick_tob_m1
 from harness import Figure, bench, rate
 
 from hexfleet.engine.ruleset import step
@@ -51,12 +52,17 @@ def bench_duels(seconds: float) -> list[Figure]:
             ends[k % DUEL_SEEDS] = (end.turn - 1, end.outcome.winners[0] if end.outcome.winners else "draw")
         played += n
 
-    duels = rate(run, seconds * 0.6, first=8)
+    duels = rate(run, seconds * 0.45, first=8)
     turns = sum(t for t, _ in ends.values()) / len(ends)
     outcomes = Counter(w for _, w in ends.values())
     mix = " ".join(f"{k} {100 * v / len(ends):.0f}%" for k, v in sorted(outcomes.items()))
+    lean_rnd = random.Random(1)
+    lean = rate(lambda n: _repeat(n, yardstick_tob_m1.play, lean_rnd), seconds * 0.15, first=100)
     figures = [Figure("duel random playouts", duels, "duels/s",
-                      f"{played} duels, seeds 0-{len(ends) - 1}: {turns:.2f} turns/duel; won: {mix}")]
+                      f"{played} duels, seeds 0-{len(ends) - 1}: {turns:.2f} turns/duel; won: {mix}"),
+               Figure("yardstick: lean duel loop", lean, "duels/s",
+                      f"engine / yardstick = {duels.mean / lean.mean:.2f} (bench/yardstick_tob_m1.py: no rules "
+                      "engine, no events; issue 17 asks for at least 0.33)")]
 
     mid = _mid_game_states()
     setup = RULESET.new_game(SCENARIO, seed=0)
