@@ -15,6 +15,7 @@ decision and be saved, sent or replayed.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
@@ -56,6 +57,66 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 
 
 _SCENARIOS = _scenario_files()
+
+
+_CONFIGS: dict[tuple[str, str], Config] = {}
+"""Configs already built, by scenario and options (canonical JSON); see :func:`scenario_config`."""
+CONFIGS_KEPT = 64
+
+
+def scenario_config(scenario: str, options: Mapping[str, Any]) -> Config:
+    """The :class:`Config` of a new game of ``scenario`` (known) with ``options``.
+
+    A config is immutable and depends only on these two, so games with the same ones share
+    it: a batch of playouts builds the board, fleets and terrain once, and the best paths
+    cached in it (``Config.paths``) serve every game, not just one."""
+    try:
+        key = (scenario, json.dumps(options, sort_keys=True))
+    except (TypeError, ValueError):  # not JSON (a caller's own types): built afresh, not kept
+        return _build_config(scenario, options)
+    found = _CONFIGS.get(key)
+    if found is None:
+        if len(_CONFIGS) >= CONFIGS_KEPT:
+            _CONFIGS.clear()
+        found = _CONFIGS[key] = _build_config(scenario, options)
+    return found
+
+
+def _build_config(scenario: str, options: Mapping[str, Any]) -> Config:
+    data = _SCENARIOS[scenario]
+    limit = int(data["fleet_limit"])
+    opts = parse_options({**data.get("options", {}), **options})
+    fleets: dict[Seat, tuple[Design, ...]] = {}
+    for i, p in enumerate(data["player"]):
+        where = f"scenario {scenario}: player[{i}]"
+        entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
+        arriving = any(r["seat"] == p["seat"] for r in data.get("reinforcement", []))
+        # a seat whose whole force arrives later (a raid, LF-SCEN-06) starts with no ships
+        fleets[p["seat"]] = () if not entries and arriving else check_fleet(
+            entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost, fighter_warp=opts.fighter_warp)
+    terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
+    board = RectMap(data["map"]["cols"], data["map"]["rows"])
+    exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
+             for e in data.get("exit", [])}
+    full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
+    control = data.get("control", {})
+    middle = board.center() if control else None  # O(hexes): found once, not per hex
+    area = frozenset(h for h in board.hexes() if distance(h, middle) <= control["radius"]) \
+        if middle is not None else frozenset()
+    reinforcements = tuple(
+        Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
+                      tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))
+        for i, r in enumerate(data.get("reinforcement", [])))
+    config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
+                    fleet_limit=limit, fleets=fleets, terrain=terrain,
+                    options=opts, control=area, control_vp=int(control.get("vp", 0)),
+                    protect={p["ship"]: int(p["vp"]) for p in data.get("protect", [])},
+                    reinforcements=reinforcements)
+    strangers = [p for t in config.options.teams for p in t if p not in config.seats]
+    if strangers:
+        raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",
+                        field="options.teams")
+    return config
 
 
 # --- the decision kinds ---------------------------------------------------------------------------
@@ -220,45 +281,13 @@ class LaunchFighters(Procedure[LfState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Launch Fighters scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        data = _SCENARIOS[scenario]
-        limit = int(data["fleet_limit"])
         options = dict(options or {})
         physical = options.pop("physical", False)  # the table rolls every die (the server's option)
         if not isinstance(physical, bool):
             raise FormatError("options.physical", "expected true or false")
-        opts = parse_options({**data.get("options", {}), **options})
-        fleets: dict[Seat, tuple[Design, ...]] = {}
-        for i, p in enumerate(data["player"]):
-            where = f"scenario {scenario}: player[{i}]"
-            entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
-            arriving = any(r["seat"] == p["seat"] for r in data.get("reinforcement", []))
-            # a seat whose whole force arrives later (a raid, LF-SCEN-06) starts with no ships
-            fleets[p["seat"]] = () if not entries and arriving else check_fleet(
-                entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost, fighter_warp=opts.fighter_warp)
-        terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
-        board = RectMap(data["map"]["cols"], data["map"]["rows"])
-        exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
-                 for e in data.get("exit", [])}
-        full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
-        control = data.get("control", {})
-        middle = board.center() if control else None  # O(hexes): found once, not per hex
-        area = frozenset(h for h in board.hexes() if distance(h, middle) <= control["radius"]) \
-            if middle is not None else frozenset()
-        reinforcements = tuple(
-            Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
-                          tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))
-            for i, r in enumerate(data.get("reinforcement", [])))
-        config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
-                        fleet_limit=limit, fleets=fleets, terrain=terrain,
-                        options=opts, control=area, control_vp=int(control.get("vp", 0)),
-                        protect={p["ship"]: int(p["vp"]) for p in data.get("protect", [])},
-                        reinforcements=reinforcements)
-        strangers = [p for t in config.options.teams for p in t if p not in config.seats]
-        if strangers:
-            raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",
-                            field="options.teams")
+        config = scenario_config(scenario, options)
         ships, sqs = [], []
-        for seat, designs in fleets.items():
+        for seat, designs in config.fleets.items():
             a, b = build_ships(seat, designs)
             ships += a
             sqs += b
