@@ -8,11 +8,12 @@ picks the shortest path that enters the fewest asteroid hexes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from ...engine.errors import RuleError
-from ...hexgrid import Hex, distance
+from ...hexgrid import Hex, distance, ring
 from .state import (
     ASTEROID,
     ELIMINATED,
@@ -26,6 +27,8 @@ from .state import (
 
 PATHS_KEPT = 512
 """At most this many start hexes' paths are kept per game (a few MB at most)."""
+CLEAR_CHECKED = 7
+"""How far around a start hex :func:`_clear` looks for terrain or the board's edge."""
 
 
 def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple[Hex, ...]]:
@@ -33,27 +36,32 @@ def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple
 
     Among paths within the allowance the one entering the fewest asteroid hexes wins, then
     the shorter, then the first found in direction order: deterministic on every machine.
-    Computed once per game for each start and allowance (``Config.paths``): read only.
+    Where every hex within ``allowance`` of the start is open space, the answer is the open
+    plane's, shifted to the start (:class:`_Shifted`: nothing searched or built); elsewhere
+    it is searched once per config for each start and allowance (``Config.paths``). Read only.
     """
+    if allowance <= _clear(config, start):
+        return _Shifted(start, _open_plane(allowance))
     key = (start, allowance)
     found = config.paths.get(key)
     if found is None:
         if len(config.paths) >= PATHS_KEPT:
             config.paths.clear()
-        found = config.paths[key] = _best_paths(config, start, allowance)
+        found = config.paths[key] = _best_paths(config.open_hexes, config.terrain, start, allowance)
     return found
 
 
-def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[Hex, ...]]:
+def _best_paths(open_hexes: Container[Hex], terrain: Mapping[Hex, str], start: Hex,
+                allowance: int) -> dict[Hex, tuple[Hex, ...]]:
     best: dict[Hex, tuple[int, int, list[Hex]]] = {start: (0, 0, [])}
     frontier: dict[Hex, tuple[int, list[Hex]]] = {start: (0, [])}
     for steps in range(1, allowance + 1):
         nxt: dict[Hex, tuple[int, list[Hex]]] = {}
         for h, (rocks, path) in frontier.items():
             for n in lf_neighbors(h):
-                if n not in config.open_hexes:
+                if n not in open_hexes:
                     continue
-                cost = rocks + (config.terrain.get(n) == ASTEROID)
+                cost = rocks + (terrain.get(n) == ASTEROID)
                 if n in best and best[n][0] <= cost:
                     continue  # reached before in fewer steps with no more asteroids: dominated
                 if n not in nxt or cost < nxt[n][0]:
@@ -63,6 +71,62 @@ def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[H
                 best[h] = (rocks, steps, path)
         frontier = nxt
     return {h: tuple(p) for h, (_, _, p) in best.items() if h != start}
+
+
+def _clear(config: Config, start: Hex) -> int:
+    """The largest radius (up to :data:`CLEAR_CHECKED`) around ``start`` holding only open
+    space: every hex on the board, none a planetoid or an asteroid. Found once per hex."""
+    found = config.clear.get(start)
+    if found is None:
+        found = CLEAR_CHECKED
+        for radius in range(1, CLEAR_CHECKED + 1):
+            if any(h not in config.open_hexes or config.terrain.get(h) == ASTEROID for h in ring(start, radius)):
+                found = radius - 1
+                break
+        config.clear[start] = found
+    return found
+
+
+class _Everywhere:
+    """The open plane: every hex is open space."""
+
+    def __contains__(self, h: object) -> bool:
+        return True
+
+
+@cache
+def _open_plane(allowance: int) -> dict[Hex, tuple[Hex, ...]]:
+    """:func:`_best_paths` from (0, 0) on a board of open space without end."""
+    return _best_paths(_Everywhere(), {}, (0, 0), allowance)
+
+
+class _Shifted(Mapping[Hex, tuple[Hex, ...]]):
+    """The open plane's best paths (:func:`_open_plane`) moved to start at ``start``: the
+    same hexes in the same order, each path shifted when read. Equal to what the search
+    finds from ``start`` when everything within the allowance is open space, since that
+    search never looks further and its order depends only on the steps it takes."""
+
+    __slots__ = ("_q", "_r", "_plane")
+
+    def __init__(self, start: Hex, plane: dict[Hex, tuple[Hex, ...]]):
+        self._q, self._r = start
+        self._plane = plane
+
+    def __getitem__(self, h: Hex) -> tuple[Hex, ...]:
+        if not (isinstance(h, tuple) and len(h) == 2):
+            raise KeyError(h)
+        q, r = self._q, self._r
+        return tuple((q + a, r + b) for a, b in self._plane[(h[0] - q, h[1] - r)])
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, tuple) and len(h) == 2 and (h[0] - self._q, h[1] - self._r) in self._plane
+
+    def __iter__(self) -> Iterator[Hex]:
+        q, r = self._q, self._r
+        return ((q + a, r + b) for a, b in self._plane)
+
+    def __len__(self) -> int:
+        return len(self._plane)
 
 
 def allowance(unit: Ship | Squadron, booster: bool) -> int:

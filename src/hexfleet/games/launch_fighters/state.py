@@ -123,6 +123,8 @@ class Config:
         default_factory=dict, init=False, repr=False, compare=False)
     """``movement.best_paths`` by (start, allowance): they depend only on the board and its
     terrain, fixed for the game, and a bot asks for the same ones at every decision."""
+    clear: dict[Hex, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """``movement._clear`` by hex: how far open space reaches around it (fixed for the game)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
