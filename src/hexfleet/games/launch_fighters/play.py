@@ -107,6 +107,12 @@ def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
     shared = not state.queue and (state.phase == MOVE or state.phase == ATTACK
                                   and (state.act is not None or state.step > 0))
     w = Work(state, share=shared)
+    _auto(w)
+    return w.freeze(), w.events
+
+
+def _auto(w: Work) -> None:
+    """The automatic step :func:`auto_step` runs, on ``w``."""
     if w.queue:
         _task(w, w.queue.pop(0))
     elif w.phase == PLACE:
@@ -122,7 +128,16 @@ def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
         _end_recovery(w)
     else:  # pragma: no cover - fleet and vote are decisions, over is never stepped
         raise AssertionError(f"no automatic step in the {w.phase} phase")
-    return w.freeze(), w.events
+
+
+def play_on(w: Work) -> None:
+    """Run automatic steps on ``w`` until somebody must decide or the game is over: what the
+    kernel's ``settle`` does step by step, on one working copy instead of a frozen state per
+    step (the same steps in the same order, so the same state and events). Only with the
+    generator's dice: a table's die (physical dice) must stop the step that rolls it, so then
+    the kernel runs the steps one by one."""
+    while w.outcome is None and w.decision is None and w.phase != FLEET and w.phase != VOTE:
+        _auto(w)
 
 
 def defer(state: LfState, orders: Mapping[Seat, Any]) -> LfState:
@@ -147,10 +162,12 @@ def apply_later(w: Work, t: Mapping[str, Any]) -> None:
 
 
 def apply_decision(state: LfState, order: Any) -> tuple[LfState, list[Event]]:
-    """Apply ``order`` (parsed and checked) to the decision open in ``state`` and close it."""
+    """Apply ``order`` (parsed and checked) to the decision open in ``state``, close it and
+    play on to the next decision (:func:`play_on`; generated dice only)."""
     d = dict(state.decision or {})
     w = Work(state)
     APPLY[d["kind"]](w, d, order)
+    play_on(w)
     return w.freeze(), w.events
 
 

@@ -45,6 +45,7 @@ from .play import (
     build_ships,
     defer,
     live_players,
+    play_on,
 )
 from .position import parse_position, position_to_json
 from .state import FLEET, ON_MAP, VOTE, Config, LfState, Reinforcement, Work, edge
@@ -203,6 +204,7 @@ def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[
         return defer(state, given), []
     w = Work(state)
     apply_fleets(w, given)
+    play_on(w)
     return w.freeze(), w.events
 
 
@@ -211,6 +213,7 @@ def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[L
         return defer(state, given), []
     w = Work(state)
     apply_votes(w, given)
+    play_on(w)
     return w.freeze(), w.events
 
 
