@@ -133,17 +133,22 @@ def legal_move(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Move]
     Orders are made only when read (a bot's draw builds one)."""
     units: dict[str, Lazy[Move]] = {}
     occupied = {x.hex: x for x in w.units_on_map() if x.hex is not None}
+    # may_end on every reachable hex, which is open space: a squadron ends in no unit's hex,
+    # a ship in no ship's (it pushes a squadron, LF-MOVE-08); a unit is never in its own reach
+    by_ships = {h for h, x in occupied.items() if not isinstance(x, Squadron)}
     for u in movers(w, d["seat"]):
         assert u.hex is not None
+        taken = by_ships if isinstance(u, Ship) else occupied
         reach = best_paths(w.config, u.hex, allowance(u, False))
-        plain = [u.hex] + [h for h in reach if may_end(w, u, h, occupied)]
+        plain = [u.hex] + [h for h in reach if h not in taken]
         if isinstance(u, Squadron):
             units[u.id] = _squadron_moves(u.id, plain, u.hex if _has_fighter_warp(w, u) else None)
             continue
         extra: list[Hex] = []
         if u.boosters_left and u.move:
             further = best_paths(w.config, u.hex, u.move + 1)
-            extra = [h for h in further if h not in plain and may_end(w, u, h, occupied)]
+            near = set(plain)
+            extra = [h for h in further if h not in near and h not in taken]
         units[u.id] = _ship_moves(u.id, plain, extra, u.facing, u.hex if u.design.warp and u.move else None)
     return ByUnit(units, contains)
 

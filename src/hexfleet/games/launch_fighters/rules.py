@@ -19,6 +19,7 @@ import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -194,9 +195,13 @@ def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: notation.Fleet) ->
 
 def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[notation.Fleet]:
     """The scenario's fleet and the sample fleets within the limit; ``in`` accepts any fleet."""
-    return Choices([notation.Fleet()] + [notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
-                                         if sum(d.cost for d in f) <= state.config.fleet_limit],
-                   contains=_membership(KINDS["fleet"], state, ask, seat))
+    return Choices(_fleet_choices(state.config.fleet_limit), contains=_membership(KINDS["fleet"], state, ask, seat))
+
+
+@cache
+def _fleet_choices(limit: int) -> tuple[notation.Fleet, ...]:
+    return (notation.Fleet(), *(notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
+                                if sum(d.cost for d in f) <= limit))
 
 
 def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:

@@ -125,6 +125,8 @@ class Config:
     terrain, fixed for the game, and a bot asks for the same ones at every decision."""
     clear: dict[Hex, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``movement._clear`` by hex: how far open space reaches around it (fixed for the game)."""
+    edges: dict[Hex, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """:func:`edge` by hex (fixed for the game)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
@@ -371,8 +373,11 @@ def adjacent(a: Hex | None, b: Hex | None) -> bool:
 
 def edge(config: Config, h: Hex) -> bool:
     """An edge hex: on the board with some neighbour off it, whatever the board's shape
-    (LF-MAP-10); units able to move retreat from there (LF-REC-04)."""
-    return config.map.is_edge(h)
+    (LF-MAP-10); units able to move retreat from there (LF-REC-04). Found once per hex."""
+    found = config.edges.get(h)
+    if found is None:
+        found = config.edges[h] = config.map.is_edge(h)
+    return found
 
 
 def kill_value(ship: Ship, lost_aboard: int, accounting: str) -> int:
