@@ -154,24 +154,30 @@ def legal_move(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Move]
 
 
 def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Activate | Formation]:
-    """Each unit's activations; formations only with every eligible adjacent squadron."""
+    """Each unit's activations; formations only with every eligible adjacent squadron.
+    The seat's enemies on the map and its decks (``combat.landing_ships``) are found once."""
     units: dict[str, list[Activate | Formation]] = {}
-    eligible = attackers(w, d["seat"])
+    seat = d["seat"]
+    eligible = attackers(w, seat)
+    allied = w.config.allied
+    enemies = [(e, e.hex) for e in w.units_on_map() if not allied(e.owner, seat) and e.hex is not None]
+    decks = [s.hex for s in w.ships.values() if s.status == ON_MAP and allied(s.owner, seat) and s.hex is not None
+             and s.stat("bays") - s.recoveries >= 1]
     for u in eligible:
         if isinstance(u, Ship):
             units[u.id] = [Activate(u.id)]
             continue
         out: list[Activate | Formation] = [Activate(u.id)]
-        assert u.hex is not None
-        if combat.landing_ships(w, u, u.hex):
+        h = u.hex
+        assert h is not None
+        if any(distance(h, x) <= combat.LANDING_RANGE for x in decks):
             out.append(Activate(u.id, rtb=True))
-        out += [Activate(u.id, e.id) for e in w.units_on_map()
-                if not w.config.allied(e.owner, u.owner) and e.hex is not None and distance(e.hex, u.hex) == 1]
+        out += [Activate(u.id, e.id) for e, at in enemies if distance(at, h) == 1]
         units[u.id] = out
     squadrons = [u for u in eligible if isinstance(u, Squadron)]
-    for t in w.ships.values():
-        if t.status == ON_MAP and not w.config.allied(t.owner, d["seat"]):
-            group = [q.id for q in squadrons if q.hex is not None and t.hex is not None and distance(q.hex, t.hex) == 1]
+    for t, at in enemies:
+        if isinstance(t, Ship):
+            group = [q.id for q in squadrons if q.hex is not None and distance(q.hex, at) == 1]
             if len(group) >= 2:
                 units["+".join(group) + ">" + t.id] = [Formation(tuple(group), t.id)]
     return ByUnit(units, contains)

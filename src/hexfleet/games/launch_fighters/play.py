@@ -18,7 +18,7 @@ from typing import Any
 from ...engine.ruleset import Event, Outcome, Seat
 from . import combat
 from .designer import SQUADRON_COST, STATS, Design, check_fleet
-from .eligibility import attackers, damaged, movers, unplaced, usable_systems
+from .eligibility import damaged, seats_attacking, seats_moving, unplaced, usable_systems
 from .movement import allowance, enter_asteroid, move_unit
 from .notation import (
     Activate,
@@ -357,19 +357,20 @@ def live_players(w: Work) -> list[Seat]:
     return [p for p in w.config.seats if any(u.owner == p for u in w.units_on_map())]
 
 
-def _rotation_next(w: Work, order: tuple[Seat, ...], eligible: Any) -> Seat | None:
-    """The next player in rotation from the cursor with a unit left in the step (LF-MOVE-03)."""
+def _rotation_next(w: Work, order: tuple[Seat, ...], ready: set[Seat]) -> Seat | None:
+    """The next player in rotation from the cursor with a unit left in the step (``ready``,
+    LF-MOVE-03)."""
     n = len(order)
     for k in range(n):
         i = (w.cursor + k) % n
-        if eligible(w, order[i]):
+        if order[i] in ready:
             w.cursor = i
             return order[i]
     return None
 
 
 def _next_mover(w: Work) -> None:
-    seat = _rotation_next(w, w.order, movers)
+    seat = _rotation_next(w, w.order, seats_moving(w))
     if seat is not None:
         _ask(w, "move", seat, step=w.step)
         return
@@ -381,7 +382,7 @@ def _next_mover(w: Work) -> None:
 
 
 def _next_attacker(w: Work) -> None:
-    seat = _rotation_next(w, tuple(reversed(w.order)), attackers)
+    seat = _rotation_next(w, tuple(reversed(w.order)), seats_attacking(w))
     if seat is not None:
         _ask(w, "activate", seat, step=w.step)
         return
