@@ -94,12 +94,12 @@ def seats_attacking(w: Work) -> set[Seat]:
     return out
 
 
-def usable_systems(w: Work, ship: Ship) -> list[str]:
-    """Weapon systems the active ship may still use (LF-ATK-04)."""
+def usable_systems(w: Work, ship: Ship, targets: list[str] | None = None) -> list[str]:
+    """Weapon systems the active ship may still use (LF-ATK-04); ``targets``: its
+    ``combat.ship_targets`` if the caller has them already."""
     assert w.act is not None and ship.hex is not None
     used = w.act["used"]
     out = []
-    targets = None
     holds_fire = ship.warp_declared and w.config.options.warp_no_move_fire  # LF-ADD-03a
     for system in ("cannons", "launchers"):
         if system in used or not ship.stat(system) or (system == "launchers" and not ship.missiles) or holds_fire:

@@ -27,6 +27,8 @@ from .state import (
 
 PATHS_KEPT = 512
 """At most this many start hexes' paths are kept per game (a few MB at most)."""
+REACH_KEPT = 4096
+"""At most this many (start, allowance) hex lists are kept per config (about 3 kB each)."""
 CLEAR_CHECKED = 7
 """How far around a start hex :func:`_clear` looks for terrain or the board's edge."""
 
@@ -48,6 +50,18 @@ def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple
         if len(config.paths) >= PATHS_KEPT:
             config.paths.clear()
         found = config.paths[key] = _best_paths(config.open_hexes, config.terrain, start, allowance)
+    return found
+
+
+def reachable(config: Config, start: Hex, allowance: int) -> tuple[Hex, ...]:
+    """The hexes of :func:`best_paths` (same order), kept per config: a move's legal set
+    lists them at every movement decision."""
+    key = (start, allowance)
+    found = config.reach.get(key)
+    if found is None:
+        if len(config.reach) >= REACH_KEPT:
+            config.reach.clear()
+        found = config.reach[key] = tuple(best_paths(config, start, allowance))
     return found
 
 

@@ -22,7 +22,7 @@ from ...hexgrid import Hex, distance
 from . import combat
 from .designer import check_fleet
 from .eligibility import attackers, movers, placement_hexes, unplaced, usable_systems
-from .movement import allowance, best_paths, check_path, may_end
+from .movement import allowance, best_paths, check_path, may_end, reachable
 from .notation import Activate, Barrage, Fleet, Formation, Move, Place, System
 from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work
 
@@ -139,14 +139,14 @@ def legal_move(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Move]
     for u in movers(w, d["seat"]):
         assert u.hex is not None
         taken = by_ships if isinstance(u, Ship) else occupied
-        reach = best_paths(w.config, u.hex, allowance(u, False))
+        reach = reachable(w.config, u.hex, allowance(u, False))
         plain = [u.hex] + [h for h in reach if h not in taken]
         if isinstance(u, Squadron):
             units[u.id] = _squadron_moves(u.id, plain, u.hex if _has_fighter_warp(w, u) else None)
             continue
         extra: list[Hex] = []
         if u.boosters_left and u.move:
-            further = best_paths(w.config, u.hex, u.move + 1)
+            further = reachable(w.config, u.hex, u.move + 1)
             near = set(plain)
             extra = [h for h in further if h not in near and h not in taken]
         units[u.id] = _ship_moves(u.id, plain, extra, u.facing, u.hex if u.design.warp and u.move else None)
@@ -187,12 +187,13 @@ def legal_system(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Sys
     """Every system's orders; launches only the first active squadrons aboard."""
     ship = w.ships[d["ship"]]
     out: list[System] = []
-    for system in usable_systems(w, ship):
+    targets = combat.ship_targets(w, ship)
+    for system in usable_systems(w, ship, targets):
         if system == "cannons":
-            out += [System("cannons", t) for t in combat.ship_targets(w, ship)]
+            out += [System("cannons", t) for t in targets]
         elif system == "launchers":
             top = min(ship.stat("launchers"), ship.missiles)
-            out += [System("launchers", t, k) for t in combat.ship_targets(w, ship) for k in range(1, top + 1)]
+            out += [System("launchers", t, k) for t in targets for k in range(1, top + 1)]
         else:
             assert ship.hex is not None
             ready = [q.id for q in w.hosted(ship.id) if q.active]

@@ -269,6 +269,13 @@ KINDS: dict[str, Kind[LfState, Any]] = {kind.name: kind for kind in (
 """Every decision of the game, by kind (docs/launch-fighters.md, "Decisions and orders")."""
 
 
+@cache
+def _one_seat_ask(kind: str, seat: Seat) -> Ask:
+    """The (immutable) :class:`Ask` of one seat's decision: made once per kind and seat, not
+    at each of the several times the kernel asks where a state stands."""
+    return Ask(kind, (seat,))
+
+
 class LaunchFighters(Procedure[LfState]):
     name = "launch-fighters"
     title = "Launch Fighters!"
@@ -311,7 +318,7 @@ class LaunchFighters(Procedure[LfState]):
         """Who decides now, or one automatic step (LF-IMPL-02)."""
         d = state.decision
         if d is not None:
-            return Ask(d["kind"], (d["seat"],))
+            return _one_seat_ask(d["kind"], d["seat"])
         if state.queue and state.queue[0]["kind"] == "order":  # orders waiting for table dice
             return auto_step(state)
         if state.phase == FLEET:

@@ -11,7 +11,7 @@ geometry comes from :mod:`hexfleet.hexgrid`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache
 from operator import attrgetter
@@ -29,6 +29,8 @@ from ...hexgrid import (
     sub,
 )
 from .designer import SQUADRON_COST, STATS, Design
+
+_STAT_INDEX = {name: i for i, name in enumerate(STATS)}
 
 LF_TO_HEXGRID = (2, 1, 0, 5, 4, 3)
 """Digest direction i (0 = east, counter-clockwise: E, NE, NW, W, SW, SE) → hexgrid index."""
@@ -125,6 +127,9 @@ class Config:
     terrain, fixed for the game, and a bot asks for the same ones at every decision."""
     clear: dict[Hex, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``movement._clear`` by hex: how far open space reaches around it (fixed for the game)."""
+    reach: dict[tuple[Hex, int], tuple[Hex, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """``movement.reachable`` by (start, allowance)."""
     edges: dict[Hex, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
     """:func:`edge` by hex (fixed for the game)."""
 
@@ -136,7 +141,10 @@ class Config:
     def allied(self, a: Seat, b: Seat) -> bool:
         """Same player or teammates: not a target, a friendly landing deck, a fellow interceptor
         (LF-TGT-05, LF-AMB-36)."""
-        return a == b or any(a in t and b in t for t in self.options.teams)
+        if a == b:
+            return True
+        teams = self.options.teams
+        return bool(teams) and any(a in t and b in t for t in teams)
 
     def side(self, seat: Seat) -> tuple[Seat, ...]:
         """The team ``seat`` plays on (just itself without teams)."""
@@ -175,7 +183,7 @@ class Ship:
     """Current cargo and passenger holds (hittable only under the optional LF-ADD-06 rule)."""
 
     def stat(self, name: str) -> int:
-        return self.stats[STATS.index(name)]
+        return self.stats[_STAT_INDEX[name]]
 
     @property
     def move(self) -> int:
@@ -334,18 +342,19 @@ class Work:
     def unit(self, uid: str) -> Ship | Squadron:
         return self.ships[uid] if uid in self.ships else self.sqs[uid]
 
-    def units_on_map(self) -> Iterator[Ship | Squadron]:
-        for s in self.ships.values():
-            if s.status == ON_MAP:
-                yield s
-        for q in self.sqs.values():
-            if q.status == ON_MAP:
-                yield q
+    def units_on_map(self) -> list[Ship | Squadron]:
+        """Ships, then squadrons, on the map (a list: cheaper than a generator for a few units)."""
+        out: list[Ship | Squadron] = [s for s in self.ships.values() if s.status == ON_MAP]
+        out += [q for q in self.sqs.values() if q.status == ON_MAP]
+        return out
 
     def unit_at(self, h: Hex) -> Ship | Squadron | None:
-        for u in self.units_on_map():
-            if u.hex == h:
-                return u
+        for s in self.ships.values():
+            if s.hex == h and s.status == ON_MAP:
+                return s
+        for q in self.sqs.values():
+            if q.hex == h and q.status == ON_MAP:
+                return q
         return None
 
     def hosted(self, ship_id: str) -> list[Squadron]:
