@@ -281,6 +281,9 @@ class Work:
     nothing may then be changed through it.
     """
 
+    __slots__ = ("config", "phase", "turn", "ships", "sqs", "rng", "order", "step", "cursor", "act", "queue",
+                 "decision", "quiet_turns", "rolled", "ledger", "outcome", "scores", "then", "events", "forced")
+
     def __init__(self, s: LfState, *, share: bool = False):
         self.config = s.config
         self.phase = s.phase
@@ -310,12 +313,11 @@ class Work:
         """Whether a forced die face was used since the last roll event was logged."""
 
     def freeze(self) -> LfState:
+        # positional, in LfState's field order: a quarter cheaper than 18 keywords (once per decision)
         return LfState(
-            config=self.config, phase=self.phase, turn=self.turn, ships=tuple(self.ships.values()),
-            squadrons=tuple(self.sqs.values()), rng=self.rng, order=self.order, step=self.step, cursor=self.cursor,
-            act=self.act, queue=tuple(self.queue), decision=self.decision, quiet_turns=self.quiet_turns,
-            rolled=self.rolled, ledger=tuple(self.ledger), outcome=self.outcome, scores=self.scores,
-            then=self.then,
+            self.config, self.phase, self.turn, tuple(self.ships.values()), tuple(self.sqs.values()), self.rng,
+            self.order, self.step, self.cursor, self.act, tuple(self.queue), self.decision, self.quiet_turns,
+            self.rolled, tuple(self.ledger), self.outcome, self.scores, self.then,
         )
 
     # --- dice ---------------------------------------------------------------------------
