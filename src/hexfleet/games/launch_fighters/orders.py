@@ -184,26 +184,26 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
 
 
 def legal_system(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[System]:
-    """Every system's orders; launches only the first active squadrons aboard."""
+    """Every system's orders; launches only the first active squadrons aboard. Orders are
+    made only when read (a random player reads one of them)."""
     ship = w.ships[d["ship"]]
-    out: list[System] = []
+    specs: list[tuple[Any, ...]] = []  # each order's System fields, in field order
     targets = combat.ship_targets(w, ship)
     for system in usable_systems(w, ship, targets):
         if system == "cannons":
-            out += [System("cannons", t) for t in targets]
+            specs += [("cannons", t) for t in targets]
         elif system == "launchers":
             top = min(ship.stat("launchers"), ship.missiles)
-            out += [System("launchers", t, k) for t in targets for k in range(1, top + 1)]
+            specs += [("launchers", t, k) for t in targets for k in range(1, top + 1)]
         else:
             assert ship.hex is not None
             ready = [q.id for q in w.hosted(ship.id) if q.active]
             free = w.empty_neighbors(ship.hex)
             most = min(ship.stat("bays") - ship.launches, len(ready), len(free))
             for n in range(1, most + 1):
-                for hexes in combinations(free, n):
-                    out.append(System("bays", launch=tuple(zip(ready, hexes))))
-    out.append(System("end"))
-    return Choices(out, contains=contains)
+                specs += [("bays", None, None, tuple(zip(ready, hexes))) for hexes in combinations(free, n)]
+    specs.append(("end",))
+    return Choices(Lazy(len(specs), lambda i: System(*specs[i])), contains=contains)
 
 
 def legal_barrage(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Barrage]:
