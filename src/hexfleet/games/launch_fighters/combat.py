@@ -50,17 +50,21 @@ def may_attack(w: Work, a: Hex, t: Hex) -> bool:
 
 def ship_targets(w: Work, ship: Ship) -> list[str]:
     """Enemy ships 1-5 spaces away and adjacent enemy squadrons (LF-TGT-01, LF-TGT-05)."""
-    assert ship.hex is not None
+    at = ship.hex
+    assert at is not None
     out = []
-    around = best_paths(w.config, ship.hex, MAX_RANGE) if w.config.options.range_routes_around_planetoids else None
+    config = w.config
+    around = best_paths(config, at, MAX_RANGE) if config.options.range_routes_around_planetoids else None
+    allied, owner, terrain = config.allied, ship.owner, config.terrain
     for u in w.units_on_map():
-        if w.config.allied(u.owner, ship.owner) or u.hex is None:
+        there = u.hex
+        if there is None or allied(u.owner, owner):
             continue
-        d = distance(ship.hex, u.hex)
+        d = distance(at, there)
         if around is not None and d > 1:  # counted as a move would go, around planetoids (LF-AMB-07)
-            d = len(around[u.hex]) if u.hex in around else MAX_RANGE + 1
+            d = len(around[there]) if there in around else MAX_RANGE + 1
         reach = MAX_RANGE if isinstance(u, Ship) else 1
-        if 1 <= d <= reach and may_attack(w, ship.hex, u.hex):
+        if 1 <= d <= reach and (not terrain or may_attack(w, at, there)):
             out.append(u.id)
     return out
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from functools import cache
+from functools import cache, lru_cache
 from operator import attrgetter
 from typing import Any
 
@@ -248,20 +248,10 @@ class LfState:
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
 
 
-def _copier(cls: type) -> Any:
-    """A function making a shallow copy of a unit: its fields read in one C call and passed to
-    its constructor, several times cheaper than ``copy.copy`` or a loop over slots (a Work
-    copies every unit, several times per decision)."""
-    read = attrgetter(*(f.name for f in fields(cls)))
-    return lambda unit: cls(*read(unit))
-
-
-_CLONE = {Ship: _copier(Ship), Squadron: _copier(Squadron)}
-
-
-def _clone(unit: Any) -> Any:
-    """A shallow copy of a ship or squadron."""
-    return _CLONE[type(unit)](unit)
+_SHIP_FIELDS = attrgetter(*(f.name for f in fields(Ship)))
+_SQUADRON_FIELDS = attrgetter(*(f.name for f in fields(Squadron)))
+"""A unit's fields read in one C call, passed to its constructor: a shallow copy several times
+cheaper than ``copy.copy`` or a loop over slots (a Work copies every unit, once per decision)."""
 
 
 def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
@@ -292,9 +282,9 @@ class Work:
             self.ships = {x.id: x for x in s.ships}
             self.sqs = {x.id: x for x in s.squadrons}
         else:
-            ship, sq = _CLONE[Ship], _CLONE[Squadron]
-            self.ships = {x.id: ship(x) for x in s.ships}
-            self.sqs = {x.id: sq(x) for x in s.squadrons}
+            ship, squadron = _SHIP_FIELDS, _SQUADRON_FIELDS
+            self.ships = {x.id: Ship(*ship(x)) for x in s.ships}
+            self.sqs = {x.id: Squadron(*squadron(x)) for x in s.squadrons}
         self.rng = s.rng
         self.order = s.order
         self.step = s.step
@@ -364,8 +354,10 @@ class Work:
 
     def empty_neighbors(self, h: Hex) -> list[Hex]:
         """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
-        taken = {u.hex for u in self.units_on_map()}
-        return [n for n in lf_neighbors(h) if self.config.passable(n) and n not in taken]
+        taken = {s.hex for s in self.ships.values() if s.status == ON_MAP}
+        taken.update(q.hex for q in self.sqs.values() if q.status == ON_MAP)
+        board = self.config.open_hexes
+        return [n for n in lf_neighbors(h) if n in board and n not in taken]
 
 
 @cache
@@ -373,9 +365,12 @@ def _center(board: MapShape) -> Hex:
     return board.center()
 
 
+@lru_cache(maxsize=1 << 16)
 def lf_neighbors(h: Hex) -> tuple[Hex, ...]:
-    """The six neighbours in the digest's direction order (E, NE, NW, W, SW, SE)."""
-    return tuple((h[0] + d[0], h[1] + d[1]) for d in LF_DIRECTIONS)
+    """The six neighbours in the digest's direction order (E, NE, NW, W, SW, SE); kept per
+    hex (a board has a few thousand at most), as every search and adjacency test asks."""
+    q, r = h
+    return tuple((q + dq, r + dr) for dq, dr in LF_DIRECTIONS)
 
 
 def adjacent(a: Hex | None, b: Hex | None) -> bool:
