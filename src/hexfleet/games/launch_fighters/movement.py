@@ -183,6 +183,7 @@ def check_path(config: Config, unit_id: str, start: Hex, path: list[Hex], limit:
 def move_unit(w: Work, unit: Ship | Squadron, path: list[Hex], facing: int | None, credit: str | None) -> None:
     """Walk ``path``: roll for each asteroid hex entered and stop on a hit (LF-TER-03), then
     settle in the last hex the unit may end in (LF-AMB-12), face, and push (LF-MOVE-08)."""
+    unit = w.edit(unit)
     start = unit.hex
     assert start is not None
     walked: list[Hex] = [start]
@@ -222,9 +223,10 @@ def enter_asteroid(w: Work, unit: Ship | Squadron, h: Hex) -> bool:
         w.queue.insert(0, {"kind": "stat", "ship": unit.id, "chooser": unit.owner, "credit": None, "left": 1,
                            "cause": "asteroid"})
     elif unit.active:
-        unit.active = False
+        w.edit(unit).active = False
         w.events.append({"type": "flipped", "unit": unit.id, "cause": "asteroid"})
     else:
+        unit = w.edit(unit)
         unit.status = ELIMINATED
         unit.hex = None
         w.events.append({"type": "eliminated", "unit": unit.id, "cause": "asteroid"})

@@ -82,9 +82,10 @@ def _arrive(w: Work) -> None:
             continue
         ships, sqs = build_ships(r.seat, r.designs, sum(1 for s in w.ships.values() if s.owner == r.seat),
                                  sum(1 for q in w.sqs.values() if q.owner == r.seat))
-        w.sqs.update({q.id: q for q in sqs})
+        for q in sqs:
+            w.add(q)
         for ship in ships:
-            w.ships[ship.id] = ship
+            w.add(ship)
             taken = {u.hex for u in w.units_on_map()}
             free = [h for h in r.hexes if w.config.passable(h) and h not in taken]
             free += [n for h in r.hexes for n in w.empty_neighbors(h)]
@@ -102,11 +103,9 @@ def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
     the first follow-up task, the next placement, the next unit offered in the movement or
     attack rotation, the active ship's next system, or the end of the recovery phase. A step
     that finds somebody to ask leaves the decision in the state; a single choice is applied
-    at once. Pure: the state is copied into a :class:`Work`, changed, and frozen out; rotation
-    steps change no unit, so they share the units instead of copying them."""
-    shared = not state.queue and (state.phase == MOVE or state.phase == ATTACK
-                                  and (state.act is not None or state.step > 0))
-    w = Work(state, share=shared)
+    at once. Pure: the state is copied into a :class:`Work` (a unit only when changed),
+    changed, and frozen out."""
+    w = Work(state)
     _auto(w)
     return w.freeze(), w.events
 
@@ -145,7 +144,7 @@ def defer(state: LfState, orders: Mapping[Seat, Any]) -> LfState:
     dice are then rolled at the table, the kernel asking the roller for each face and running
     the (pure) step again. The orders wait at the head of the queue (an ``order`` task)."""
     task = {"kind": "order", "decision": state.decision, "orders": {seat: dump(o) for seat, o in orders.items()}}
-    w = Work(state, share=True)
+    w = Work(state)
     w.queue.insert(0, task)
     return w.freeze()
 
@@ -254,8 +253,10 @@ def apply_fleets(w: Work, orders: Mapping[Seat, Fleet]) -> None:
             for qid in [q.id for q in w.sqs.values() if q.owner == seat]:
                 del w.sqs[qid]
             ships, sqs = build_ships(seat, designs)
-            w.ships.update({s.id: s for s in ships})
-            w.sqs.update({q.id: q for q in sqs})
+            for s in ships:
+                w.add(s)
+            for q in sqs:
+                w.add(q)
         reveal[seat] = [{"ship": s.id, "design": s.design.to_json(), "cost": s.design.cost}
                         for s in w.ships.values() if s.owner == seat]
     w.ships = dict(sorted(w.ships.items()))
@@ -302,7 +303,7 @@ def _sensors(w: Work, seat: Seat) -> int:
 
 
 def _apply_place(w: Work, d: dict[str, Any], order: Place) -> None:
-    ship = w.ships[order.ship]
+    ship = w.edit(w.ships[order.ship])
     ship.status, ship.hex, ship.facing, ship.flagship = ON_MAP, order.hex, order.facing, d["flagship"]
     w.events.append({"type": "placed", "ship": ship.id, "hex": list(order.hex), "facing": order.facing,
                      "flagship": d["flagship"]})
@@ -409,7 +410,7 @@ def _next_system(w: Work) -> None:
 
 
 def _apply_move(w: Work, d: dict[str, Any], order: Move) -> None:
-    u = w.ships.get(order.unit) or w.sqs[order.unit]
+    u = w.edit(w.ships.get(order.unit) or w.sqs[order.unit])
     w.cursor += 1
     u.moved = True
     booster = order.booster
@@ -427,12 +428,12 @@ def _apply_move(w: Work, d: dict[str, Any], order: Move) -> None:
 def _apply_activate(w: Work, d: dict[str, Any], order: Activate | Formation) -> None:
     w.cursor += 1
     if isinstance(order, Formation):
-        members = [w.sqs[i] for i in order.units]
+        members = [w.edit(w.sqs[i]) for i in order.units]
         for q in members:
             q.activated = True
         combat.formation(w, members, w.ships[order.attack])
         return
-    u = w.ships.get(order.unit) or w.sqs[order.unit]
+    u = w.edit(w.ships.get(order.unit) or w.sqs[order.unit])
     u.activated = True
     w.events.append({"type": "activated", "unit": u.id, "step": w.step})
     if isinstance(u, Ship):
@@ -485,6 +486,7 @@ def _apply_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
 def _apply_fighter_hit(w: Work, d: dict[str, Any], order: Pick) -> None:
     q = w.sqs[d["squadron"]]
     if order.value == "flip":
+        q = w.edit(q)
         q.active = False
         w.events.append({"type": "flipped", "unit": q.id, "by": d["seat"]})
     else:
@@ -494,7 +496,7 @@ def _apply_fighter_hit(w: Work, d: dict[str, Any], order: Pick) -> None:
 
 
 def _apply_push(w: Work, d: dict[str, Any], order: Pick) -> None:
-    q = w.sqs[d["squadron"]]
+    q = w.edit(w.sqs[d["squadron"]])
     h = order.value
     w.events.append({"type": "pushed", "unit": q.id, "from": list(q.hex or h), "to": list(h)})
     q.hex = h
@@ -520,7 +522,7 @@ def _apply_repair(w: Work, d: dict[str, Any], order: Pick) -> None:
     (LF-ADD-04, LF-REC-03)."""
     if not order.value:
         return
-    ship = w.ships[d["ship"]]
+    ship = w.edit(w.ships[d["ship"]])
     ship.repair_left -= 1
     ship.repair_used = True
     (die,) = w.dice(1, "repair", ship.owner)
@@ -532,7 +534,7 @@ def _apply_repair(w: Work, d: dict[str, Any], order: Pick) -> None:
 
 
 def _apply_repair_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
-    ship = w.ships[d["ship"]]
+    ship = w.edit(w.ships[d["ship"]])
     stats = list(ship.stats)
     i = STATS.index(order.value)
     stats[i] += 1
@@ -557,7 +559,7 @@ def _begin_recovery(w: Work) -> None:
     w.phase = RECOVERY
     flipped = [q.id for q in w.sqs.values() if q.status in (ON_MAP, HOSTED) and not q.active]
     for qid in flipped:
-        w.sqs[qid].active = True
+        w.edit(w.sqs[qid]).active = True
     w.events.append({"type": "phase", "phase": RECOVERY, "turn": w.turn, "flipped": flipped})
     for seat in w.order:
         for s in w.ships.values():
@@ -569,33 +571,40 @@ def _end_recovery(w: Work) -> None:
     """Retreat, warp, then clear the turn's flags (LF-REC-04..06)."""
     config = w.config
     for s in list(w.ships.values()):
-        if s.status == ON_MAP and s.move >= 1 and s.hex is not None:
-            if s.hex in config.exits.get(s.owner, ()):
-                s.exited = True
+        at = s.hex
+        if s.status == ON_MAP and s.move >= 1 and at is not None:
+            if at in config.exits.get(s.owner, ()):
+                w.edit(s).exited = True
                 _retreat(w, s, "exit")
-            elif edge(config, s.hex):
+            elif edge(config, at):
                 _retreat(w, s, "edge")
-    for q in w.sqs.values():
+    for q in list(w.sqs.values()):
         if q.status == ON_MAP and q.hex is not None:
             cause = "exit" if q.hex in config.exits.get(q.owner, ()) else "edge" if edge(config, q.hex) else None
             if cause:
+                q = w.edit(q)
                 q.status, q.hex = RETREATED, None
                 w.events.append({"type": "retreated", "unit": q.id, "cause": cause})
     for s in list(w.ships.values()):
         if s.status == ON_MAP and s.warp_declared and s.move >= 1:
             _retreat(w, s, "warp")
-    for q in w.sqs.values():
+    for q in list(w.sqs.values()):
         if q.status == ON_MAP and q.warp_declared:  # LF-ADD-03c: squadrons warp out too
+            q = w.edit(q)
             q.status, q.hex = RETREATED, None
             w.events.append({"type": "retreated", "unit": q.id, "cause": "warp"})
     if config.control:
         _score_control(w)
-    for s in w.ships.values():
-        s.moved = s.activated = s.booster_used = s.repair_used = s.warp_declared = False
-        s.launches = s.recoveries = 0
-    for q in w.sqs.values():
-        q.moved = q.activated = q.warp_declared = False
-        q.launched_step = None
+    for s in list(w.ships.values()):  # only units with a flag up are copied to clear it
+        if s.moved or s.activated or s.booster_used or s.repair_used or s.warp_declared or s.launches or s.recoveries:
+            s = w.edit(s)
+            s.moved = s.activated = s.booster_used = s.repair_used = s.warp_declared = False
+            s.launches = s.recoveries = 0
+    for q in list(w.sqs.values()):
+        if q.moved or q.activated or q.warp_declared or q.launched_step is not None:
+            q = w.edit(q)
+            q.moved = q.activated = q.warp_declared = False
+            q.launched_step = None
     w.quiet_turns = 0 if w.rolled else w.quiet_turns + 1
     w.rolled = False
     _start_turn(w)
@@ -612,9 +621,10 @@ def _score_control(w: Work) -> None:
 
 
 def _retreat(w: Work, s: Ship, cause: str) -> None:
-    aboard = w.hosted(s.id)
+    aboard = [w.edit(q) for q in w.hosted(s.id)]
     for q in aboard:
         q.status = RETREATED
+    s = w.edit(s)
     s.status, s.hex = RETREATED, None
     w.events.append({"type": "retreated", "unit": s.id, "cause": cause, "squadrons": [q.id for q in aboard]})
 

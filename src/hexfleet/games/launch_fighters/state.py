@@ -1,8 +1,8 @@
 """Launch Fighters! state: plain data, and the mutable working copy each step computes in.
 
 A :class:`LfState` is never changed once built. An automatic step, or an order's application,
-copies it into a :class:`Work` (units copied one by one, rules data shared), computes, and
-freezes the result into a new state (STYLE §2: immutable state, pure step).
+copies it into a :class:`Work` (units copied when first changed, rules data shared), computes,
+and freezes the result into a new state (STYLE §2: immutable state, pure step).
 
 Directions and facings are the digest's indices, counter-clockwise from east (LF-MAP-03);
 :data:`LF_TO_HEXGRID` maps them onto :data:`hexfleet.hexgrid.DIRECTIONS` so every piece of
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
 from functools import cache, lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from ...engine.procedure import Then
 from ...engine.rng import Rng
@@ -248,6 +248,8 @@ class LfState:
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
 
 
+U = TypeVar("U", bound="Ship | Squadron")
+
 _SHIP_FIELDS = attrgetter(*(f.name for f in fields(Ship)))
 _SQUADRON_FIELDS = attrgetter(*(f.name for f in fields(Squadron)))
 """A unit's fields read in one C call, passed to its constructor: a shallow copy several times
@@ -267,30 +269,37 @@ def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
 class Work:
     """A mutable copy of a state for one ``advance``: units by id, queue, events, generator.
 
-    ``share=True`` skips copying the units, for read-only use (legal orders, checks, bots):
-    nothing may then be changed through it.
+    Units are copied on write: the dicts hold the state's own units until a step changes one,
+    and a step changes a unit only through :meth:`edit`, which swaps in the Work's own copy
+    (once) and hands it back; the code then reads and writes that copy. A decision changes one
+    or two units, so the others are never copied. New units are the Work's own (:meth:`add`).
+
+    ``share=True`` is for read-only use (legal orders, checks, bots): the activation and
+    queue are the state's own too, and nothing may be changed through it.
     """
 
     __slots__ = ("config", "phase", "turn", "ships", "sqs", "rng", "order", "step", "cursor", "act", "queue",
-                 "decision", "quiet_turns", "rolled", "ledger", "outcome", "scores", "then", "events", "forced")
+                 "decision", "quiet_turns", "rolled", "ledger", "outcome", "scores", "then", "events", "forced",
+                 "mine")
 
     def __init__(self, s: LfState, *, share: bool = False):
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
-        if share:
-            self.ships = {x.id: x for x in s.ships}
-            self.sqs = {x.id: x for x in s.squadrons}
-        else:
-            ship, squadron = _SHIP_FIELDS, _SQUADRON_FIELDS
-            self.ships = {x.id: Ship(*ship(x)) for x in s.ships}
-            self.sqs = {x.id: Squadron(*squadron(x)) for x in s.squadrons}
+        self.ships = {x.id: x for x in s.ships}
+        self.sqs = {x.id: x for x in s.squadrons}
+        self.mine: set[str] = set()
+        """Ids of the units copied (or made) by this Work, which it may change."""
         self.rng = s.rng
         self.order = s.order
         self.step = s.step
         self.cursor = s.cursor
-        self.act: dict[str, Any] | None = _copy_act(s.act) if s.act is not None else None
-        self.queue: list[dict[str, Any]] = [dict(t) for t in s.queue]
+        if share:
+            self.act: dict[str, Any] | None = s.act  # type: ignore[assignment]
+            self.queue: list[dict[str, Any]] = list(s.queue)  # type: ignore[arg-type]
+        else:
+            self.act = _copy_act(s.act) if s.act is not None else None
+            self.queue = [dict(t) for t in s.queue]
         self.decision: dict[str, Any] | None = None
         self.quiet_turns = s.quiet_turns
         self.rolled = s.rolled
@@ -301,6 +310,26 @@ class Work:
         self.events: list[Event] = []
         self.forced = False
         """Whether a forced die face was used since the last roll event was logged."""
+
+    def edit(self, unit: U) -> U:
+        """``unit`` as this Work may change it: on the first change, a copy replaces the state's
+        unit in the dicts; after that, the copy. Call it before changing a unit, and use what
+        it returns (a reference taken before is the state's unit, which never changes)."""
+        uid = unit.id
+        units: dict[str, Any] = self.ships if isinstance(unit, Ship) else self.sqs
+        if uid not in self.mine:
+            units[uid] = type(unit)(*(_SHIP_FIELDS if isinstance(unit, Ship) else _SQUADRON_FIELDS)(unit))
+            self.mine.add(uid)
+        own: U = units[uid]
+        return own
+
+    def add(self, unit: Ship | Squadron) -> None:
+        """Put a new unit (reinforcements, a submitted fleet) in the dicts, as this Work's own."""
+        if isinstance(unit, Ship):
+            self.ships[unit.id] = unit
+        else:
+            self.sqs[unit.id] = unit
+        self.mine.add(unit.id)
 
     def freeze(self) -> LfState:
         # positional, in LfState's field order: a quarter cheaper than 18 keywords (once per decision)
