@@ -149,6 +149,8 @@ class Procedure(Ruleset[S]):
                 state, more = found
                 events.extend(more)
                 continue
+            if not getattr(state, "then", ()):  # nothing answered in advance: somebody must decide
+                return state
             if self._unanswered(state, found):
                 return self._drop_refused(state, found, events)
             state = self._apply(state, found, {}, events)
@@ -244,7 +246,9 @@ class Procedure(Ruleset[S]):
 
     def parse_order(self, state: S, seat: Seat, order: Order) -> Any:
         """``order`` as the open decision's order object (a ``"then"`` part left aside)."""
-        ask = self._open(state, seat)
+        return self._parse_open(state, self._open(state, seat), seat, order)
+
+    def _parse_open(self, state: S, ask: Ask, seat: Seat, order: Order) -> Any:
         if ask.kind == DICE:
             return _parse_face(order, ask.about[0])
         kind = self.kinds[ask.kind]
@@ -255,7 +259,7 @@ class Procedure(Ruleset[S]):
 
     def validate(self, state: S, seat: Seat, order: Order) -> None:
         ask = self._open(state, seat)
-        parsed = self.parse_order(state, seat, order)
+        parsed = self._parse_open(state, ask, seat, order)
         if ask.kind != DICE:
             self.kinds[ask.kind].check(state, ask, seat, parsed)
 
@@ -299,6 +303,10 @@ class Procedure(Ruleset[S]):
             state = replace(state, rng=rng.with_faces((face,)))  # type: ignore[type-var]
             return self.settle(state, events), events
         kind = self.kinds[full.kind]
+        if not getattr(state, "then", ()):
+            plain = self._advance_plain(state, full, kind, orders, events)
+            if plain is not None:
+                return plain, events
         waiting = self._unanswered(state, full) if getattr(state, "then", ()) else full.seats
         parsed: dict[Seat, Any] = {}
         before = list(getattr(state, "then", ()))
@@ -317,6 +325,25 @@ class Procedure(Ruleset[S]):
             state = replace(state, then=tuple(then))  # type: ignore[type-var]
         state = self._apply(state, full, parsed, events)
         return self.settle(state, events), events
+
+    def _advance_plain(self, state: S, ask: Ask, kind: Kind[S, Any], orders: Mapping[Seat, Order],
+                       events: list[Event]) -> S | None:
+        """:meth:`advance` when no answer in advance is kept or given (``None`` if one is given):
+        the hot path of bots and of every ordinary decision, so it reads each order once."""
+        parsed: dict[Seat, Any] = {}
+        order_type, parse = kind.order_type, kind.parse
+        for seat, order in orders.items():
+            if seat not in ask.seats:
+                raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
+            if order_type is not None and isinstance(order, order_type):
+                parsed[seat] = order
+            elif type(order) is dict and "then" in order:
+                return None
+            else:
+                parsed[seat] = parse(state, ask, seat, order)
+        state, more = kind.apply(state, ask, parsed)
+        events.extend(more)
+        return self.settle(state, events)
 
 
 _NONE = object()

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any, TypeVar
+
+from .frozen import record
 
 MASK64 = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
@@ -93,7 +94,7 @@ class DiceNeeded(Exception):
         self.sides, self.purpose, self.roller = sides, purpose, roller
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rng:
     """The generator a state carries: a splitmix64 value and die faces forced on it.
 

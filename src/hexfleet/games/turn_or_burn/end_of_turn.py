@@ -11,6 +11,7 @@ alone only the eliminations and the outcome apply (TOB-M1-SCEN-01..03).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -19,15 +20,7 @@ from ...engine.ruleset import Event, Outcome
 from .build import external_working, internal_working, size_class
 from .cards import GUNS
 from .orders import Losses
-from .state import Fighter, Hits, Options, refit
-
-
-def victory_mode(modules: tuple[int, ...], options: Options) -> str:
-    """``points`` (Popcorn: scores, replacements) or ``elimination`` (Module 3 scenario)."""
-    if options.victory:
-        return options.victory
-    return "points" if 2 in modules else "elimination"
-
+from .state import SIDE, Fighter, Hits, Options, refit
 
 # --- end-of-turn choices ------------------------------------------------------------------
 
@@ -135,16 +128,18 @@ def elimination_cause(f: Fighter, modules: tuple[int, ...]) -> str | None:
         return "structure"
     if not f.has("CM"):
         return "crew"
-    if 2 not in modules and 3 not in modules and not any(f.has(g) for g in GUNS):
+    if 2 not in modules and 3 not in modules and not f.has_any(GUNS.keys()):
         return "gun"
     return None
 
 
-def elimination_outcome(before: tuple[str, ...], fighters: list[Fighter]) -> Outcome | None:
+def elimination_outcome(before: tuple[str, ...], fighters: Iterable[Fighter]) -> Outcome | None:
     """TOB-M3-SCEN-02: a side with no fighter left has lost; all at once is a draw."""
     if len(before) < 2:
         return None
-    present = {f.side for f in fighters}
+    present = set(map(SIDE, fighters))
+    if len(present) == len(before):  # every side still in play: the common case
+        return None
     left = [s for s in before if s in present]
     if len(left) == 1:
         return Outcome("elimination", (left[0],))

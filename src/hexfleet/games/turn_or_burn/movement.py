@@ -34,28 +34,26 @@ def move_fighter(f: Fighter, card: str | None, wide_slips: bool) -> tuple[Fighte
 
 
 def move_phase(config: Config, fighters: Iterable[Fighter], maneuvers: dict[str, str]
-               ) -> tuple[list[Fighter], dict[str, int], list[Event]]:
+               ) -> tuple[dict[str, Fighter], dict[str, int], list[Event]]:
     """Move every fighter (independent of each other, TOB-M1-MOVE-08), then remove the ones
     whose momentum marker or hex is off the map (TOB-GEO-13).
 
     ``maneuvers`` maps fighter id → the maneuver card it plotted. Returns the fighters still in
-    play, the thrust each executed, and the events.
+    play by id, the thrust each executed, and the events.
     """
     wide = config.options.slip_model == "wide"
-    board = config.map
+    on_map = config.on_map
     events: list[Event] = []
-    moved: list[Fighter] = []
+    off: list[Event] = []
+    in_play: dict[str, Fighter] = {}
     thrust: dict[str, int] = {}
     for f in fighters:
-        g, t = move_fighter(f, maneuvers.get(f.id), wide)
-        thrust[f.id] = t
-        moved.append(g)
-        events.append({"type": "moved", "id": g.id, "from": list(f.hex), "to": list(g.hex),
+        fid = f.id
+        g, thrust[fid] = move_fighter(f, maneuvers.get(fid), wide)
+        events.append({"type": "moved", "id": fid, "from": list(f.hex), "to": list(g.hex),
                        "facing": LETTERS[g.facing], "momentum": list(g.momentum)})
-    in_play = []
-    for g in moved:
-        if board.contains(g.momentum) and board.contains(g.hex):
-            in_play.append(g)
+        if g.momentum in on_map and g.hex in on_map:
+            in_play[fid] = g
         else:
-            events.append({"type": "eliminated", "id": g.id, "cause": "off_map"})
-    return in_play, thrust, events
+            off.append({"type": "eliminated", "id": fid, "cause": "off_map"})
+    return in_play, thrust, events + off if off else events

@@ -23,10 +23,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 from typing import Any, ClassVar, Generic, TypeVar
 
 from ...engine import reading
 from ...engine.errors import FormatError
+from ...engine.frozen import record
 from ...hexgrid import Hex
 from . import notation
 from .cards import MANEUVERS, SYSTEMS
@@ -78,6 +80,9 @@ class Action:
 
 ACTION_FIELDS = ("target", "of", "repair", "external")
 
+CARD = attrgetter("card")
+"""An action's card (for ``map`` on the hot path)."""
+
 
 def parse_action(raw: Any, where: str) -> Action:
     if type(raw) is dict and len(raw) == 1:  # the common {"card": ...}: one lookup
@@ -101,6 +106,12 @@ _PLAIN: dict[str, Action] = {card: Action(card) for card in (*MANEUVERS, *SYSTEM
 
 def parse_actions(value: Any, where: str) -> tuple[Action, ...]:
     """One fighter's plotted actions: a list of ``{"card": ..., ...}`` objects."""
+    if type(value) is list and len(value) == 1:  # the common case, one bare card: no field names built
+        raw = value[0]
+        card = raw.get("card") if type(raw) is dict and len(raw) == 1 else None
+        action = _PLAIN.get(card) if type(card) is str else None
+        if action is not None:
+            return (action,)
     return tuple(parse_action(raw, f"{where}[{i}]") for i, raw in enumerate(reading.lst(value, where)))
 
 
@@ -183,7 +194,7 @@ class Losses:
         return {k: list(getattr(self, k)) for k in self.given}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Orders(Generic[T]):
     """A seat's order for one decision: per fighter, in the order given."""
 
@@ -251,10 +262,10 @@ OrdersT = TypeVar("OrdersT", bound="Orders[Any]")
 
 def parse_orders(cls: type[OrdersT], raw: Any, read: Callable[[str, Any, str], Any]) -> OrdersT:
     """``{fighter id: value}`` read value by value (``read(fid, value, where)``)."""
-    data = reading.obj(raw, "order")
+    data = raw if type(raw) is dict else reading.obj(raw, "order")
     items = []
     for fid, value in data.items():
-        if not isinstance(fid, str) or not fid:
+        if type(fid) is not str or not fid:
             raise FormatError("order", "fighter ids are non-empty strings")
-        items.append((fid, read(fid, value, f"order.{fid}")))
+        items.append((fid, read(fid, value, "order." + fid)))
     return cls(tuple(items))

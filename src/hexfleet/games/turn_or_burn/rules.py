@@ -370,7 +370,9 @@ def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
 
 def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
     def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
-        _own(state, seat, fid)
+        f = state.fighter(fid)
+        if f is None or f.side != seat:
+            _own(state, seat, fid)  # says why
         return parse_actions(value, where)
 
     return parse_orders(Plot, raw, read)
@@ -379,6 +381,8 @@ def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
 def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
     for fid, actions in order.items:
         f = _own(state, seat, fid)
+        if not state.config.systems and actions in _module_1_plots(state.config.modules, f.cards, f.destroyed):
+            continue  # one of the fighter's Module 1 plots (the gun without a target): legal as listed
         check_plot(state, f, actions, f"order.{fid}")
         if state.config.declare_step and turn.declarers(state):
             extra = Counter(a.card for a in actions if a.external) - Counter(
@@ -455,9 +459,10 @@ def _module_1_plots(modules: tuple[int, ...], cards: tuple[str, ...], destroyed:
 
 @lru_cache(maxsize=1024)
 def _module_1_plot_cards(modules: tuple[int, ...], cards: tuple[str, ...], destroyed: tuple[str, ...]
-                         ) -> tuple[tuple[str, ...], ...]:
-    """The cards of each of :func:`_module_1_plots`, in its order: what its JSON spells."""
-    return tuple(tuple(a.card for a in plot) for plot in _module_1_plots(modules, cards, destroyed))
+                         ) -> tuple[str, ...]:
+    """The card of each of :func:`_module_1_plots` after the first (plotting nothing), in its
+    order: what its JSON spells."""
+    return tuple(plot[0].card for plot in _module_1_plots(modules, cards, destroyed)[1:])
 
 
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
@@ -485,10 +490,11 @@ def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
     side's fighters, the first fighter's choice varying slowest. Each call builds new orders
     (within one list, orders share each fighter's choice objects)."""
     own = [f for f in state.fighters if f.side == seat]
-    if len(own) == 1 and not state.config.systems:  # a Module 1 duel: bare cards only
+    if len(own) == 1 and not state.config.systems:  # a Module 1 duel: nothing, or one bare card
         f = own[0]
-        return [{f.id: [{"card": card} for card in cards]}
-                for cards in _module_1_plot_cards(state.config.modules, f.cards, f.destroyed)]
+        fid = f.id
+        return [{fid: []}, *[{fid: [{"card": card}]}
+                             for card in _module_1_plot_cards(state.config.modules, f.cards, f.destroyed)]]
     choices = [(f.id, _fighter_plots(state, f)) for f in own]
     if len(choices) == 1:
         fid, plots = choices[0]
@@ -511,11 +517,13 @@ def _setup_orders_json(state: TobState, seat: Seat) -> list[Order]:
     """:func:`_legal_setup` (Module 1) enumerated straight to JSON, in the same order; new
     dicts on every call."""
     board = state.config.map
+    own = [f for f in state.fighters if f.side == seat]
+    if len(own) == 1:  # one fighter a side, as in every Module 1 duel: one pass
+        fid = own[0].id
+        return [{fid: {"gun": gun, "facing": letter, "momentum": [q, r]}}
+                for gun, letter, q, r in _setup_rows(board, own[0].hex)]
     choices = [(f.id, [{"gun": gun, "facing": letter, "momentum": [q, r]}
-                       for gun, letter, q, r in _setup_rows(board, f.hex)]) for f in state.fighters if f.side == seat]
-    if len(choices) == 1:  # one fighter a side, as in every Module 1 duel
-        fid, options = choices[0]
-        return [{fid: option} for option in options]
+                       for gun, letter, q, r in _setup_rows(board, f.hex)]) for f in own]
     ids = [fid for fid, _ in choices]
     return [dict(zip(ids, combo)) for combo in product(*(options for _, options in choices))]
 
@@ -526,7 +534,7 @@ def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-    return turn.begin(state, tuple(plots.items())), []
+    return turn.run(turn.begin(state, tuple(plots.items())))  # the turn's steps follow at once
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -608,7 +616,7 @@ def _apply_fire(state: TobState, ask: Ask, orders: Mapping[Seat, Fire]) -> tuple
     chosen: list[tuple[str, tuple[str | None, ...]]] = []
     for order in orders.values():
         chosen += order.items
-    return turn.resume(state, fire=tuple(chosen)), []
+    return turn.run(turn.resume(state, fire=tuple(chosen)))
 
 
 def _parse_end(state: TobState, ask: Ask, seat: Seat, raw: Any) -> End:
@@ -637,7 +645,7 @@ def _apply_end(state: TobState, ask: Ask, orders: Mapping[Seat, End]) -> tuple[T
     given: dict[str, Losses] = {}
     for order in orders.values():
         given.update(order.items)
-    return turn.resume(state, losses=tuple(given.items())), []
+    return turn.run(turn.resume(state, losses=tuple(given.items())))
 
 
 # --- re-entry ---------------------------------------------------------------------------------
@@ -821,7 +829,8 @@ class TurnOrBurn(Procedure[TobState]):
         if phase == RESOLVE:
             return turn.run(state)
         if phase == PLOT:
-            return _ask(PLOT, state.sides_in_play() or state.config.sides)
+            seats = state.sides_in_play() or state.config.sides
+            return _ASKS.get((PLOT, seats)) or _ask(PLOT, seats)
         if phase == SETUP:
             return _ask("setup", state.sides_in_play())
         if phase in (FIRE, END):

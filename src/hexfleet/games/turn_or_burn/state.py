@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any
 
+from ...engine.frozen import record
 from ...engine.procedure import Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Outcome
@@ -69,12 +72,21 @@ class Config:
         object.__setattr__(self, "systems", 2 in self.modules or 3 in self.modules)
         object.__setattr__(self, "declare_step",
                            3 in self.modules and self.options.external_systems and self.phase_decisions)
+        object.__setattr__(self, "on_map", frozenset(self.map.hexes()))
+        object.__setattr__(self, "points", (self.options.victory or ("points" if 2 in self.modules else
+                                                                     "elimination")) == "points")
 
     declare_step: bool = field(init=False, repr=False, compare=False)
     """Module 3 external systems in play: plots of externals are declared first (TOB-SEQ-06 A)."""
 
+    points: bool = field(init=False, repr=False, compare=False)
+    """Points victory (Popcorn: scores and replacements, TOB-M2-SCEN-05), not elimination."""
 
-@dataclass(frozen=True, slots=True)
+    on_map: frozenset[Hex] = field(init=False, repr=False, compare=False)
+    """The map's hexes as a set: every fighter is checked against it every turn (TOB-GEO-13)."""
+
+
+@record
 class Kit:
     """A fighter's Module 2-3 fields."""
 
@@ -95,7 +107,7 @@ def refit(f: Fighter, **changes: Any) -> Fighter:
     return replace(f, kit=replace(f.kit, **changes))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fighter:
     id: str
     side: str
@@ -151,10 +163,18 @@ class Fighter:
         return tuple(out)
 
     def has(self, card: str) -> bool:
+        if not self.destroyed:
+            return card in self.cards
         return self.cards.count(card) > self.destroyed.count(card)
 
+    def has_any(self, cards: AbstractSet[str]) -> bool:
+        """Does a working copy of any of ``cards`` remain?"""
+        if not self.destroyed:
+            return not cards.isdisjoint(self.cards)
+        return any(self.has(c) for c in cards)
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Hits:
     """What the Fire Guns phase did to each fighter, for the end of the turn."""
 
@@ -177,7 +197,7 @@ class Hits:
 NO_HITS = Hits()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Replacement:
     """A fighter still to re-enter (Module 2); its build is secret, like any unrevealed card."""
 
@@ -201,8 +221,12 @@ class Replacement:
 
 Plots = tuple[tuple[str, tuple[Action, ...]], ...]
 
+ID = attrgetter("id")
+SIDE = attrgetter("side")
+"""Field readers for the hot path (a comprehension costs a function call on CPython 3.11)."""
 
-@dataclass(frozen=True, slots=True)
+
+@record
 class Stage:
     """A turn in progress (TOB-SEQ-01..03): the next step of the pipeline and what was plotted,
     decided and done so far. The state's fighters are the board as it stands."""
@@ -242,7 +266,7 @@ class Stage:
         return ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TobState:
     config: Config
     turn: int
@@ -267,7 +291,7 @@ class TobState:
 
     def sides_in_play(self) -> tuple[str, ...]:
         sides = self.config.sides
-        present = {f.side for f in self.fighters}
+        present = set(map(SIDE, self.fighters))
         if len(present) == len(sides):  # every side still in play (the common case)
             return sides
         return tuple(s for s in sides if s in present)

@@ -43,17 +43,17 @@ from .end_of_turn import (
     points_outcome,
     remove_armor,
     score,
-    victory_mode,
 )
 from .fire import GunPlot, candidates, fire_phase
 from .movement import move_phase
 from .notation import LETTERS
-from .orders import Action, Placement
+from .orders import CARD, Action, Placement
 from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
 from .state import (
     DECLARE,
     END,
     FIRE,
+    ID,
     OVER,
     PLOT,
     REENTRY,
@@ -104,7 +104,8 @@ class Work:
         self.config = state.config
         self.step = stage.step
         self.phase = RESOLVE
-        self.fighters = {f.id: f for f in state.fighters}
+        fighters = state.fighters
+        self.fighters = dict(zip(map(ID, fighters), fighters))
         self.rng = state.rng
         self.plots = stage.plots
         self.declared = stage.declared
@@ -145,16 +146,19 @@ def reveal(w: Work) -> None:
     events = w.events
     fighters = w.fighters
     plots = dict(w.plots)
-    for fid, f in list(fighters.items()):
+    for fid, f in fighters.items():  # only values change: safe while iterating
         actions = plots.get(fid)
         if not actions:
             continue
-        event: Event = {"type": "plotted", "id": fid, "cards": [a.card for a in actions]}
+        cards = list(map(CARD, actions))
+        event: Event = {"type": "plotted", "id": fid, "cards": cards}
         if systems:
             event["actions"] = [a.public() for a in actions]
         events.append(event)
+        if MANEUVERS.keys() >= set(cards):  # maneuvers alone reveals nothing: the common case
+            continue
         new = [a.card for a in actions if a.card not in MANEUVERS and not a.external]
-        if f.heavy_guns:
+        if f.kit.heavy_guns:
             for a in actions:
                 group = heavy_set(f, a.card) if a.card in GUNS and not a.external else None
                 if group:  # TOB-M3-BIGGUN-03: the other cards of the set are shown too
@@ -177,11 +181,11 @@ def move(w: Work) -> None:
     start = w.fighters
     moved, thrust, events = move_phase(w.config, start.values(), resolve_maneuvers(w.state, dict(w.plots)))
     w.events += events
-    w.fighters = {f.id: f for f in moved}
+    w.fighters = moved
     w.thrust = thrust
     if len(moved) < len(start):
-        w.out += [(f, "off_map") for fid, f in start.items() if fid not in w.fighters]
-        w.decided = not w.config.systems and elimination_outcome(w.sides, moved) is not None
+        w.out += [(f, "off_map") for fid, f in start.items() if fid not in moved]
+        w.decided = not w.config.systems and elimination_outcome(w.sides, moved.values()) is not None
 
 
 def operate(w: Work) -> None:
@@ -321,7 +325,7 @@ def next_turn(w: Work) -> None:
     scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
-    if victory_mode(config.modules, opts) == "points":
+    if config.points:
         points = dict(scores)
         added = []
         for f, _cause in w.out:
@@ -335,7 +339,7 @@ def next_turn(w: Work) -> None:
         replacements += tuple(added)
         outcome = points_outcome(points, opts, state.turn)
     else:
-        outcome = elimination_outcome(w.sides, list(survivors))
+        outcome = elimination_outcome(w.sides, survivors)
         if outcome is None and opts.turn_limit is not None and state.turn >= opts.turn_limit:
             outcome = Outcome("turn_limit", ())
     if outcome is not None:
@@ -343,7 +347,7 @@ def next_turn(w: Work) -> None:
                       else {"type": "game_over", "draw": True})
     nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
                    replacements, None, state.then)
-    if outcome is None:
+    if outcome is None and (replacements or config.declare_step):  # otherwise the plot is next
         nxt, more = start_turn(nxt)
         events += more
     w.done = nxt
@@ -355,9 +359,6 @@ STEPS: tuple[Callable[[Work], None], ...] = (reveal, move, operate, fire_decisio
 that needs a decision sets ``Work.phase``; the run stops after it."""
 
 
-SYSTEMS_STEPS = frozenset({operate, fire_decision, losses})
-"""The steps of Modules 2-3 only: Module 1's turn runs without them."""
-_MODULE_1_STEPS = tuple(None if f in SYSTEMS_STEPS else f for f in STEPS)
 
 
 def run(state: TobState) -> tuple[TobState, list[Event]]:
@@ -365,14 +366,21 @@ def run(state: TobState) -> tuple[TobState, list[Event]]:
     needs a decision (the state then stands at it) or the turn is over (the next turn's first
     decision). Pure: ``state`` is left alone."""
     w = Work(state)
-    steps = STEPS if w.config.systems else _MODULE_1_STEPS
-    while w.done is None:
-        step = steps[w.step - 1]
-        if step is not None:
-            step(w)
-        w.step += 1
+    if not w.config.systems:  # Module 1: the steps without Modules 2-3's, and no mid-turn stop
+        reveal(w)
+        move(w)
+        fire(w)
+        end_of_turn(w)
+        next_turn(w)
+        assert w.done is not None
+        return w.done, w.events
+    steps = STEPS
+    for i in range(w.step - 1, len(steps)):
+        steps[i](w)
         if w.phase != RESOLVE:
+            w.step = i + 2
             return w.stopped(), w.events
+    assert w.done is not None, "the last step starts the next turn"
     return w.done, w.events
 
 
