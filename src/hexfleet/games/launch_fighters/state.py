@@ -17,6 +17,7 @@ from functools import cache, lru_cache
 from operator import attrgetter
 from typing import Any, TypeVar
 
+from ...engine.frozen import record
 from ...engine.procedure import Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, Seat
@@ -217,7 +218,7 @@ class Squadron:
         return self.status == ON_MAP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LfState:
     config: Config
     phase: str
