@@ -55,10 +55,10 @@ def ship_targets(w: Work, ship: Ship) -> list[str]:
     out = []
     config = w.config
     around = best_paths(config, at, MAX_RANGE) if config.options.range_routes_around_planetoids else None
-    allied, owner, terrain = config.allied, ship.owner, config.terrain
+    friends, terrain = config.friends(ship.owner), config.terrain
     for u in w.units_on_map():
         there = u.hex
-        if there is None or allied(u.owner, owner):
+        if there is None or u.owner in friends:
             continue
         d = distance(at, there)
         if around is not None and d > 1:  # counted as a move would go, around planetoids (LF-AMB-07)

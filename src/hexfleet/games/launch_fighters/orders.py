@@ -159,10 +159,10 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
     units: dict[str, list[Activate | Formation]] = {}
     seat = d["seat"]
     eligible = attackers(w, seat)
-    allied = w.config.allied
-    enemies = [(e, e.hex) for e in w.units_on_map() if not allied(e.owner, seat) and e.hex is not None]
-    decks = [s.hex for s in w.ships.values() if s.status == ON_MAP and allied(s.owner, seat) and s.hex is not None
-             and s.stat("bays") - s.recoveries >= 1]
+    friends = w.config.friends(seat)
+    enemies = [(e, e.hex) for e in w.units_on_map() if e.owner not in friends and e.hex is not None]
+    decks = [s.hex for s in w.ships.values() if s.status == ON_MAP and s.owner in friends and s.hex is not None
+             and s.stats[2] - s.recoveries >= 1]
     for u in eligible:
         if isinstance(u, Ship):
             units[u.id] = [Activate(u.id)]

@@ -131,6 +131,8 @@ class Config:
     reach: dict[tuple[Hex, int], tuple[Hex, ...]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     """``movement.reachable`` by (start, allowance)."""
+    friend_sets: dict[Seat, frozenset[Seat]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """:meth:`friends` by seat."""
     edges: dict[Hex, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
     """:func:`edge` by hex (fixed for the game)."""
 
@@ -146,6 +148,14 @@ class Config:
             return True
         teams = self.options.teams
         return bool(teams) and any(a in t and b in t for t in teams)
+
+    def friends(self, seat: Seat) -> frozenset[Seat]:
+        """Every seat :meth:`allied` with ``seat`` (itself included): for scans that test many
+        units' owners. Found once per seat."""
+        found = self.friend_sets.get(seat)
+        if found is None:
+            found = self.friend_sets[seat] = frozenset({seat}.union(*(t for t in self.options.teams if seat in t)))
+        return found
 
     def side(self, seat: Seat) -> tuple[Seat, ...]:
         """The team ``seat`` plays on (just itself without teams)."""
