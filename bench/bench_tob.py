@@ -17,6 +17,7 @@ from typing import Any
 
 from harness import Figure, bench, rate
 
+from hexfleet.engine.ruleset import step
 from hexfleet.games import get_ruleset
 
 RULESET = get_ruleset("turn-or-burn")
@@ -61,7 +62,9 @@ def bench_duels(seconds: float) -> list[Figure]:
     setup = RULESET.new_game(SCENARIO, seed=0)
     plot_orders = [(s, {seat: random.Random(i).choice(RULESET.legal_orders(s, seat)) for seat in RULESET.pending(s)})
                    for i, s in enumerate(mid)]
-    step_budget = seconds * 0.4 / 5
+    parsed_orders = [(s, {seat: RULESET.parse_order(s, seat, o) for seat, o in orders.items()})
+                     for s, orders in plot_orders]
+    step_budget = seconds * 0.4 / 9
     rnd = random.Random(0)
     figures += [
         Figure("legal_orders (setup)", rate(lambda n: _repeat(n, RULESET.legal_orders, setup, "red"), step_budget),
@@ -72,7 +75,11 @@ def bench_duels(seconds: float) -> list[Figure]:
                                            step_budget), "calls/s"),
         Figure("pending (plot)", rate(lambda n: _cycle(n, mid, RULESET.pending), step_budget), "calls/s"),
         Figure("advance (plot)", rate(lambda n: _cycle(n, plot_orders, lambda so: RULESET.advance(*so)),
-                                      step_budget), "calls/s"),
+                                      step_budget), "calls/s", "JSON orders, read into order objects"),
+        Figure("advance (plot, order objects)", rate(lambda n: _cycle(n, parsed_orders, lambda so: RULESET.advance(*so)),
+                                                     step_budget), "calls/s", "as the legal set gives them to bots"),
+        Figure("step (plot, JSON)", rate(lambda n: _cycle(n, plot_orders, lambda so: step(RULESET, *so)),
+                                         step_budget), "calls/s", "validate every order, then advance: the server"),
         Figure("state clone (replace)", rate(lambda n: _cycle(n, mid, lambda s: replace(s, turn=s.turn)),
                                              step_budget), "clones/s"),
         Figure("state_hash", rate(lambda n: _cycle(n, mid, RULESET.state_hash), step_budget), "hashes/s"),

@@ -123,7 +123,18 @@ def check_ruleset(ruleset: Ruleset[Any], contract: Contract) -> list[Played]:
         _check_replay(ruleset, p)
     _check_tampering(ruleset, max(played, key=lambda p: len(p.lines)))
     _check_bad_orders(ruleset, contract)
+    _check_options_described(ruleset)
     return played
+
+
+def _check_options_described(ruleset: Ruleset[Any]) -> None:
+    """Every option has a label and a line of help for people, and applies to some scenario (a
+    ``needs`` no scenario's features name would never be offered: a misspelt feature)."""
+    scenarios = list(ruleset.scenarios().values())
+    for option in ruleset.options:
+        _expect(bool(option.label and option.help), f"option {option.name} has no label or no help")
+        _expect(any(option.applies(s) for s in scenarios), f"option {option.name} applies to no scenario "
+                f"(needs {option.needs!r})")
 
 
 def _expect(ok: bool, message: str) -> None:

@@ -4,12 +4,13 @@ given in advance, forced and physical dice, lazy legal sets."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.legal import Choices, PerUnit
-from hexfleet.engine.procedure import DICE, force_dice, unused_dice
+from hexfleet.engine.procedure import DICE, Ask, force_dice, unused_dice
 from hexfleet.engine.ruleset import step
 
 from .toy_procedure import Pick, Toy
@@ -164,3 +165,20 @@ def test_unused_forced_faces_are_reported_and_cleared() -> None:
     state, extra = unused_dice(state)
     assert extra == [{"type": "dice_unused", "faces": [4, 5]}] and state.rng.forced == ()
     assert unused_dice(state) == (state, [])
+
+
+def test_a_state_keeps_the_decision_it_stands_at(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A state with a ``procedure_ask`` slot is asked once: ``asked``, ``legal`` and
+    ``advance`` on it find the decision kept there; a state built from it starts afresh."""
+    state = TOY.new_game("toy", seed=1)
+    first = TOY.asked(state)
+    assert state.procedure_ask == first and state == TOY.new_game("toy", seed=1)  # not compared
+    calls = []
+    real = Toy.step
+    monkeypatch.setattr(Toy, "step", lambda self, s: calls.append(s) or real(self, s))
+    TOY.asked(state)
+    TOY.legal(state, "a")
+    assert calls == []
+    after, _ = TOY.advance(state, {"a": {"n": 1}, "b": {"n": 2}})
+    assert after.procedure_ask == Ask("bank", ("b",)) and all(s is not state for s in calls)
+    assert replace(after, die=9).procedure_ask is None

@@ -8,7 +8,7 @@ seat (a decision of one seat). Three rounds; the higher score wins.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hexfleet.engine.errors import FormatError, RuleError
@@ -38,6 +38,7 @@ class ToyState:
     scores: tuple[int, int] = (0, 0)
     then: tuple[Then, ...] = ()
     outcome: Outcome | None = None
+    procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
 
 
 def _parse_pick(state: ToyState, ask: Ask, seat: Seat, raw: Any) -> Pick:

@@ -20,7 +20,7 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
 
 
 def choose(page, ruleset: str, scenario: str, seats: dict[str, str], join: str) -> None:  # type: ignore[no-untyped-def]
-    page.wait_for_selector("#options [data-option]")
+    page.wait_for_selector("#options [data-option]", state="attached")
     page.select_option("#ruleset", ruleset)
     page.select_option("#scenario", scenario)
     for seat, kind in seats.items():
@@ -78,7 +78,7 @@ def test_the_scenario_list_fits_its_panel(live_server: LiveServer, browser, widt
     page = browser.new_page()
     page.set_viewport_size({"width": width, "height": 800})
     page.goto(live_server.url + "/")
-    page.wait_for_selector("#options [data-option]")
+    page.wait_for_selector("#options [data-option]", state="attached")
     for ruleset in page.eval_on_selector_all("#ruleset option", "os => os.map(o => o.value)"):
         page.select_option("#ruleset", ruleset)
         select = page.locator("#scenario").bounding_box()
@@ -86,3 +86,37 @@ def test_the_scenario_list_fits_its_panel(live_server: LiveServer, browser, widt
         assert select is not None and panel is not None
         assert select["x"] + select["width"] <= panel["x"] + panel["width"] + 0.5, (ruleset, select, panel)
     shot(page, f"lobby-{width}")
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (390, 844)])
+def test_the_lobby_opens_on_the_default_game_with_labelled_options_that_apply(  # type: ignore[no-untyped-def]
+        live_server: LiveServer, browser, size: tuple[int, int]) -> None:
+    """The registry's first game and its default scenario come up first; options show their
+    labels and help, and only those the scenario plays (Quick Shot is Module 1: no Module 3)."""
+    page = browser.new_page()
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#options [data-option]", state="attached")
+    assert page.input_value("#ruleset") == "turn-or-burn" and page.input_value("#scenario") == "quick-shot"
+    assert page.eval_on_selector("#options-box", "d => d.open") == (size[0] > 760)  # folded on a phone
+    assert page.inner_text("#options-summary").startswith("Options: 4 rules")
+    if size[0] <= 760:
+        page.click("#options-summary")
+    offered = page.eval_on_selector_all("#options [data-option]", "xs => xs.map(x => x.dataset.option)")
+    assert set(offered) == {"slip_model", "arc_boundary", "turn_limit", "shot_order"}
+    text = page.inner_text("#options")
+    assert "Slip burns" in text and "B3S = 2 ahead + 1 starboard" in text and "slip_model" not in text
+    assert page.inner_text("[data-option=slip_model] >> xpath=.. >> .option-label") == "Slip burns"
+    shot(page, f"lobby-options-quick-shot-{size[0]}")
+    page.select_option("#scenario", "bigger")
+    assert page.inner_text("#options-summary").startswith("Options: 11 rules, 1 set by this scenario")
+    text = page.inner_text("#options")
+    assert "Heavy guns" in text and "Victory" in text and "heavy_db_exact_speed" not in text
+    assert "set by this scenario" in page.inner_text("[data-option=victory] >> xpath=..")
+    assert page.eval_on_selector("[data-option=big_fighters]", "s => s.selectedOptions[0].textContent") == "yes"
+    shot(page, f"lobby-options-bigger-{size[0]}")
+    page.select_option("#scenario", "quick-shot")
+    page.select_option("[data-option=slip_model]", '"wide"')
+    page.select_option("#seats select[data-seat=blue]", "bot: random")
+    game = create(page)
+    assert game["ruleset"] == "turn-or-burn" and game["options"] == {"slip_model": "wide"}

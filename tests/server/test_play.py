@@ -166,12 +166,37 @@ def test_rulesets_show_the_option_values_each_scenario_sets(client: TestClient) 
     rulesets = {r["name"]: r for r in client.get("/api/rulesets").json()["rulesets"]}
     tob, lf = rulesets["turn-or-burn"]["scenarios"], rulesets["launch-fighters"]["scenarios"]
     assert tob["bigger"]["options"]["victory"] == "elimination"
-    assert tob["quick-shot"]["options"]["victory"] is None and tob["quick-shot"]["options"]["slip_model"] == "minimal"
+    assert tob["popcorn"]["options"]["victory"] == "points" and tob["quick-shot"]["options"]["slip_model"] == "minimal"
     assert lf["attrition"]["options"]["victory"] == "ships_destroyed" and lf["attrition"]["options"]["turn_limit"] == 8
     assert lf["duel"]["options"]["victory"] == "vp" and lf["duel"]["options"]["turn_limit"] is None
     for ruleset in rulesets.values():
         for scenario in ruleset["scenarios"].values():
-            assert set(scenario["options"]) == {o["name"] for o in ruleset["options"]}
+            assert set(scenario["options"]) <= {o["name"] for o in ruleset["options"]}
+
+
+def test_rulesets_offer_each_scenario_only_the_options_that_apply(client: TestClient) -> None:
+    """Quick Shot plays Module 1 only: no Module 2 victory or Module 3 switch is offered for it;
+    Popcorn (Modules 1-2) gets the Module 2 ones, Bigger (1-3) all. Every option has a label."""
+    catalogue = client.get("/api/rulesets").json()
+    assert catalogue["default_game"] == "turn-or-burn"
+    rulesets = {r["name"]: r for r in catalogue["rulesets"]}
+    tob = rulesets["turn-or-burn"]
+    assert tob["default_scenario"] == "quick-shot"
+    m1 = {"slip_model", "arc_boundary", "turn_limit", "shot_order"}
+    m2, m3 = {"goal", "victory"}, {"big_fighters", "heavy_guns", "multiple_actions", "external_systems",
+                                   "heavy_db_exact_speed"}
+    assert set(tob["scenarios"]["quick-shot"]["options"]) == m1
+    assert set(tob["scenarios"]["popcorn"]["options"]) == m1 | m2
+    assert set(tob["scenarios"]["bigger"]["options"]) == m1 | m2 | m3
+    labels = {o["name"]: o["label"] for o in tob["options"]}
+    assert labels["slip_model"] == "Slip burns" and labels["heavy_db_exact_speed"] != "heavy_db_exact_speed"
+    lf = rulesets["launch-fighters"]["scenarios"]
+    two_seats = [k for k, s in lf.items() if len(s["seats"]) == 2]
+    assert two_seats and all("teams" not in lf[k]["options"] for k in two_seats)  # a team of two has no enemy
+    assert all("teams" in s["options"] for s in lf.values() if len(s["seats"]) >= 3)
+    for ruleset in rulesets.values():
+        for option in ruleset["options"]:
+            assert option["label"] and option["label"] != option["name"] and option["help"]
 
 
 def test_preview_shows_where_the_fighter_ends_up(duel: Duel) -> None:

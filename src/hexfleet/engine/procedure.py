@@ -127,16 +127,20 @@ class Procedure(Ruleset[S]):
 
     def _decision(self, state: S) -> Ask | None:
         """The decision the state stands at, every seat it concerns (answered in advance or not).
-        Nothing is kept between calls: a ruleset holds no state (bots are handed it)."""
+        A ruleset holds no state (bots are handed it): a state that has a ``procedure_ask``
+        slot keeps its own (see :func:`_keep`); any other is asked again each time."""
+        kept = getattr(state, "procedure_ask", None)
+        if kept is not None:
+            return cast(Ask, kept)
         if self.outcome(state) is not None:
             return None
         try:
             found = self.step(state)
         except DiceNeeded as need:
-            return self._dice_ask(state, need)
+            return _keep(state, self._dice_ask(state, need))
         if not isinstance(found, Ask):
             raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
-        return found
+        return _keep(state, found)
 
     def settle(self, state: S, events: list[Event]) -> S:
         """Run automatic steps, and decisions answered in advance, until somebody must decide."""
@@ -150,6 +154,7 @@ class Procedure(Ruleset[S]):
                 events.extend(more)
                 continue
             if not getattr(state, "then", ()):  # nothing answered in advance: somebody must decide
+                _keep(state, found)
                 return state
             if self._unanswered(state, found):
                 return self._drop_refused(state, found, events)
@@ -258,10 +263,17 @@ class Procedure(Ruleset[S]):
         return kind.parse(state, ask, seat, body)
 
     def validate(self, state: S, seat: Seat, order: Order) -> None:
+        self.checked(state, seat, order)
+
+    def checked(self, state: S, seat: Seat, order: Order) -> Order:
+        """The order parsed and checked, as :meth:`advance` reads it without parsing again; an
+        order with answers in advance (``"then"``) comes back as given, for ``advance`` keeps them."""
         ask = self._open(state, seat)
         parsed = self._parse_open(state, ask, seat, order)
-        if ask.kind != DICE:
-            self.kinds[ask.kind].check(state, ask, seat, parsed)
+        if ask.kind == DICE:
+            return order
+        self.kinds[ask.kind].check(state, ask, seat, parsed)
+        return order if type(order) is dict and "then" in order else parsed
 
     def legal(self, state: S, seat: Seat) -> Legal[Any]:
         """The lazy set of ``seat``'s legal orders at the open decision."""
@@ -347,6 +359,20 @@ class Procedure(Ruleset[S]):
 
 
 _NONE = object()
+
+
+def _keep(state: Any, ask: Ask) -> Ask:
+    """Keep ``ask`` on ``state`` if its class has a ``procedure_ask`` slot for it.
+
+    The decision a state stands at follows from the state alone, and the kernel asks for it
+    several times a step (``asked``, ``legal``, ``advance``); a game may declare
+    ``procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)`` so it
+    is found once per state. Writing a derived value into a record is the one write the
+    kernel makes, like a frozen dataclass's ``__post_init__``: nothing the rules read changes.
+    """
+    if hasattr(state, "procedure_ask"):
+        object.__setattr__(state, "procedure_ask", ask)
+    return ask
 
 
 def _then_for(then: Any, seat: Seat, kind: str) -> Any:

@@ -83,6 +83,10 @@ class ScenarioInfo:
     options: Mapping[str, Any] = field(default_factory=dict)
     """The option values the scenario sets (its file's ``options``): a new game of it plays
     these unless the players change them, and user interfaces show them as the defaults."""
+    features: frozenset[str] = frozenset()
+    """What of the game the scenario uses (its rules modules, say, as the game names them): an
+    option that ``needs`` a feature the scenario lacks changes nothing in it, so it is not
+    offered for it (:meth:`OptionInfo.applies`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,14 @@ class OptionInfo:
     choices: tuple[Any, ...] = ()
     help: str = ""
     rule: str = ""
+    label: str = ""
+    """The option's name for people ("Slip burns"); ``name`` is the one records and requests spell."""
+    needs: str = ""
+    """The scenario feature the option acts on (``ScenarioInfo.features``); empty: every scenario."""
+
+    def applies(self, scenario: ScenarioInfo) -> bool:
+        """Whether the option changes anything in ``scenario`` (user interfaces offer only these)."""
+        return not self.needs or self.needs in scenario.features
 
 
 class Ruleset(ABC, Generic[S]):
@@ -149,6 +161,12 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def validate(self, state: S, seat: Seat, order: Order) -> None:
         """Raise :class:`RuleError` (or ``FormatError``) when ``order`` is not legal for ``seat``."""
+
+    def checked(self, state: S, seat: Seat, order: Order) -> Order:
+        """:meth:`validate`, then ``order`` in the form :meth:`advance` reads fastest (a ruleset
+        that parses orders into objects returns the object, so :func:`step` parses once)."""
+        self.validate(state, seat, order)
+        return order
 
     def legal(self, state: S, seat: Seat) -> Legal[Order]:
         """The lazy set of legal orders (``in``, ``count()``, ``per_unit()``, ``sample(rnd)``).
@@ -240,6 +258,8 @@ class Ruleset(ABC, Generic[S]):
         return digest(self.to_json(state))
 
     def info(self) -> dict[str, Any]:
+        """The game for a catalogue: each scenario with the values of the options that apply to
+        it (only those), and every option with its label, help and rule."""
         return {
             "name": self.name,
             "title": self.title,
@@ -247,10 +267,11 @@ class Ruleset(ABC, Generic[S]):
             "dynamics": self.dynamics,
             "default_scenario": self.scenario(),
             "scenarios": {k: {"title": s.title, "seats": list(s.seats), "description": s.description,
-                              "options": {o.name: s.options.get(o.name, o.default) for o in self.options}}
+                              "options": {o.name: s.options.get(o.name, o.default) for o in self.options
+                                          if o.applies(s)}}
                           for k, s in self.scenarios().items()},
-            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help, "rule": o.rule}
-                        for o in self.options],
+            "options": [{"name": o.name, "label": o.label or o.name, "default": o.default, "choices": list(o.choices),
+                         "help": o.help, "rule": o.rule} for o in self.options],
         }
 
 
@@ -268,8 +289,9 @@ def step(ruleset: Ruleset[S], state: S, orders: Mapping[Seat, Order]) -> tuple[S
     for seat in orders:
         if seat not in pending:
             raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
+    checked = {}
     for seat in pending:
         if seat not in orders:
             raise RuleError("ENGINE-MISSING", f"no order from seat {seat!r}, which must decide now", unit=seat)
-        ruleset.validate(state, seat, orders[seat])
-    return ruleset.advance(state, orders)
+        checked[seat] = ruleset.checked(state, seat, orders[seat])
+    return ruleset.advance(state, {seat: checked[seat] for seat in orders})  # in the order given

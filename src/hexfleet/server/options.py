@@ -13,7 +13,7 @@ from typing import Any
 from ..ai import bot_names
 from ..engine.errors import FormatError
 from ..engine.ruleset import Ruleset
-from ..games import game_names, get_ruleset
+from ..games import DEFAULT_GAME, game_names, get_ruleset
 
 _KINDS: tuple[tuple[type, str], ...] = (
     (bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a string"),
@@ -52,12 +52,13 @@ def check_options(ruleset: Ruleset[Any], options: Mapping[str, Any]) -> None:
 
 @cache
 def catalogue() -> dict[str, Any]:
-    """The body of ``GET /api/rulesets``: every game with its scenarios (each with the option
-    values it sets and the bots that can play it), options and bots. Built once per process."""
+    """The body of ``GET /api/rulesets``: every game with its scenarios (each with the values of
+    the options that apply to it and the bots that can play it), options and bots, and the game
+    offered first (the registry's default). Built once per process."""
     out = []
     for name in game_names():
         info = get_ruleset(name).info()
         for key, scenario in info["scenarios"].items():
             scenario["bots"] = bot_names(name, key)
         out.append(info | {"bots": bot_names(name)})
-    return {"rulesets": out}
+    return {"rulesets": out, "default_game": DEFAULT_GAME}

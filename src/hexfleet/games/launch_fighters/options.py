@@ -9,36 +9,53 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.ruleset import OptionInfo
 from .state import Options
 
+_MULTIPLAYER = "three-or-more-seats"
+"""A scenario feature (:attr:`ScenarioInfo.features`): teams need at least three players."""
+
 OPTIONS = (
     OptionInfo("grid", "hex", ("hex",),
-               "The map grid. Only hex: the book's Square Map Rules Addendum is missing from its text.", "LF-SQ-01"),
+               "The map grid. Only hex: the book's Square Map Rules Addendum is missing from its text.", "LF-SQ-01",
+               "Map grid"),
     OptionInfo("launched_fighters_attack_immediately", True, (True, False),
-               "Launched squadrons may attack in the step they are launched in (reading B).", "LF-AMB-14"),
+               "Launched squadrons may attack in the step they are launched in (reading B).", "LF-AMB-14",
+               "Launched squadrons attack at once"),
     OptionInfo("vp_accounting", "no_double_count", ("no_double_count", "raw"),
-               "How a destroyed ship's squadrons are scored.", "LF-AMB-34"),
+               "How a destroyed ship's squadrons are scored.", "LF-AMB-34", "Scoring a destroyed ship's squadrons"),
     OptionInfo("retreated_fighters_score_half", False, (True, False),
-               "Squadrons that retreat on their own score half (the book: nothing).", "LF-AMB-27"),
-    OptionInfo("stalemate_turns", 3, (), "End the game after this many turns without attack dice.", "LF-AMB-33"),
-    OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05"),
+               "Squadrons that retreat on their own score half (the book: nothing).", "LF-AMB-27",
+               "Retreated squadrons score half"),
+    OptionInfo("stalemate_turns", 3, (), "End the game after this many turns without attack dice.", "LF-AMB-33",
+               "Turns without attacks before the game ends"),
+    OptionInfo("turn_limit", None, (), "End the game after this many turns (a scenario hook).", "LF-SCEN-05", "Turn limit"),
     OptionInfo("teams", [], (), "Teams as lists of seats: teammates are never targets, land on and intercept "
-               "for each other, and win together on summed VP (default: free-for-all).", "LF-AMB-36"),
+               "for each other, and win together on summed VP (default: free-for-all).", "LF-AMB-36", "Teams",
+               _MULTIPLAYER),
     OptionInfo("end_by_agreement", False, (True, False),
                "At the start of each turn after the first, every player votes; all voting to end ends the game.",
-               "LF-VIC-01"),
+               "LF-VIC-01", "End the game by agreement"),
     OptionInfo("range_routes_around_planetoids", False, (True, False),
-               "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07"),
+               "Count range as a move would go, around planetoids (default: straight hex distance).", "LF-AMB-07",
+               "Range goes around planetoids"),
     OptionInfo("victory", "vp", ("vp", "ships_destroyed"),
-               "Who wins: most victory points, or most enemy ships destroyed regardless of loss.", "LF-SCEN-05"),
+               "Who wins: most victory points, or most enemy ships destroyed regardless of loss.", "LF-SCEN-05",
+               "Victory"),
     OptionInfo("holds_hittable", False, (True, False),
                "Cargo and passenger holds may be chosen to absorb combat hits, like stats (never destroying the "
-               "ship).", "LF-ADD-06"),
+               "ship).", "LF-ADD-06", "Holds can absorb hits"),
     OptionInfo("fighter_warp", False, (True, False),
-               "Squadrons may have warp drive for 1 extra point each and warp out like ships.", "LF-ADD-03c"),
+               "Squadrons may have warp drive for 1 extra point each and warp out like ships.", "LF-ADD-03c",
+               "Squadrons with warp drive"),
     OptionInfo("warp_flat_cost", None, (), "Price warp drive at this flat cost per ship instead of by level "
-               "(the book suggests 5).", "LF-ADD-03b"),
+               "(the book suggests 5).", "LF-ADD-03b", "Flat warp drive cost"),
     OptionInfo("warp_no_move_fire", False, (True, False),
-               "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a"),
+               "A ship may not move or fire in the turn it engages warp (the book's optional rule).", "LF-ADD-03a",
+               "No move or fire when warping"),
 )
+
+
+def scenario_features(seats: int) -> frozenset[str]:
+    """The features of a scenario with ``seats`` players, for the options that need them."""
+    return frozenset({_MULTIPLAYER} if seats >= 3 else ())
 
 
 def parse_options(raw: Mapping[str, Any]) -> Options:

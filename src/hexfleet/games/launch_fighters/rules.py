@@ -37,7 +37,7 @@ from ...engine.ruleset import (
 from ...hexgrid import RectMap, distance
 from . import notation, orders
 from .designer import Design, check_fleet, sample_fleets
-from .options import OPTIONS, parse_options
+from .options import OPTIONS, parse_options, scenario_features
 from .play import (
     apply_decision,
     apply_fleets,
@@ -289,7 +289,7 @@ class LaunchFighters(Procedure[LfState]):
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {k: ScenarioInfo(k, d["title"], tuple(p["seat"] for p in d["player"]), d.get("description", ""),
-                                 d.get("options", {}))
+                                 d.get("options", {}), scenario_features(len(d["player"])))
                 for k, d in sorted(_SCENARIOS.items())}
 
     def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> LfState:

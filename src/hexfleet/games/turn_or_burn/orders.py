@@ -108,10 +108,11 @@ def parse_actions(value: Any, where: str) -> tuple[Action, ...]:
     """One fighter's plotted actions: a list of ``{"card": ..., ...}`` objects."""
     if type(value) is list and len(value) == 1:  # the common case, one bare card: no field names built
         raw = value[0]
-        card = raw.get("card") if type(raw) is dict and len(raw) == 1 else None
-        action = _PLAIN.get(card) if type(card) is str else None
-        if action is not None:
-            return (action,)
+        if type(raw) is dict and len(raw) == 1:
+            try:
+                return (_PLAIN[raw["card"]],)
+            except (KeyError, TypeError):  # not a bare card: read it field by field below
+                pass
     return tuple(parse_action(raw, f"{where}[{i}]") for i, raw in enumerate(reading.lst(value, where)))
 
 
@@ -235,6 +236,29 @@ class Plot(Orders[tuple[Action, ...]]):
 
     def to_json(self) -> dict[str, Any]:
         return {fid: [a.to_json() for a in actions] for fid, actions in self.items}
+
+
+def plain_plot(raw: Any) -> Plot | None:
+    """``raw`` read as a plot when each fighter in it plots nothing or one bare card (the
+    common order: read without building any field name), else ``None`` (read it field by
+    field, :func:`parse_orders`, which says what is wrong)."""
+    if type(raw) is not dict:
+        return None
+    items: list[tuple[str, tuple[Action, ...]]] = []
+    try:
+        for fid, value in raw.items():
+            if type(fid) is not str or not fid or type(value) is not list or len(value) > 1:
+                return None
+            if not value:
+                items.append((fid, ()))
+                continue
+            action = value[0]
+            if type(action) is not dict or len(action) != 1:
+                return None
+            items.append((fid, (_PLAIN[action["card"]],)))
+    except (KeyError, TypeError):  # no card, an unknown one, or not a string
+        return None
+    return Plot(tuple(items))
 
 
 class Setup(Orders[Placement]):

@@ -65,6 +65,7 @@ from .orders import (
     parse_actions,
     parse_orders,
     parse_placement,
+    plain_plot,
 )
 from .position import (
     check_position,
@@ -108,29 +109,36 @@ markers, TOB-COMP-04), so a scenario played with it fields at most 8 fighters; a
 replacement comes back on its own counters. A component limit, not a rule of play (as
 TOB-COMP-05 says of projectiles): positions read for analysis may hold more."""
 
+_M2, _M3 = "module-2", "module-3"
+"""Scenario features (:attr:`ScenarioInfo.features`): the rules modules a scenario plays."""
+
 OPTIONS = (
     OptionInfo("slip_model", "minimal", ("minimal", "wide"),
                "Slip burns: minimal (B3S = 2 ahead + 1 starboard) or wide (B3S = 1 ahead + 2 starboard).",
-               "TOB-AMB-01"),
+               "TOB-AMB-01", "Slip burns"),
     OptionInfo("arc_boundary", "inclusive", ("inclusive", "exclusive"),
-               "Whether hexes exactly on a firing arc's edge are inside it.", "TOB-AMB-02"),
+               "Whether hexes exactly on a firing arc's edge are inside it.", "TOB-AMB-02", "Hexes on an arc's edge"),
     OptionInfo("turn_limit", None, (),
                "End the game as a draw after this many turns (a house rule for batch play; none in the book).",
-               "TOB-IMPL-01"),
+               "TOB-IMPL-01", "Turn limit"),
     OptionInfo("goal", 8, (), "Module 2: points a team needs to win (an agreed goal; null: play to the turn limit).",
-               "TOB-M2-SCEN-05"),
+               "TOB-M2-SCEN-05", "Points to win", _M2),
     OptionInfo("victory", None, ("points", "elimination"),
                "Module 2-3 victory: team points with replacements (Popcorn), or eliminate every enemy (Module 3 "
-               "scenario); default points when Module 2 is in force.", "TOB-M3-SCEN-02"),
+               "scenario); default points when Module 2 is in force.", "TOB-M3-SCEN-02", "Victory", _M2),
     OptionInfo("shot_order", "ascending", ("ascending", "random"),
-               "Order in which announced shots resolve: ascending shooter id, or a seeded shuffle.", "TOB-AMB-21"),
-    OptionInfo("big_fighters", True, (True, False), "Module 3: heavy and super fighters.", "TOB-M3-OPT-01"),
-    OptionInfo("heavy_guns", True, (True, False), "Module 3: heavy guns.", "TOB-M3-OPT-01"),
-    OptionInfo("multiple_actions", True, (True, False), "Module 3: one action per crew member.", "TOB-M3-OPT-01"),
-    OptionInfo("external_systems", True, (True, False), "Module 3: external systems.", "TOB-M3-OPT-01"),
+               "Order in which announced shots resolve: ascending shooter id, or a seeded shuffle.", "TOB-AMB-21",
+               "Order of shots"),
+    OptionInfo("big_fighters", True, (True, False), "Module 3: heavy and super fighters.", "TOB-M3-OPT-01",
+               "Heavy and super fighters", _M3),
+    OptionInfo("heavy_guns", True, (True, False), "Module 3: heavy guns.", "TOB-M3-OPT-01", "Heavy guns", _M3),
+    OptionInfo("multiple_actions", True, (True, False), "Module 3: one action per crew member.", "TOB-M3-OPT-01",
+               "One action per crew member", _M3),
+    OptionInfo("external_systems", True, (True, False), "Module 3: external systems.", "TOB-M3-OPT-01",
+               "External systems", _M3),
     OptionInfo("heavy_db_exact_speed", False, (True, False),
                "A 2-card heavy dust buster does exactly the target's speed (the caption) instead of 2 x ceil(s/2).",
-               "TOB-AMB-12"),
+               "TOB-AMB-12", "Heavy dust buster damage = target's speed", _M3),
 )
 
 
@@ -369,13 +377,10 @@ def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
 
 
 def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
-    def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
-        f = state.fighter(fid)
-        if f is None or f.side != seat:
-            _own(state, seat, fid)  # says why
-        return parse_actions(value, where)
-
-    return parse_orders(Plot, raw, read)
+    """The plotted actions per fighter; whose fighters they are is checked with the rules
+    (:func:`_check_plot`)."""
+    plot = plain_plot(raw)
+    return plot if plot is not None else parse_orders(Plot, raw, lambda fid, value, where: parse_actions(value, where))
 
 
 def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
@@ -534,7 +539,7 @@ def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-    return turn.run(turn.begin(state, tuple(plots.items())))  # the turn's steps follow at once
+    return turn.start(state, tuple(plots.items()))  # the turn's steps follow at once
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -807,7 +812,8 @@ class TurnOrBurn(Procedure[TobState]):
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {
             key: ScenarioInfo(key, data["title"], tuple(dict.fromkeys(f["side"] for f in data["fighters"])),
-                              data.get("description", ""), data.get("options", {}))
+                              data.get("description", ""), data.get("options", {}),
+                              frozenset(f"module-{m}" for m in data["modules"]))
             for key, data in sorted(_SCENARIOS.items())
         }
 
@@ -868,11 +874,10 @@ class TurnOrBurn(Procedure[TobState]):
             state, more = self.advance(state, {seat: {} for seat in self.pending(state)})
             events += more
         parsed = tuple((fid, parse_actions(actions, f"order.{fid}")) for fid, actions in plots.items() if actions)
-        state = turn.begin(state, parsed)
-        while state.phase in (RESOLVE, FIRE, END):
-            if state.phase != RESOLVE:  # the default: nearest targets, first externals, last cards
-                state = turn.resume(state)
-            state, more = turn.run(state)
+        state, more = turn.start(state, parsed)
+        events += more
+        while state.phase in (FIRE, END):  # the default: nearest targets, first externals, last cards
+            state, more = turn.run(turn.resume(state))
             events += more
         return state, events
 

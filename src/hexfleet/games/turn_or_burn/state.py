@@ -9,7 +9,7 @@ from operator import attrgetter
 from typing import Any
 
 from ...engine.frozen import record
-from ...engine.procedure import Then
+from ...engine.procedure import Ask, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Outcome
 from ...hexgrid import Hex, RectMap, distance
@@ -282,6 +282,8 @@ class TobState:
     """The turn in progress after the plot, or step A's declarations (``None`` at a turn's start)."""
     then: tuple[Then, ...] = ()
     """Answers given in advance (TOB-SEQ-04), used by the procedure before it asks."""
+    procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
+    """The decision this state stands at, kept by the procedure once found (``_keep``)."""
 
     def fighter(self, fid: str) -> Fighter | None:
         for f in self.fighters:

@@ -97,9 +97,7 @@ class Work:
         "thrust",
     )
 
-    def __init__(self, state: TobState):
-        stage = state.stage
-        assert stage is not None
+    def __init__(self, state: TobState, stage: Stage):
         self.state = state
         self.config = state.config
         self.step = stage.step
@@ -365,7 +363,17 @@ def run(state: TobState) -> tuple[TobState, list[Event]]:
     """The procedure's automatic step: the turn's steps from ``state.stage.step`` on, until one
     needs a decision (the state then stands at it) or the turn is over (the next turn's first
     decision). Pure: ``state`` is left alone."""
-    w = Work(state)
+    assert state.stage is not None
+    return _run(Work(state, state.stage))
+
+
+def start(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> tuple[TobState, list[Event]]:
+    """Every side has plotted: the turn's steps run from the first, as :func:`run` does."""
+    declared = state.stage.declared if state.stage is not None else ()
+    return _run(Work(state, Stage(1, plots, declared)))
+
+
+def _run(w: Work) -> tuple[TobState, list[Event]]:
     if not w.config.systems:  # Module 1: the steps without Modules 2-3's, and no mid-turn stop
         reveal(w)
         move(w)
@@ -382,13 +390,6 @@ def run(state: TobState) -> tuple[TobState, list[Event]]:
             return w.stopped(), w.events
     assert w.done is not None, "the last step starts the next turn"
     return w.done, w.events
-
-
-def begin(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> TobState:
-    """The state once every side has plotted: the pipeline starts at its first step."""
-    declared = state.stage.declared if state.stage is not None else ()
-    return TobState(state.config, state.turn, RESOLVE, state.fighters, state.rng, state.outcome, state.scores,
-                    state.replacements, Stage(step=1, plots=plots, declared=declared), state.then)
 
 
 def resume(state: TobState, **answers: Any) -> TobState:

@@ -6,6 +6,7 @@ import { api, el, rememberSeat, seatLink } from "./api.js";
 import { HexMap } from "./hexmap.js";
 import { annotate, cachedGlossary, loadGlossary, phrase } from "./glossary.js";
 import { fetchLegal, legalPanel, plainWords } from "./legal.js";
+import { Replay } from "./replay.js";
 import * as lf from "./lf.js";
 import * as tob from "./tob.js";
 
@@ -25,10 +26,13 @@ let current = null;   // the last state the server sent
 let panel = null;     // the open decision's order panel: {order()}
 let panelKey = null;  // which decision the order panel was built for
 let logStep = null;
+let replay = null;    // the turn replay, for games with replay hooks (made with the first log)
 
 $("zoom-in").onclick = () => map.zoom(1 / 1.25);
 $("zoom-out").onclick = () => map.zoom(1.25);
 $("zoom-fit").onclick = () => map.fit();
+$("copy-watch").onclick = copyWatchLink;
+$("replay-open").onclick = () => replay && replay.start();
 map.onHover = (h) => { $("hex-coord").textContent = h ? `hex ${h[0]},${h[1]}` : ""; };
 new ResizeObserver(() => { if (map.box) map.setBox(map.box); }).observe($("map"));
 
@@ -88,6 +92,7 @@ function showStatus() {
   const secrets = [];
   if (g.status === "over") {
     parts.push(el("p", { class: "over", id: "game-over" }, endWords(g.outcome || {})));
+    if (token && s.seat) parts.push(rematchButton(g, s.seat));
     parts.push(el("p", {}, el("a", { id: "download-record", href: `/api/games/${g.id}/record`, download: `hexfleet-${g.id}.jsonl` },
       "Download the record"), " (passes hexfleet replay --verify)"));
     secrets.push(el("p", { class: "token-link" }, `seed ${g.seed} · sha256 ${g.seed_sha256}`));
@@ -122,6 +127,57 @@ function mineAtZero() {
   const me = current.seat && current.game.seats.find((x) => x.seat === current.seat);
   if (!me || me.bot || !current.waiting_for.includes(me.seat)) return "";
   return ` (for you: ${me.stand_in ? `the ${me.stand_in} bot` : "your standing order"})`;
+}
+
+// --- sharing and rematch -------------------------------------------------------------------
+
+// The spectator's link (no token): to the clipboard where the browser allows it, and always in a
+// field beside the button, selected, for copying by hand (plain http off localhost has no clipboard).
+async function copyWatchLink() {
+  const link = `${location.origin}/game.html#game=${encodeURIComponent(gameId)}`;
+  $("watch-box").hidden = false;
+  $("watch-link").value = link;
+  $("watch-link").select();
+  let copied = false;
+  try { if (navigator.clipboard) { await navigator.clipboard.writeText(link); copied = true; } } catch { /* shown below */ }
+  $("copy-note").textContent = copied ? "Copied: anyone with it can watch (no seat)." : "Copy this link by hand: anyone with it can watch.";
+}
+
+// The rematch's seats: everyone moves one seat on (two seats: the sides are swapped), each with
+// its bot or stand-in; so this player plays the seat after their own.
+function rematchSeats(g, seat) {
+  const seats = g.seats.map((x) => x.seat);
+  const at = (i) => seats[(i + 1) % seats.length];
+  const config = Object.fromEntries(g.seats.map((x, i) => [at(i), { bot: x.bot, stand_in: x.stand_in }]));
+  return { config, mine: at(seats.indexOf(seat)) };
+}
+
+let rematchError = "";
+
+function rematchButton(g, seat) {
+  const { mine } = rematchSeats(g, seat);
+  const others = g.seats.filter((x) => !x.bot && x.seat !== seat).length;
+  return el("div", { class: "rematch" },
+    el("button", { type: "button", class: "primary", id: "rematch", onclick: () => rematch(g, seat) }, `Rematch: you play ${mine}`),
+    el("p", { class: "hint" }, `Same game, scenario, options and bots, sides swapped.` +
+       (others ? " The other players find the new game under Open games in the lobby (or send them its link)." : "")),
+    el("p", { class: "error", id: "rematch-error", role: "alert" }, rematchError));
+}
+
+async function rematch(g, seat) {
+  const { config, mine } = rematchSeats(g, seat);
+  const me = g.seats.find((x) => x.seat === seat);
+  try {
+    const made = await api("/games", { method: "POST", body: {
+      ruleset: g.ruleset, scenario: g.scenario, options: g.options || {}, seats: config,
+      deadline_seconds: g.deadline_seconds, join: mine, name: me.name } });
+    rememberSeat(made.game.id, made.seat, made.token);
+    location.href = seatLink(made.game.id, made.token);
+    location.reload();  // only the part after # changed: load the new game afresh
+  } catch (err) {
+    rematchError = err.message;
+    $("rematch-error").textContent = err.message;
+  }
 }
 
 // "red won: the other side's fighters were all destroyed." — never the bare reason code.
@@ -227,9 +283,29 @@ async function loadLog() {
         by ? " " : "",
         ...annotate(`${seat}: ${g.label(o, g.stepKind ? g.stepKind(s) : undefined)}`));
     }),
-    ...s.events.map((e) => el("div", { class: e.type === "pulled" ? "pull" : "ev" }, ...annotate(g.describe(e)))),
+    ...s.events.map((e, i) => el("div", { class: e.type === "pulled" ? "pull" : "ev", "data-event": `${s.step}:${i}` },
+                                 ...annotate(g.describe(e)))),
     ...(g.report ? g.report(s) : []).map((line) => el("div", { class: "ev report" }, ...annotate(line))))));
   $("log").scrollTop = $("log").scrollHeight;
+  if (g.replay) {
+    replay = replay || new Replay(map, $("replay-bar"), { hooks: g.replay, words: g.describe, onStep: markLogLine });
+    replay.setLog(log, current.view);
+    $("replay-open").hidden = !replay.groups.length;
+    if (replay.open) markLogLine(replayed);
+  }
+}
+
+// The log line of the event the replay shows, highlighted and scrolled into the log's view
+// (the log alone scrolls: on a phone the page stays on the map).
+let replayed = null;
+function markLogLine(frame) {
+  replayed = frame;
+  for (const line of $("log").querySelectorAll(".replay-current")) line.classList.remove("replay-current");
+  const line = frame && $("log").querySelector(`[data-event="${frame.step}:${frame.index}"]`);
+  if (!line) return;
+  line.classList.add("replay-current");
+  const log = $("log");
+  log.scrollTop = Math.max(0, line.offsetTop - log.clientHeight / 2);
 }
 
 // --- live updates ------------------------------------------------------------------------

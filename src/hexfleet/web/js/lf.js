@@ -186,3 +186,38 @@ export function describe(e) {
     default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
 }
+
+// The turn replay's hooks (replay.js): a turn begins with its initiative roll; what each event
+// shows on the map (ships and squadrons moving, launched, landing; barrages and dogfights as
+// shots; destroyed and eliminated units crossed out).
+export const replay = {
+  startsTurn: (e) => (e.type === "initiative" ? e.turn : false),
+  mark(e) {
+    switch (e.type) {
+      case "placed": case "arrived": return [{ place: e.ship, hex: e.hex, facing: e.facing }];
+      case "launched": return [{ place: e.unit, hex: e.hex }];
+      case "moved": return [{ move: e.unit, from: e.from, to: e.to, path: e.path, facing: e.facing }];
+      case "advanced": return [{ move: e.unit, from: e.from, to: e.to }];
+      case "pushed": return e.to ? [{ move: e.unit, from: e.from, to: e.to }] : [{ gone: e.unit }];
+      case "barrage": return [{ shot: e.units || [e.unit], target: e.target, hit: ["hit", "direct"].includes(e.result) }];
+      case "dogfight": return [{ shot: [e.attacker], target: e.defender, hit: e.winner === e.attacker }];
+      case "destroyed": return [{ gone: e.ship, destroyed: true }];
+      case "eliminated": return [{ gone: e.unit, destroyed: true }];
+      case "retreated": case "landed": case "return_to_base": return [{ gone: e.unit }];
+      default: return [];
+    }
+  },
+  sideOf(id, view) {
+    const p = view.position || { ships: [], squadrons: [] };
+    const u = [...p.ships, ...p.squadrons].find((x) => x.id === id);
+    return u ? u.owner : null;
+  },
+  tone: (side) => side,
+  angle: lfAngleOf,
+  short: (id) => id.slice(id.indexOf("-") + 1),  // "red-A" -> "A": the colour says whose
+};
+
+// Facings count counter-clockwise from axial +q, 30 degrees below the x axis (LF-MAP-03).
+function lfAngleOf(facing) {
+  return 30 - 60 * facing;
+}

@@ -10,8 +10,12 @@ function ruleset() { return catalogue.rulesets.find((r) => r.name === $("ruleset
 function fillScenarios() {
   const r = ruleset();
   $("scenario").replaceChildren(...Object.entries(r.scenarios).map(([k, s]) => el("option", { value: k }, s.title)));
+  $("scenario").value = r.default_scenario in r.scenarios ? r.default_scenario : $("scenario").value;  // the game's own default
   fillScenario();
 }
+
+// A choice in words: true/false as yes/no, "no_double_count" as "no double count".
+const choiceWords = (c) => c === null ? "none" : c === true ? "yes" : c === false ? "no" : String(c).replaceAll("_", " ");
 
 // One control per option, showing the scenario's own value (GET /api/rulesets gives each
 // scenario's). Each remembers the value it started with: only what the person changes is sent,
@@ -21,7 +25,7 @@ function optionControl(o, value) {
   if (o.choices.length) {
     const choices = o.choices.some((c) => JSON.stringify(c) === JSON.stringify(value)) ? o.choices : [value, ...o.choices];
     const select = el("select", attrs, ...choices.map((c) => el("option", { value: JSON.stringify(c), selected: c === value },
-                                                                  c === null ? "none" : String(c))));
+                                                                  choiceWords(c))));
     select.dataset.initial = JSON.stringify(value);
     return select;
   }
@@ -33,15 +37,21 @@ function optionControl(o, value) {
   return input;
 }
 
+// Only the options that apply to the scenario (the catalogue lists their values for it: a Module 1
+// scenario gets no Module 3 switches), each by its label, its help under it.
 function fillScenario() {
   const r = ruleset();
   const scenario = r.scenarios[$("scenario").value];
   const values = scenario.options || {};
-  $("options").replaceChildren(el("legend", {}, "Options"), ...r.options.map((o) => {
-    const value = o.name in values ? values[o.name] : o.default;
-    const set = JSON.stringify(value) !== JSON.stringify(o.default) ? " This scenario sets it." : "";
-    return el("label", { title: `${o.help} (${o.rule})${set}` }, `${o.name} `, optionControl(o, value));
-  }));
+  const offered = r.options.filter((o) => o.name in values);
+  const isSet = (o) => JSON.stringify(values[o.name]) !== JSON.stringify(o.default);
+  $("options").replaceChildren(...offered.map((o) => el("label", { class: "option", title: `${o.name} (${o.rule})` },
+    el("span", { class: "option-label" }, o.label, isSet(o) ? el("span", { class: "tag" }, " · set by this scenario") : ""),
+    optionControl(o, values[o.name]), el("small", { class: "option-help" }, o.help))));
+  const set = offered.filter(isSet).length;
+  $("options-summary").textContent = offered.length
+    ? `Options: ${offered.length} rule${offered.length === 1 ? "" : "s"}${set ? `, ${set} set by this scenario` : ""} — the scenario's values unless you change them`
+    : "Options: none for this scenario";
   $("scenario-about").textContent = scenario.description;
   const kinds = ["person", ...r.bots.map((b) => `bot: ${b}`)];
   $("seats").replaceChildren(el("legend", {}, "Seats"), ...scenario.seats.map((seat, i) => el("label", {},
@@ -145,6 +155,8 @@ async function refresh() {
 async function main() {
   catalogue = await api("/rulesets");
   $("ruleset").replaceChildren(...catalogue.rulesets.map((r) => el("option", { value: r.name }, r.title)));
+  $("options-box").open = window.innerWidth > 760;  // on a phone the rules fold away under the seats' way
+  $("ruleset").value = catalogue.default_game || $("ruleset").value;  // the registry's first game, not the alphabet's
   $("ruleset").addEventListener("change", fillScenarios);
   $("scenario").addEventListener("change", fillScenario);
   $("create-form").addEventListener("submit", create);

@@ -226,3 +226,32 @@ export function report(step) {
   return step.events.filter((e) => e.type === "plotted" && !fired.has(e.id) && !gone.has(e.id))
     .flatMap((e) => e.cards.filter(isGun).map((g) => `${e.id}'s ${named(g)} does not fire: ${why("no_target")}.`));
 }
+
+// The turn replay's hooks (replay.js): a turn begins with its declarations or plots once the
+// previous turn's fighters have moved (or been placed); what each event shows on the map.
+const FACING_LETTERS = "ABCDEF";
+export const replay = {
+  startsTurn: (e, soFar) => ["declared", "plotted"].includes(e.type) && soFar.some((x) => ["moved", "placed", "entered"].includes(x.type)),
+  mark(e) {
+    switch (e.type) {
+      case "placed": case "entered": return [{ place: e.id, hex: e.hex, facing: e.facing }];
+      case "moved": return [{ move: e.id, from: e.from, to: e.to, facing: e.facing }];
+      case "shot": return [{ shot: [e.shooter], target: e.target, hit: e.damage > 0 }];
+      case "shot_void": return [{ shot: [e.shooter], target: e.target, hit: false }];
+      case "eliminated": return [{ gone: e.id, destroyed: true }];
+      default: return [];
+    }
+  },
+  // a fighter's side: from the view, or (once it is gone from it) from whose orders named it
+  sideOf(id, view, log) {
+    const f = (view.fighters || []).find((x) => x.id === id);
+    if (f) return f.side;
+    for (const step of log.steps) {
+      for (const [seat, o] of Object.entries(step.orders)) if (o && typeof o === "object" && id in o) return seat;
+    }
+    return null;
+  },
+  // the map's colours: red and blue as such, other sides (empire, agrarians…) by their order
+  tone: (side, view) => ["red", "blue"].includes(side) ? side : ["red", "blue", "green", "gold"][(view.sides || []).indexOf(side)],
+  angle: (facing) => -90 + 60 * FACING_LETTERS.indexOf(facing),
+};
