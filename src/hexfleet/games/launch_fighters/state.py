@@ -18,7 +18,7 @@ from operator import attrgetter
 from typing import Any, TypeVar
 
 from ...engine.frozen import record
-from ...engine.procedure import Then
+from ...engine.procedure import Ask, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, Seat
 from ...hexgrid import (
@@ -257,6 +257,8 @@ class LfState:
     """Final victory points in half-points (LF-VIC-10), once the game is over."""
     then: tuple[Then, ...] = ()
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
+    procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
+    """The decision the state stands at, kept by the kernel once found (``engine.procedure._keep``)."""
 
 
 U = TypeVar("U", bound="Ship | Squadron")
