@@ -81,12 +81,13 @@ class Choices(Legal[OrderT]):
 
     ``contains`` (optional) is the decision kind's check, so ``in`` also accepts an order as
     JSON or any legal variant the list does not spell out; by default ``in`` looks in the list.
+    ``orders`` may be a :class:`Lazy` sequence: kept as it is, each order is made when read.
     """
 
     __slots__ = ("_contains", "_orders", "_unit")
 
     def __init__(self, orders: Sequence[OrderT], unit: str = ALL, contains: Callable[[object], bool] | None = None):
-        self._orders = tuple(orders)
+        self._orders: Sequence[OrderT] = orders if isinstance(orders, Lazy) else tuple(orders)
         self._unit = unit
         self._contains = contains
 

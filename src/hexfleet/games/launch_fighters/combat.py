@@ -50,17 +50,21 @@ def may_attack(w: Work, a: Hex, t: Hex) -> bool:
 
 def ship_targets(w: Work, ship: Ship) -> list[str]:
     """Enemy ships 1-5 spaces away and adjacent enemy squadrons (LF-TGT-01, LF-TGT-05)."""
-    assert ship.hex is not None
+    at = ship.hex
+    assert at is not None
     out = []
-    around = best_paths(w.config, ship.hex, MAX_RANGE) if w.config.options.range_routes_around_planetoids else None
+    config = w.config
+    around = best_paths(config, at, MAX_RANGE) if config.options.range_routes_around_planetoids else None
+    friends, terrain = config.friends(ship.owner), config.terrain
     for u in w.units_on_map():
-        if w.config.allied(u.owner, ship.owner) or u.hex is None:
+        there = u.hex
+        if there is None or u.owner in friends:
             continue
-        d = distance(ship.hex, u.hex)
+        d = distance(at, there)
         if around is not None and d > 1:  # counted as a move would go, around planetoids (LF-AMB-07)
-            d = len(around[u.hex]) if u.hex in around else MAX_RANGE + 1
+            d = len(around[there]) if there in around else MAX_RANGE + 1
         reach = MAX_RANGE if isinstance(u, Ship) else 1
-        if 1 <= d <= reach and may_attack(w, ship.hex, u.hex):
+        if 1 <= d <= reach and (not terrain or may_attack(w, at, there)):
             out.append(u.id)
     return out
 
@@ -134,6 +138,7 @@ def gather(w: Work, ship: Ship, system: str, target_id: str, missiles: int) -> N
             event["halved"] = True
     else:
         n = missiles
+        ship = w.edit(ship)
         ship.missiles -= missiles
         event["missiles"] = missiles
     pool = {"system": system, "target": target_id, "dice": n, "flak": flak,
@@ -267,6 +272,7 @@ def dogfight(w: Work, attacker: Squadron, defender: Squadron) -> None:
     vacated = loser.hex
     assert vacated is not None, "a squadron in a dogfight is on the map"
     hit_squadron(w, loser, result, winner.owner)
+    loser = w.sqs[loser.id]  # as the hit left it
     w.queue.insert(1 if result == "hit" and loser.status == ON_MAP and loser.active else 0,
                    {"kind": "advance", "hex": list(vacated), "victor": winner.id, "seat": winner.owner})
 
@@ -299,6 +305,7 @@ def reduce_stat(w: Work, ship: Ship, stat: str, task: dict[str, Any]) -> None:
     """Lower one stat by one level, now (LF-DMG-01, LF-DMG-07); bays lost with squadrons
     aboard roll for them (LF-DMG-06); all five at zero destroys the ship (LF-DMG-08)."""
     follow: list[dict[str, Any]] = []
+    ship = w.edit(ship)
     if stat in HOLDS:  # never one of the five stats: it cannot destroy the ship
         holds = list(ship.holds)
         holds[HOLDS.index(stat)] -= 1
@@ -334,9 +341,10 @@ def bay_roll(w: Work, ship: Ship, credit: str | None) -> None:
 def destroy_ship(w: Work, ship: Ship, credit: str | None) -> None:
     """Remove a ship with all stats at zero; its hosted squadrons are lost with it and the
     player who rolled the final barrage scores it (LF-DMG-08, LF-DMG-09, LF-VIC-02/03)."""
-    aboard = w.hosted(ship.id)
+    aboard = [w.edit(q) for q in w.hosted(ship.id)]
     for q in aboard:
         q.status, q.host = ELIMINATED, None
+    ship = w.edit(ship)
     ship.status, ship.hex = DESTROYED, None
     w.events.append({"type": "destroyed", "ship": ship.id, "squadrons": [q.id for q in aboard], "credit": credit})
     if credit is None or w.config.allied(credit, ship.owner):
@@ -356,6 +364,7 @@ def hit_squadron(w: Work, q: Squadron, result: str, chooser: str) -> None:
 
 
 def eliminate(w: Work, q: Squadron, credit: str | None, cause: str) -> None:
+    q = w.edit(q)
     q.status, q.hex, q.host = ELIMINATED, None, None
     w.events.append({"type": "eliminated", "unit": q.id, "cause": cause, "credit": credit})
     if credit is not None and not w.config.allied(credit, q.owner):
@@ -372,6 +381,7 @@ def landing_ships(w: Work, q: Squadron, origin: Hex) -> list[str]:
 
 def land(w: Work, q: Squadron, ship: Ship) -> None:
     """Land face down on ``ship``: inactive until the recovery phase (LF-FTR-02)."""
+    q, ship = w.edit(q), w.edit(ship)
     q.status, q.host, q.hex, q.active = HOSTED, ship.id, None, False
     ship.recoveries += 1
     w.events.append({"type": "landed", "unit": q.id, "ship": ship.id})
@@ -391,6 +401,7 @@ def advance_candidates(w: Work, task: dict[str, Any]) -> list[str]:
 
 
 def advance(w: Work, q: Squadron, h: Hex) -> None:
+    q = w.edit(q)
     start = q.hex
     q.hex = h
     w.events.append({"type": "advanced", "unit": q.id, "from": list(start or h), "to": list(h)})
@@ -400,6 +411,7 @@ def advance(w: Work, q: Squadron, h: Hex) -> None:
 
 def launch(w: Work, ship: Ship, q: Squadron, h: Hex) -> None:
     """Place a hosted squadron next to its ship, active at once (LF-LAUNCH-02, LF-LAUNCH-03)."""
+    q, ship = w.edit(q), w.edit(ship)
     q.status, q.host, q.hex = ON_MAP, None, h
     q.launched_step = w.step
     q.moved = True

@@ -12,7 +12,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache
+from functools import cache, lru_cache
 from importlib import resources
 from typing import Any
 
@@ -121,12 +121,14 @@ class Pricing:
         return self.move_progressive * self.multiplier
 
 
+@lru_cache(maxsize=4096)
 def price(design: Design) -> Pricing:
     """The ship's cost (LF-DES-02..08): the smallest self-consistent Move multiplier.
 
     The multiplier depends on the total, which includes the Move cost; with ``p`` the
     progressive Move cost the smallest consistent multiplier is
     ``max(1, ceil(base / (20 - p)))`` (LF-DES-04), which prices both book ships exactly.
+    Kept per design (designs are immutable): scoring and the fleet choices ask again and again.
     """
     base = (sum(progressive(getattr(design, s)) for s in STATS if s != "move")
             + design.missiles // MISSILES_PER_POINT + SQUADRON_COST * design.squadrons

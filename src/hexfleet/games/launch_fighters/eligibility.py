@@ -74,12 +74,32 @@ def attackers(w: Work, seat: Seat) -> list[Ship | Squadron]:
     return out
 
 
-def usable_systems(w: Work, ship: Ship) -> list[str]:
-    """Weapon systems the active ship may still use (LF-ATK-04)."""
+def seats_moving(w: Work) -> set[Seat]:
+    """The seats with a unit in :func:`movers`, found in one pass over the units (the
+    movement rotation asks after every move)."""
+    step = w.step
+    out = {s.owner for s in w.ships.values() if s.status == ON_MAP and not s.moved and s.stats[4] == step}
+    if step == FIGHTER_MOVE:
+        out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.moved)
+    return out
+
+
+def seats_attacking(w: Work) -> set[Seat]:
+    """The seats with a unit in :func:`attackers`, found in one pass over the units."""
+    step = w.step
+    out = {s.owner for s in w.ships.values() if s.status == ON_MAP and not s.activated and s.stats[4] == step}
+    now = w.config.options.launched_fighters_attack_immediately
+    out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated
+               and (step == FIGHTER_MOVE or (now and q.launched_step == step)))
+    return out
+
+
+def usable_systems(w: Work, ship: Ship, targets: list[str] | None = None) -> list[str]:
+    """Weapon systems the active ship may still use (LF-ATK-04); ``targets``: its
+    ``combat.ship_targets`` if the caller has them already."""
     assert w.act is not None and ship.hex is not None
     used = w.act["used"]
     out = []
-    targets = None
     holds_fire = ship.warp_declared and w.config.options.warp_no_move_fire  # LF-ADD-03a
     for system in ("cannons", "launchers"):
         if system in used or not ship.stat(system) or (system == "launchers" and not ship.missiles) or holds_fire:

@@ -8,11 +8,12 @@ picks the shortest path that enters the fewest asteroid hexes.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Container, Iterator, Mapping
+from functools import cache
 from typing import Any
 
 from ...engine.errors import RuleError
-from ...hexgrid import Hex, distance
+from ...hexgrid import Hex, distance, ring
 from .state import (
     ASTEROID,
     ELIMINATED,
@@ -26,6 +27,10 @@ from .state import (
 
 PATHS_KEPT = 512
 """At most this many start hexes' paths are kept per game (a few MB at most)."""
+REACH_KEPT = 4096
+"""At most this many (start, allowance) hex lists are kept per config (about 3 kB each)."""
+CLEAR_CHECKED = 7
+"""How far around a start hex :func:`_clear` looks for terrain or the board's edge."""
 
 
 def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple[Hex, ...]]:
@@ -33,27 +38,44 @@ def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple
 
     Among paths within the allowance the one entering the fewest asteroid hexes wins, then
     the shorter, then the first found in direction order: deterministic on every machine.
-    Computed once per game for each start and allowance (``Config.paths``): read only.
+    Where every hex within ``allowance`` of the start is open space, the answer is the open
+    plane's, shifted to the start (:class:`_Shifted`: nothing searched or built); elsewhere
+    it is searched once per config for each start and allowance (``Config.paths``). Read only.
     """
+    if allowance <= _clear(config, start):
+        return _Shifted(start, _open_plane(allowance))
     key = (start, allowance)
     found = config.paths.get(key)
     if found is None:
         if len(config.paths) >= PATHS_KEPT:
             config.paths.clear()
-        found = config.paths[key] = _best_paths(config, start, allowance)
+        found = config.paths[key] = _best_paths(config.open_hexes, config.terrain, start, allowance)
     return found
 
 
-def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[Hex, ...]]:
+def reachable(config: Config, start: Hex, allowance: int) -> tuple[Hex, ...]:
+    """The hexes of :func:`best_paths` (same order), kept per config: a move's legal set
+    lists them at every movement decision."""
+    key = (start, allowance)
+    found = config.reach.get(key)
+    if found is None:
+        if len(config.reach) >= REACH_KEPT:
+            config.reach.clear()
+        found = config.reach[key] = tuple(best_paths(config, start, allowance))
+    return found
+
+
+def _best_paths(open_hexes: Container[Hex], terrain: Mapping[Hex, str], start: Hex,
+                allowance: int) -> dict[Hex, tuple[Hex, ...]]:
     best: dict[Hex, tuple[int, int, list[Hex]]] = {start: (0, 0, [])}
     frontier: dict[Hex, tuple[int, list[Hex]]] = {start: (0, [])}
     for steps in range(1, allowance + 1):
         nxt: dict[Hex, tuple[int, list[Hex]]] = {}
         for h, (rocks, path) in frontier.items():
             for n in lf_neighbors(h):
-                if n not in config.open_hexes:
+                if n not in open_hexes:
                     continue
-                cost = rocks + (config.terrain.get(n) == ASTEROID)
+                cost = rocks + (terrain.get(n) == ASTEROID)
                 if n in best and best[n][0] <= cost:
                     continue  # reached before in fewer steps with no more asteroids: dominated
                 if n not in nxt or cost < nxt[n][0]:
@@ -63,6 +85,62 @@ def _best_paths(config: Config, start: Hex, allowance: int) -> dict[Hex, tuple[H
                 best[h] = (rocks, steps, path)
         frontier = nxt
     return {h: tuple(p) for h, (_, _, p) in best.items() if h != start}
+
+
+def _clear(config: Config, start: Hex) -> int:
+    """The largest radius (up to :data:`CLEAR_CHECKED`) around ``start`` holding only open
+    space: every hex on the board, none a planetoid or an asteroid. Found once per hex."""
+    found = config.clear.get(start)
+    if found is None:
+        found = CLEAR_CHECKED
+        for radius in range(1, CLEAR_CHECKED + 1):
+            if any(h not in config.open_hexes or config.terrain.get(h) == ASTEROID for h in ring(start, radius)):
+                found = radius - 1
+                break
+        config.clear[start] = found
+    return found
+
+
+class _Everywhere:
+    """The open plane: every hex is open space."""
+
+    def __contains__(self, h: object) -> bool:
+        return True
+
+
+@cache
+def _open_plane(allowance: int) -> dict[Hex, tuple[Hex, ...]]:
+    """:func:`_best_paths` from (0, 0) on a board of open space without end."""
+    return _best_paths(_Everywhere(), {}, (0, 0), allowance)
+
+
+class _Shifted(Mapping[Hex, tuple[Hex, ...]]):
+    """The open plane's best paths (:func:`_open_plane`) moved to start at ``start``: the
+    same hexes in the same order, each path shifted when read. Equal to what the search
+    finds from ``start`` when everything within the allowance is open space, since that
+    search never looks further and its order depends only on the steps it takes."""
+
+    __slots__ = ("_q", "_r", "_plane")
+
+    def __init__(self, start: Hex, plane: dict[Hex, tuple[Hex, ...]]):
+        self._q, self._r = start
+        self._plane = plane
+
+    def __getitem__(self, h: Hex) -> tuple[Hex, ...]:
+        if not (isinstance(h, tuple) and len(h) == 2):
+            raise KeyError(h)
+        q, r = self._q, self._r
+        return tuple((q + a, r + b) for a, b in self._plane[(h[0] - q, h[1] - r)])
+
+    def __contains__(self, h: object) -> bool:
+        return isinstance(h, tuple) and len(h) == 2 and (h[0] - self._q, h[1] - self._r) in self._plane
+
+    def __iter__(self) -> Iterator[Hex]:
+        q, r = self._q, self._r
+        return ((q + a, r + b) for a, b in self._plane)
+
+    def __len__(self) -> int:
+        return len(self._plane)
 
 
 def allowance(unit: Ship | Squadron, booster: bool) -> int:
@@ -105,6 +183,7 @@ def check_path(config: Config, unit_id: str, start: Hex, path: list[Hex], limit:
 def move_unit(w: Work, unit: Ship | Squadron, path: list[Hex], facing: int | None, credit: str | None) -> None:
     """Walk ``path``: roll for each asteroid hex entered and stop on a hit (LF-TER-03), then
     settle in the last hex the unit may end in (LF-AMB-12), face, and push (LF-MOVE-08)."""
+    unit = w.edit(unit)
     start = unit.hex
     assert start is not None
     walked: list[Hex] = [start]
@@ -144,9 +223,10 @@ def enter_asteroid(w: Work, unit: Ship | Squadron, h: Hex) -> bool:
         w.queue.insert(0, {"kind": "stat", "ship": unit.id, "chooser": unit.owner, "credit": None, "left": 1,
                            "cause": "asteroid"})
     elif unit.active:
-        unit.active = False
+        w.edit(unit).active = False
         w.events.append({"type": "flipped", "unit": unit.id, "cause": "asteroid"})
     else:
+        unit = w.edit(unit)
         unit.status = ELIMINATED
         unit.hex = None
         w.events.append({"type": "eliminated", "unit": unit.id, "cause": "asteroid"})

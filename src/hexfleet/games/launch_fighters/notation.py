@@ -14,11 +14,11 @@ breaks the decision's rule, checked later.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError
+from ...engine.frozen import record
 from ...hexgrid import Hex
 from .reading import facing, unit_id
 
@@ -40,7 +40,7 @@ def _order(raw: Any, kind: str) -> Mapping[str, Any]:
 # --- the order objects ----------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fleet:
     """``fleet scenario`` (``{}``) or ``fleet [Excelsior, Picket]`` (names or inline designs)."""
 
@@ -54,7 +54,7 @@ class Fleet:
         return f"fleet [{', '.join(names)}]"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vote:
     """``vote end`` or ``vote play on``."""
 
@@ -64,7 +64,7 @@ class Vote:
         return "vote end" if self.end else "vote play on"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Place:
     """``place X-A (12,10) f3``."""
 
@@ -76,7 +76,7 @@ class Place:
         return f"place {self.ship} {_hx(self.hex)} f{self.facing}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Move:
     """``X-A > (12,10) f3``; ``X-A > (12,11)(12,10) f3`` with a path; ``+booster``, ``+warp``."""
 
@@ -93,7 +93,7 @@ class Move:
                 + (" +booster" if self.booster else "") + (" +warp" if self.warp else ""))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Activate:
     """``activate X-A``; a squadron ``X-F1 attacks Y-A`` or ``X-F1 rtb`` (return to base)."""
 
@@ -107,7 +107,7 @@ class Activate:
         return f"{self.unit} rtb" if self.rtb else f"activate {self.unit}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Formation:
     """``X-F1+X-F2 attack Y-A``: squadrons adjacent to a ship attack it together (LF-BAR-06)."""
 
@@ -118,7 +118,7 @@ class Formation:
         return f"{'+'.join(self.units)} attack {self.attack}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class System:
     """``cannons at Y-A``, ``launchers 3 at Y-A``, ``launch X-F1 (3,4), X-F2 (4,4)``, ``end``."""
 
@@ -135,7 +135,7 @@ class System:
         return f"{self.system}{f' {self.missiles}' if self.missiles is not None else ''} at {self.target}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Barrage:
     """``barrage 2``, ``barrage 2 at Y-F1`` (flak), or ``stop``."""
 
@@ -149,7 +149,7 @@ class Barrage:
         return f"barrage {self.dice}" + (f" at {self.target}" if self.target is not None else "")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Intercept:
     """``intercept Y-F1, Y-F2`` or ``intercept none``."""
 
@@ -159,7 +159,7 @@ class Intercept:
         return "intercept " + (", ".join(map(str, self.squadrons)) or "none")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pick:
     """The answer to a short choice the engine offered: ``stat: defense``, ``fighter_hit: rtb``,
     ``push: (3,4)``, ``land: X-A``, ``bay_loss: X-F2``, ``advance: X-F1`` / ``advance: none``,

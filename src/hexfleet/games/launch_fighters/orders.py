@@ -22,7 +22,7 @@ from ...hexgrid import Hex, distance
 from . import combat
 from .designer import check_fleet
 from .eligibility import attackers, movers, placement_hexes, unplaced, usable_systems
-from .movement import allowance, best_paths, check_path, may_end
+from .movement import allowance, best_paths, check_path, may_end, reachable
 from .notation import Activate, Barrage, Fleet, Formation, Move, Place, System
 from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work
 
@@ -133,65 +133,77 @@ def legal_move(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Move]
     Orders are made only when read (a bot's draw builds one)."""
     units: dict[str, Lazy[Move]] = {}
     occupied = {x.hex: x for x in w.units_on_map() if x.hex is not None}
+    # may_end on every reachable hex, which is open space: a squadron ends in no unit's hex,
+    # a ship in no ship's (it pushes a squadron, LF-MOVE-08); a unit is never in its own reach
+    by_ships = {h for h, x in occupied.items() if not isinstance(x, Squadron)}
     for u in movers(w, d["seat"]):
         assert u.hex is not None
-        reach = best_paths(w.config, u.hex, allowance(u, False))
-        plain = [u.hex] + [h for h in reach if may_end(w, u, h, occupied)]
+        taken = by_ships if isinstance(u, Ship) else occupied
+        reach = reachable(w.config, u.hex, allowance(u, False))
+        plain = [u.hex] + [h for h in reach if h not in taken]
         if isinstance(u, Squadron):
             units[u.id] = _squadron_moves(u.id, plain, u.hex if _has_fighter_warp(w, u) else None)
             continue
         extra: list[Hex] = []
         if u.boosters_left and u.move:
-            further = best_paths(w.config, u.hex, u.move + 1)
-            extra = [h for h in further if h not in plain and may_end(w, u, h, occupied)]
+            further = reachable(w.config, u.hex, u.move + 1)
+            near = set(plain)
+            extra = [h for h in further if h not in near and h not in taken]
         units[u.id] = _ship_moves(u.id, plain, extra, u.facing, u.hex if u.design.warp and u.move else None)
     return ByUnit(units, contains)
 
 
 def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Activate | Formation]:
-    """Each unit's activations; formations only with every eligible adjacent squadron."""
+    """Each unit's activations; formations only with every eligible adjacent squadron.
+    The seat's enemies on the map and its decks (``combat.landing_ships``) are found once."""
     units: dict[str, list[Activate | Formation]] = {}
-    eligible = attackers(w, d["seat"])
+    seat = d["seat"]
+    eligible = attackers(w, seat)
+    friends = w.config.friends(seat)
+    enemies = [(e, e.hex) for e in w.units_on_map() if e.owner not in friends and e.hex is not None]
+    decks = [s.hex for s in w.ships.values() if s.status == ON_MAP and s.owner in friends and s.hex is not None
+             and s.stats[2] - s.recoveries >= 1]
     for u in eligible:
         if isinstance(u, Ship):
             units[u.id] = [Activate(u.id)]
             continue
         out: list[Activate | Formation] = [Activate(u.id)]
-        assert u.hex is not None
-        if combat.landing_ships(w, u, u.hex):
+        h = u.hex
+        assert h is not None
+        if any(distance(h, x) <= combat.LANDING_RANGE for x in decks):
             out.append(Activate(u.id, rtb=True))
-        out += [Activate(u.id, e.id) for e in w.units_on_map()
-                if not w.config.allied(e.owner, u.owner) and e.hex is not None and distance(e.hex, u.hex) == 1]
+        out += [Activate(u.id, e.id) for e, at in enemies if distance(at, h) == 1]
         units[u.id] = out
     squadrons = [u for u in eligible if isinstance(u, Squadron)]
-    for t in w.ships.values():
-        if t.status == ON_MAP and not w.config.allied(t.owner, d["seat"]):
-            group = [q.id for q in squadrons if q.hex is not None and t.hex is not None and distance(q.hex, t.hex) == 1]
+    for t, at in enemies:
+        if isinstance(t, Ship):
+            group = [q.id for q in squadrons if q.hex is not None and distance(q.hex, at) == 1]
             if len(group) >= 2:
                 units["+".join(group) + ">" + t.id] = [Formation(tuple(group), t.id)]
     return ByUnit(units, contains)
 
 
 def legal_system(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[System]:
-    """Every system's orders; launches only the first active squadrons aboard."""
+    """Every system's orders; launches only the first active squadrons aboard. Orders are
+    made only when read (a random player reads one of them)."""
     ship = w.ships[d["ship"]]
-    out: list[System] = []
-    for system in usable_systems(w, ship):
+    specs: list[tuple[Any, ...]] = []  # each order's System fields, in field order
+    targets = combat.ship_targets(w, ship)
+    for system in usable_systems(w, ship, targets):
         if system == "cannons":
-            out += [System("cannons", t) for t in combat.ship_targets(w, ship)]
+            specs += [("cannons", t) for t in targets]
         elif system == "launchers":
             top = min(ship.stat("launchers"), ship.missiles)
-            out += [System("launchers", t, k) for t in combat.ship_targets(w, ship) for k in range(1, top + 1)]
+            specs += [("launchers", t, k) for t in targets for k in range(1, top + 1)]
         else:
             assert ship.hex is not None
             ready = [q.id for q in w.hosted(ship.id) if q.active]
             free = w.empty_neighbors(ship.hex)
             most = min(ship.stat("bays") - ship.launches, len(ready), len(free))
             for n in range(1, most + 1):
-                for hexes in combinations(free, n):
-                    out.append(System("bays", launch=tuple(zip(ready, hexes))))
-    out.append(System("end"))
-    return Choices(out, contains=contains)
+                specs += [("bays", None, None, tuple(zip(ready, hexes))) for hexes in combinations(free, n)]
+    specs.append(("end",))
+    return Choices(Lazy(len(specs), lambda i: System(*specs[i])), contains=contains)
 
 
 def legal_barrage(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Barrage]:

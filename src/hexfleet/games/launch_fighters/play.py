@@ -18,7 +18,7 @@ from typing import Any
 from ...engine.ruleset import Event, Outcome, Seat
 from . import combat
 from .designer import SQUADRON_COST, STATS, Design, check_fleet
-from .eligibility import attackers, damaged, movers, unplaced, usable_systems
+from .eligibility import damaged, seats_attacking, seats_moving, unplaced, usable_systems
 from .movement import allowance, enter_asteroid, move_unit
 from .notation import (
     Activate,
@@ -82,9 +82,10 @@ def _arrive(w: Work) -> None:
             continue
         ships, sqs = build_ships(r.seat, r.designs, sum(1 for s in w.ships.values() if s.owner == r.seat),
                                  sum(1 for q in w.sqs.values() if q.owner == r.seat))
-        w.sqs.update({q.id: q for q in sqs})
+        for q in sqs:
+            w.add(q)
         for ship in ships:
-            w.ships[ship.id] = ship
+            w.add(ship)
             taken = {u.hex for u in w.units_on_map()}
             free = [h for h in r.hexes if w.config.passable(h) and h not in taken]
             free += [n for h in r.hexes for n in w.empty_neighbors(h)]
@@ -102,11 +103,15 @@ def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
     the first follow-up task, the next placement, the next unit offered in the movement or
     attack rotation, the active ship's next system, or the end of the recovery phase. A step
     that finds somebody to ask leaves the decision in the state; a single choice is applied
-    at once. Pure: the state is copied into a :class:`Work`, changed, and frozen out; rotation
-    steps change no unit, so they share the units instead of copying them."""
-    shared = not state.queue and (state.phase == MOVE or state.phase == ATTACK
-                                  and (state.act is not None or state.step > 0))
-    w = Work(state, share=shared)
+    at once. Pure: the state is copied into a :class:`Work` (a unit only when changed),
+    changed, and frozen out."""
+    w = Work(state)
+    _auto(w)
+    return w.freeze(), w.events
+
+
+def _auto(w: Work) -> None:
+    """The automatic step :func:`auto_step` runs, on ``w``."""
     if w.queue:
         _task(w, w.queue.pop(0))
     elif w.phase == PLACE:
@@ -122,7 +127,16 @@ def auto_step(state: LfState) -> tuple[LfState, list[Event]]:
         _end_recovery(w)
     else:  # pragma: no cover - fleet and vote are decisions, over is never stepped
         raise AssertionError(f"no automatic step in the {w.phase} phase")
-    return w.freeze(), w.events
+
+
+def play_on(w: Work) -> None:
+    """Run automatic steps on ``w`` until somebody must decide or the game is over: what the
+    kernel's ``settle`` does step by step, on one working copy instead of a frozen state per
+    step (the same steps in the same order, so the same state and events). Only with the
+    generator's dice: a table's die (physical dice) must stop the step that rolls it, so then
+    the kernel runs the steps one by one."""
+    while w.outcome is None and w.decision is None and w.phase != FLEET and w.phase != VOTE:
+        _auto(w)
 
 
 def defer(state: LfState, orders: Mapping[Seat, Any]) -> LfState:
@@ -130,7 +144,7 @@ def defer(state: LfState, orders: Mapping[Seat, Any]) -> LfState:
     dice are then rolled at the table, the kernel asking the roller for each face and running
     the (pure) step again. The orders wait at the head of the queue (an ``order`` task)."""
     task = {"kind": "order", "decision": state.decision, "orders": {seat: dump(o) for seat, o in orders.items()}}
-    w = Work(state, share=True)
+    w = Work(state)
     w.queue.insert(0, task)
     return w.freeze()
 
@@ -147,10 +161,12 @@ def apply_later(w: Work, t: Mapping[str, Any]) -> None:
 
 
 def apply_decision(state: LfState, order: Any) -> tuple[LfState, list[Event]]:
-    """Apply ``order`` (parsed and checked) to the decision open in ``state`` and close it."""
+    """Apply ``order`` (parsed and checked) to the decision open in ``state``, close it and
+    play on to the next decision (:func:`play_on`; generated dice only)."""
     d = dict(state.decision or {})
     w = Work(state)
     APPLY[d["kind"]](w, d, order)
+    play_on(w)
     return w.freeze(), w.events
 
 
@@ -237,8 +253,10 @@ def apply_fleets(w: Work, orders: Mapping[Seat, Fleet]) -> None:
             for qid in [q.id for q in w.sqs.values() if q.owner == seat]:
                 del w.sqs[qid]
             ships, sqs = build_ships(seat, designs)
-            w.ships.update({s.id: s for s in ships})
-            w.sqs.update({q.id: q for q in sqs})
+            for s in ships:
+                w.add(s)
+            for q in sqs:
+                w.add(q)
         reveal[seat] = [{"ship": s.id, "design": s.design.to_json(), "cost": s.design.cost}
                         for s in w.ships.values() if s.owner == seat]
     w.ships = dict(sorted(w.ships.items()))
@@ -285,7 +303,7 @@ def _sensors(w: Work, seat: Seat) -> int:
 
 
 def _apply_place(w: Work, d: dict[str, Any], order: Place) -> None:
-    ship = w.ships[order.ship]
+    ship = w.edit(w.ships[order.ship])
     ship.status, ship.hex, ship.facing, ship.flagship = ON_MAP, order.hex, order.facing, d["flagship"]
     w.events.append({"type": "placed", "ship": ship.id, "hex": list(order.hex), "facing": order.facing,
                      "flagship": d["flagship"]})
@@ -340,19 +358,20 @@ def live_players(w: Work) -> list[Seat]:
     return [p for p in w.config.seats if any(u.owner == p for u in w.units_on_map())]
 
 
-def _rotation_next(w: Work, order: tuple[Seat, ...], eligible: Any) -> Seat | None:
-    """The next player in rotation from the cursor with a unit left in the step (LF-MOVE-03)."""
+def _rotation_next(w: Work, order: tuple[Seat, ...], ready: set[Seat]) -> Seat | None:
+    """The next player in rotation from the cursor with a unit left in the step (``ready``,
+    LF-MOVE-03)."""
     n = len(order)
     for k in range(n):
         i = (w.cursor + k) % n
-        if eligible(w, order[i]):
+        if order[i] in ready:
             w.cursor = i
             return order[i]
     return None
 
 
 def _next_mover(w: Work) -> None:
-    seat = _rotation_next(w, w.order, movers)
+    seat = _rotation_next(w, w.order, seats_moving(w))
     if seat is not None:
         _ask(w, "move", seat, step=w.step)
         return
@@ -364,7 +383,7 @@ def _next_mover(w: Work) -> None:
 
 
 def _next_attacker(w: Work) -> None:
-    seat = _rotation_next(w, tuple(reversed(w.order)), attackers)
+    seat = _rotation_next(w, tuple(reversed(w.order)), seats_attacking(w))
     if seat is not None:
         _ask(w, "activate", seat, step=w.step)
         return
@@ -391,7 +410,7 @@ def _next_system(w: Work) -> None:
 
 
 def _apply_move(w: Work, d: dict[str, Any], order: Move) -> None:
-    u = w.ships.get(order.unit) or w.sqs[order.unit]
+    u = w.edit(w.ships.get(order.unit) or w.sqs[order.unit])
     w.cursor += 1
     u.moved = True
     booster = order.booster
@@ -409,12 +428,12 @@ def _apply_move(w: Work, d: dict[str, Any], order: Move) -> None:
 def _apply_activate(w: Work, d: dict[str, Any], order: Activate | Formation) -> None:
     w.cursor += 1
     if isinstance(order, Formation):
-        members = [w.sqs[i] for i in order.units]
+        members = [w.edit(w.sqs[i]) for i in order.units]
         for q in members:
             q.activated = True
         combat.formation(w, members, w.ships[order.attack])
         return
-    u = w.ships.get(order.unit) or w.sqs[order.unit]
+    u = w.edit(w.ships.get(order.unit) or w.sqs[order.unit])
     u.activated = True
     w.events.append({"type": "activated", "unit": u.id, "step": w.step})
     if isinstance(u, Ship):
@@ -467,6 +486,7 @@ def _apply_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
 def _apply_fighter_hit(w: Work, d: dict[str, Any], order: Pick) -> None:
     q = w.sqs[d["squadron"]]
     if order.value == "flip":
+        q = w.edit(q)
         q.active = False
         w.events.append({"type": "flipped", "unit": q.id, "by": d["seat"]})
     else:
@@ -476,7 +496,7 @@ def _apply_fighter_hit(w: Work, d: dict[str, Any], order: Pick) -> None:
 
 
 def _apply_push(w: Work, d: dict[str, Any], order: Pick) -> None:
-    q = w.sqs[d["squadron"]]
+    q = w.edit(w.sqs[d["squadron"]])
     h = order.value
     w.events.append({"type": "pushed", "unit": q.id, "from": list(q.hex or h), "to": list(h)})
     q.hex = h
@@ -502,7 +522,7 @@ def _apply_repair(w: Work, d: dict[str, Any], order: Pick) -> None:
     (LF-ADD-04, LF-REC-03)."""
     if not order.value:
         return
-    ship = w.ships[d["ship"]]
+    ship = w.edit(w.ships[d["ship"]])
     ship.repair_left -= 1
     ship.repair_used = True
     (die,) = w.dice(1, "repair", ship.owner)
@@ -514,7 +534,7 @@ def _apply_repair(w: Work, d: dict[str, Any], order: Pick) -> None:
 
 
 def _apply_repair_stat(w: Work, d: dict[str, Any], order: Pick) -> None:
-    ship = w.ships[d["ship"]]
+    ship = w.edit(w.ships[d["ship"]])
     stats = list(ship.stats)
     i = STATS.index(order.value)
     stats[i] += 1
@@ -539,7 +559,7 @@ def _begin_recovery(w: Work) -> None:
     w.phase = RECOVERY
     flipped = [q.id for q in w.sqs.values() if q.status in (ON_MAP, HOSTED) and not q.active]
     for qid in flipped:
-        w.sqs[qid].active = True
+        w.edit(w.sqs[qid]).active = True
     w.events.append({"type": "phase", "phase": RECOVERY, "turn": w.turn, "flipped": flipped})
     for seat in w.order:
         for s in w.ships.values():
@@ -551,33 +571,40 @@ def _end_recovery(w: Work) -> None:
     """Retreat, warp, then clear the turn's flags (LF-REC-04..06)."""
     config = w.config
     for s in list(w.ships.values()):
-        if s.status == ON_MAP and s.move >= 1 and s.hex is not None:
-            if s.hex in config.exits.get(s.owner, ()):
-                s.exited = True
+        at = s.hex
+        if s.status == ON_MAP and s.move >= 1 and at is not None:
+            if at in config.exits.get(s.owner, ()):
+                w.edit(s).exited = True
                 _retreat(w, s, "exit")
-            elif edge(config, s.hex):
+            elif edge(config, at):
                 _retreat(w, s, "edge")
-    for q in w.sqs.values():
+    for q in list(w.sqs.values()):
         if q.status == ON_MAP and q.hex is not None:
             cause = "exit" if q.hex in config.exits.get(q.owner, ()) else "edge" if edge(config, q.hex) else None
             if cause:
+                q = w.edit(q)
                 q.status, q.hex = RETREATED, None
                 w.events.append({"type": "retreated", "unit": q.id, "cause": cause})
     for s in list(w.ships.values()):
         if s.status == ON_MAP and s.warp_declared and s.move >= 1:
             _retreat(w, s, "warp")
-    for q in w.sqs.values():
+    for q in list(w.sqs.values()):
         if q.status == ON_MAP and q.warp_declared:  # LF-ADD-03c: squadrons warp out too
+            q = w.edit(q)
             q.status, q.hex = RETREATED, None
             w.events.append({"type": "retreated", "unit": q.id, "cause": "warp"})
     if config.control:
         _score_control(w)
-    for s in w.ships.values():
-        s.moved = s.activated = s.booster_used = s.repair_used = s.warp_declared = False
-        s.launches = s.recoveries = 0
-    for q in w.sqs.values():
-        q.moved = q.activated = q.warp_declared = False
-        q.launched_step = None
+    for s in list(w.ships.values()):  # only units with a flag up are copied to clear it
+        if s.moved or s.activated or s.booster_used or s.repair_used or s.warp_declared or s.launches or s.recoveries:
+            s = w.edit(s)
+            s.moved = s.activated = s.booster_used = s.repair_used = s.warp_declared = False
+            s.launches = s.recoveries = 0
+    for q in list(w.sqs.values()):
+        if q.moved or q.activated or q.warp_declared or q.launched_step is not None:
+            q = w.edit(q)
+            q.moved = q.activated = q.warp_declared = False
+            q.launched_step = None
     w.quiet_turns = 0 if w.rolled else w.quiet_turns + 1
     w.rolled = False
     _start_turn(w)
@@ -594,9 +621,10 @@ def _score_control(w: Work) -> None:
 
 
 def _retreat(w: Work, s: Ship, cause: str) -> None:
-    aboard = w.hosted(s.id)
+    aboard = [w.edit(q) for q in w.hosted(s.id)]
     for q in aboard:
         q.status = RETREATED
+    s = w.edit(s)
     s.status, s.hex = RETREATED, None
     w.events.append({"type": "retreated", "unit": s.id, "cause": cause, "squadrons": [q.id for q in aboard]})
 

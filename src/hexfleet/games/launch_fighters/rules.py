@@ -15,9 +15,11 @@ decision and be saved, sent or replayed.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -44,6 +46,7 @@ from .play import (
     build_ships,
     defer,
     live_players,
+    play_on,
 )
 from .position import parse_position, position_to_json
 from .state import FLEET, ON_MAP, VOTE, Config, LfState, Reinforcement, Work, edge
@@ -56,6 +59,66 @@ def _scenario_files() -> dict[str, dict[str, Any]]:
 
 
 _SCENARIOS = _scenario_files()
+
+
+_CONFIGS: dict[tuple[str, str], Config] = {}
+"""Configs already built, by scenario and options (canonical JSON); see :func:`scenario_config`."""
+CONFIGS_KEPT = 64
+
+
+def scenario_config(scenario: str, options: Mapping[str, Any]) -> Config:
+    """The :class:`Config` of a new game of ``scenario`` (known) with ``options``.
+
+    A config is immutable and depends only on these two, so games with the same ones share
+    it: a batch of playouts builds the board, fleets and terrain once, and the best paths
+    cached in it (``Config.paths``) serve every game, not just one."""
+    try:
+        key = (scenario, json.dumps(options, sort_keys=True))
+    except (TypeError, ValueError):  # not JSON (a caller's own types): built afresh, not kept
+        return _build_config(scenario, options)
+    found = _CONFIGS.get(key)
+    if found is None:
+        if len(_CONFIGS) >= CONFIGS_KEPT:
+            _CONFIGS.clear()
+        found = _CONFIGS[key] = _build_config(scenario, options)
+    return found
+
+
+def _build_config(scenario: str, options: Mapping[str, Any]) -> Config:
+    data = _SCENARIOS[scenario]
+    limit = int(data["fleet_limit"])
+    opts = parse_options({**data.get("options", {}), **options})
+    fleets: dict[Seat, tuple[Design, ...]] = {}
+    for i, p in enumerate(data["player"]):
+        where = f"scenario {scenario}: player[{i}]"
+        entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
+        arriving = any(r["seat"] == p["seat"] for r in data.get("reinforcement", []))
+        # a seat whose whole force arrives later (a raid, LF-SCEN-06) starts with no ships
+        fleets[p["seat"]] = () if not entries and arriving else check_fleet(
+            entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost, fighter_warp=opts.fighter_warp)
+    terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
+    board = RectMap(data["map"]["cols"], data["map"]["rows"])
+    exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
+             for e in data.get("exit", [])}
+    full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
+    control = data.get("control", {})
+    middle = board.center() if control else None  # O(hexes): found once, not per hex
+    area = frozenset(h for h in board.hexes() if distance(h, middle) <= control["radius"]) \
+        if middle is not None else frozenset()
+    reinforcements = tuple(
+        Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
+                      tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))
+        for i, r in enumerate(data.get("reinforcement", [])))
+    config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
+                    fleet_limit=limit, fleets=fleets, terrain=terrain,
+                    options=opts, control=area, control_vp=int(control.get("vp", 0)),
+                    protect={p["ship"]: int(p["vp"]) for p in data.get("protect", [])},
+                    reinforcements=reinforcements)
+    strangers = [p for t in config.options.teams for p in t if p not in config.seats]
+    if strangers:
+        raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",
+                        field="options.teams")
+    return config
 
 
 # --- the decision kinds ---------------------------------------------------------------------------
@@ -132,9 +195,13 @@ def _check_fleet(state: LfState, ask: Ask, seat: Seat, order: notation.Fleet) ->
 
 def _legal_fleet(state: LfState, ask: Ask, seat: Seat) -> Legal[notation.Fleet]:
     """The scenario's fleet and the sample fleets within the limit; ``in`` accepts any fleet."""
-    return Choices([notation.Fleet()] + [notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
-                                         if sum(d.cost for d in f) <= state.config.fleet_limit],
-                   contains=_membership(KINDS["fleet"], state, ask, seat))
+    return Choices(_fleet_choices(state.config.fleet_limit), contains=_membership(KINDS["fleet"], state, ask, seat))
+
+
+@cache
+def _fleet_choices(limit: int) -> tuple[notation.Fleet, ...]:
+    return (notation.Fleet(), *(notation.Fleet(tuple(d.name for d in f)) for f in sample_fleets().values()
+                                if sum(d.cost for d in f) <= limit))
 
 
 def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[LfState, list[Event]]:
@@ -142,6 +209,7 @@ def _apply_fleets(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[
         return defer(state, given), []
     w = Work(state)
     apply_fleets(w, given)
+    play_on(w)
     return w.freeze(), w.events
 
 
@@ -150,6 +218,7 @@ def _apply_votes(state: LfState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[L
         return defer(state, given), []
     w = Work(state)
     apply_votes(w, given)
+    play_on(w)
     return w.freeze(), w.events
 
 
@@ -200,6 +269,13 @@ KINDS: dict[str, Kind[LfState, Any]] = {kind.name: kind for kind in (
 """Every decision of the game, by kind (docs/launch-fighters.md, "Decisions and orders")."""
 
 
+@cache
+def _one_seat_ask(kind: str, seat: Seat) -> Ask:
+    """The (immutable) :class:`Ask` of one seat's decision: made once per kind and seat, not
+    at each of the several times the kernel asks where a state stands."""
+    return Ask(kind, (seat,))
+
+
 class LaunchFighters(Procedure[LfState]):
     name = "launch-fighters"
     title = "Launch Fighters!"
@@ -220,45 +296,13 @@ class LaunchFighters(Procedure[LfState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Launch Fighters scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        data = _SCENARIOS[scenario]
-        limit = int(data["fleet_limit"])
         options = dict(options or {})
         physical = options.pop("physical", False)  # the table rolls every die (the server's option)
         if not isinstance(physical, bool):
             raise FormatError("options.physical", "expected true or false")
-        opts = parse_options({**data.get("options", {}), **options})
-        fleets: dict[Seat, tuple[Design, ...]] = {}
-        for i, p in enumerate(data["player"]):
-            where = f"scenario {scenario}: player[{i}]"
-            entries = [d.name for d in sample_fleets()[p["fleet"]]] if "fleet" in p else p["ships"]
-            arriving = any(r["seat"] == p["seat"] for r in data.get("reinforcement", []))
-            # a seat whose whole force arrives later (a raid, LF-SCEN-06) starts with no ships
-            fleets[p["seat"]] = () if not entries and arriving else check_fleet(
-                entries, limit, f"{where}.ships", warp_flat=opts.warp_flat_cost, fighter_warp=opts.fighter_warp)
-        terrain = {tuple(t["hex"]): t["type"] for t in data.get("terrain", [])}
-        board = RectMap(data["map"]["cols"], data["map"]["rows"])
-        exits = {e["seat"]: frozenset(board.from_offset(c, r) for c in e["columns"] for r in range(board.rows))
-                 for e in data.get("exit", [])}
-        full_vp = frozenset(e["seat"] for e in data.get("exit", []) if e.get("full_vp"))
-        control = data.get("control", {})
-        middle = board.center() if control else None  # O(hexes): found once, not per hex
-        area = frozenset(h for h in board.hexes() if distance(h, middle) <= control["radius"]) \
-            if middle is not None else frozenset()
-        reinforcements = tuple(
-            Reinforcement(r["seat"], int(r["turn"]), check_fleet(r["ships"], 10 ** 6, f"{scenario}: reinforcement[{i}]"),
-                          tuple(tuple(h) for h in r["hexes"]), int(r.get("facing", 0)))
-            for i, r in enumerate(data.get("reinforcement", [])))
-        config = Config(scenario=scenario, map=board, seats=tuple(fleets), exits=exits, exit_full_vp=full_vp,
-                        fleet_limit=limit, fleets=fleets, terrain=terrain,
-                        options=opts, control=area, control_vp=int(control.get("vp", 0)),
-                        protect={p["ship"]: int(p["vp"]) for p in data.get("protect", [])},
-                        reinforcements=reinforcements)
-        strangers = [p for t in config.options.teams for p in t if p not in config.seats]
-        if strangers:
-            raise RuleError("LF-AMB-36", f"team member {strangers[0]!r} is not a seat of {scenario}",
-                            field="options.teams")
+        config = scenario_config(scenario, options)
         ships, sqs = [], []
-        for seat, designs in fleets.items():
+        for seat, designs in config.fleets.items():
             a, b = build_ships(seat, designs)
             ships += a
             sqs += b
@@ -274,7 +318,7 @@ class LaunchFighters(Procedure[LfState]):
         """Who decides now, or one automatic step (LF-IMPL-02)."""
         d = state.decision
         if d is not None:
-            return Ask(d["kind"], (d["seat"],))
+            return _one_seat_ask(d["kind"], d["seat"])
         if state.queue and state.queue[0]["kind"] == "order":  # orders waiting for table dice
             return auto_step(state)
         if state.phase == FLEET:

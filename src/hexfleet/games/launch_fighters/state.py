@@ -1,8 +1,8 @@
 """Launch Fighters! state: plain data, and the mutable working copy each step computes in.
 
 A :class:`LfState` is never changed once built. An automatic step, or an order's application,
-copies it into a :class:`Work` (units copied one by one, rules data shared), computes, and
-freezes the result into a new state (STYLE §2: immutable state, pure step).
+copies it into a :class:`Work` (units copied when first changed, rules data shared), computes,
+and freezes the result into a new state (STYLE §2: immutable state, pure step).
 
 Directions and facings are the digest's indices, counter-clockwise from east (LF-MAP-03);
 :data:`LF_TO_HEXGRID` maps them onto :data:`hexfleet.hexgrid.DIRECTIONS` so every piece of
@@ -11,13 +11,14 @@ geometry comes from :mod:`hexfleet.hexgrid`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, fields
-from functools import cache
+from functools import cache, lru_cache
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
-from ...engine.procedure import Then
+from ...engine.frozen import record
+from ...engine.procedure import Ask, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, Outcome, Seat
 from ...hexgrid import (
@@ -29,6 +30,8 @@ from ...hexgrid import (
     sub,
 )
 from .designer import SQUADRON_COST, STATS, Design
+
+_STAT_INDEX = {name: i for i, name in enumerate(STATS)}
 
 LF_TO_HEXGRID = (2, 1, 0, 5, 4, 3)
 """Digest direction i (0 = east, counter-clockwise: E, NE, NW, W, SW, SE) → hexgrid index."""
@@ -123,6 +126,15 @@ class Config:
         default_factory=dict, init=False, repr=False, compare=False)
     """``movement.best_paths`` by (start, allowance): they depend only on the board and its
     terrain, fixed for the game, and a bot asks for the same ones at every decision."""
+    clear: dict[Hex, int] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """``movement._clear`` by hex: how far open space reaches around it (fixed for the game)."""
+    reach: dict[tuple[Hex, int], tuple[Hex, ...]] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
+    """``movement.reachable`` by (start, allowance)."""
+    friend_sets: dict[Seat, frozenset[Seat]] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """:meth:`friends` by seat."""
+    edges: dict[Hex, bool] = field(default_factory=dict, init=False, repr=False, compare=False)
+    """:func:`edge` by hex (fixed for the game)."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "open_hexes", frozenset(h for h in self.map.hexes()
@@ -132,7 +144,18 @@ class Config:
     def allied(self, a: Seat, b: Seat) -> bool:
         """Same player or teammates: not a target, a friendly landing deck, a fellow interceptor
         (LF-TGT-05, LF-AMB-36)."""
-        return a == b or any(a in t and b in t for t in self.options.teams)
+        if a == b:
+            return True
+        teams = self.options.teams
+        return bool(teams) and any(a in t and b in t for t in teams)
+
+    def friends(self, seat: Seat) -> frozenset[Seat]:
+        """Every seat :meth:`allied` with ``seat`` (itself included): for scans that test many
+        units' owners. Found once per seat."""
+        found = self.friend_sets.get(seat)
+        if found is None:
+            found = self.friend_sets[seat] = frozenset({seat}.union(*(t for t in self.options.teams if seat in t)))
+        return found
 
     def side(self, seat: Seat) -> tuple[Seat, ...]:
         """The team ``seat`` plays on (just itself without teams)."""
@@ -171,7 +194,7 @@ class Ship:
     """Current cargo and passenger holds (hittable only under the optional LF-ADD-06 rule)."""
 
     def stat(self, name: str) -> int:
-        return self.stats[STATS.index(name)]
+        return self.stats[_STAT_INDEX[name]]
 
     @property
     def move(self) -> int:
@@ -205,7 +228,7 @@ class Squadron:
         return self.status == ON_MAP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LfState:
     config: Config
     phase: str
@@ -234,22 +257,16 @@ class LfState:
     """Final victory points in half-points (LF-VIC-10), once the game is over."""
     then: tuple[Then, ...] = ()
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
+    procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
+    """The decision the state stands at, kept by the kernel once found (``engine.procedure._keep``)."""
 
 
-def _copier(cls: type) -> Any:
-    """A function making a shallow copy of a unit: its fields read in one C call and passed to
-    its constructor, several times cheaper than ``copy.copy`` or a loop over slots (a Work
-    copies every unit, several times per decision)."""
-    read = attrgetter(*(f.name for f in fields(cls)))
-    return lambda unit: cls(*read(unit))
+U = TypeVar("U", bound="Ship | Squadron")
 
-
-_CLONE = {Ship: _copier(Ship), Squadron: _copier(Squadron)}
-
-
-def _clone(unit: Any) -> Any:
-    """A shallow copy of a ship or squadron."""
-    return _CLONE[type(unit)](unit)
+_SHIP_FIELDS = attrgetter(*(f.name for f in fields(Ship)))
+_SQUADRON_FIELDS = attrgetter(*(f.name for f in fields(Squadron)))
+"""A unit's fields read in one C call, passed to its constructor: a shallow copy several times
+cheaper than ``copy.copy`` or a loop over slots (a Work copies every unit, once per decision)."""
 
 
 def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
@@ -265,27 +282,37 @@ def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
 class Work:
     """A mutable copy of a state for one ``advance``: units by id, queue, events, generator.
 
-    ``share=True`` skips copying the units, for read-only use (legal orders, checks, bots):
-    nothing may then be changed through it.
+    Units are copied on write: the dicts hold the state's own units until a step changes one,
+    and a step changes a unit only through :meth:`edit`, which swaps in the Work's own copy
+    (once) and hands it back; the code then reads and writes that copy. A decision changes one
+    or two units, so the others are never copied. New units are the Work's own (:meth:`add`).
+
+    ``share=True`` is for read-only use (legal orders, checks, bots): the activation and
+    queue are the state's own too, and nothing may be changed through it.
     """
+
+    __slots__ = ("config", "phase", "turn", "ships", "sqs", "rng", "order", "step", "cursor", "act", "queue",
+                 "decision", "quiet_turns", "rolled", "ledger", "outcome", "scores", "then", "events", "forced",
+                 "mine")
 
     def __init__(self, s: LfState, *, share: bool = False):
         self.config = s.config
         self.phase = s.phase
         self.turn = s.turn
-        if share:
-            self.ships = {x.id: x for x in s.ships}
-            self.sqs = {x.id: x for x in s.squadrons}
-        else:
-            ship, sq = _CLONE[Ship], _CLONE[Squadron]
-            self.ships = {x.id: ship(x) for x in s.ships}
-            self.sqs = {x.id: sq(x) for x in s.squadrons}
+        self.ships = {x.id: x for x in s.ships}
+        self.sqs = {x.id: x for x in s.squadrons}
+        self.mine: set[str] = set()
+        """Ids of the units copied (or made) by this Work, which it may change."""
         self.rng = s.rng
         self.order = s.order
         self.step = s.step
         self.cursor = s.cursor
-        self.act: dict[str, Any] | None = _copy_act(s.act) if s.act is not None else None
-        self.queue: list[dict[str, Any]] = [dict(t) for t in s.queue]
+        if share:
+            self.act: dict[str, Any] | None = s.act  # type: ignore[assignment]
+            self.queue: list[dict[str, Any]] = list(s.queue)  # type: ignore[arg-type]
+        else:
+            self.act = _copy_act(s.act) if s.act is not None else None
+            self.queue = [dict(t) for t in s.queue]
         self.decision: dict[str, Any] | None = None
         self.quiet_turns = s.quiet_turns
         self.rolled = s.rolled
@@ -297,13 +324,32 @@ class Work:
         self.forced = False
         """Whether a forced die face was used since the last roll event was logged."""
 
+    def edit(self, unit: U) -> U:
+        """``unit`` as this Work may change it: on the first change, a copy replaces the state's
+        unit in the dicts; after that, the copy. Call it before changing a unit, and use what
+        it returns (a reference taken before is the state's unit, which never changes)."""
+        uid = unit.id
+        units: dict[str, Any] = self.ships if isinstance(unit, Ship) else self.sqs
+        if uid not in self.mine:
+            units[uid] = type(unit)(*(_SHIP_FIELDS if isinstance(unit, Ship) else _SQUADRON_FIELDS)(unit))
+            self.mine.add(uid)
+        own: U = units[uid]
+        return own
+
+    def add(self, unit: Ship | Squadron) -> None:
+        """Put a new unit (reinforcements, a submitted fleet) in the dicts, as this Work's own."""
+        if isinstance(unit, Ship):
+            self.ships[unit.id] = unit
+        else:
+            self.sqs[unit.id] = unit
+        self.mine.add(unit.id)
+
     def freeze(self) -> LfState:
+        # positional, in LfState's field order: a quarter cheaper than 18 keywords (once per decision)
         return LfState(
-            config=self.config, phase=self.phase, turn=self.turn, ships=tuple(self.ships.values()),
-            squadrons=tuple(self.sqs.values()), rng=self.rng, order=self.order, step=self.step, cursor=self.cursor,
-            act=self.act, queue=tuple(self.queue), decision=self.decision, quiet_turns=self.quiet_turns,
-            rolled=self.rolled, ledger=tuple(self.ledger), outcome=self.outcome, scores=self.scores,
-            then=self.then,
+            self.config, self.phase, self.turn, tuple(self.ships.values()), tuple(self.sqs.values()), self.rng,
+            self.order, self.step, self.cursor, self.act, tuple(self.queue), self.decision, self.quiet_turns,
+            self.rolled, tuple(self.ledger), self.outcome, self.scores, self.then,
         )
 
     # --- dice ---------------------------------------------------------------------------
@@ -330,18 +376,19 @@ class Work:
     def unit(self, uid: str) -> Ship | Squadron:
         return self.ships[uid] if uid in self.ships else self.sqs[uid]
 
-    def units_on_map(self) -> Iterator[Ship | Squadron]:
-        for s in self.ships.values():
-            if s.status == ON_MAP:
-                yield s
-        for q in self.sqs.values():
-            if q.status == ON_MAP:
-                yield q
+    def units_on_map(self) -> list[Ship | Squadron]:
+        """Ships, then squadrons, on the map (a list: cheaper than a generator for a few units)."""
+        out: list[Ship | Squadron] = [s for s in self.ships.values() if s.status == ON_MAP]
+        out += [q for q in self.sqs.values() if q.status == ON_MAP]
+        return out
 
     def unit_at(self, h: Hex) -> Ship | Squadron | None:
-        for u in self.units_on_map():
-            if u.hex == h:
-                return u
+        for s in self.ships.values():
+            if s.hex == h and s.status == ON_MAP:
+                return s
+        for q in self.sqs.values():
+            if q.hex == h and q.status == ON_MAP:
+                return q
         return None
 
     def hosted(self, ship_id: str) -> list[Squadron]:
@@ -349,8 +396,10 @@ class Work:
 
     def empty_neighbors(self, h: Hex) -> list[Hex]:
         """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
-        taken = {u.hex for u in self.units_on_map()}
-        return [n for n in lf_neighbors(h) if self.config.passable(n) and n not in taken]
+        taken = {s.hex for s in self.ships.values() if s.status == ON_MAP}
+        taken.update(q.hex for q in self.sqs.values() if q.status == ON_MAP)
+        board = self.config.open_hexes
+        return [n for n in lf_neighbors(h) if n in board and n not in taken]
 
 
 @cache
@@ -358,9 +407,12 @@ def _center(board: MapShape) -> Hex:
     return board.center()
 
 
+@lru_cache(maxsize=1 << 16)
 def lf_neighbors(h: Hex) -> tuple[Hex, ...]:
-    """The six neighbours in the digest's direction order (E, NE, NW, W, SW, SE)."""
-    return tuple((h[0] + d[0], h[1] + d[1]) for d in LF_DIRECTIONS)
+    """The six neighbours in the digest's direction order (E, NE, NW, W, SW, SE); kept per
+    hex (a board has a few thousand at most), as every search and adjacency test asks."""
+    q, r = h
+    return tuple((q + dq, r + dr) for dq, dr in LF_DIRECTIONS)
 
 
 def adjacent(a: Hex | None, b: Hex | None) -> bool:
@@ -369,8 +421,11 @@ def adjacent(a: Hex | None, b: Hex | None) -> bool:
 
 def edge(config: Config, h: Hex) -> bool:
     """An edge hex: on the board with some neighbour off it, whatever the board's shape
-    (LF-MAP-10); units able to move retreat from there (LF-REC-04)."""
-    return config.map.is_edge(h)
+    (LF-MAP-10); units able to move retreat from there (LF-REC-04). Found once per hex."""
+    found = config.edges.get(h)
+    if found is None:
+        found = config.edges[h] = config.map.is_edge(h)
+    return found
 
 
 def kill_value(ship: Ship, lost_aboard: int, accounting: str) -> int:
