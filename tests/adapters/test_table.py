@@ -124,3 +124,30 @@ def test_returns_are_zero_sum_and_follow_the_outcome(game: str, scenario: str) -
         assert all((r > 0) == (s in outcome.winners) for s, r in zip(table.seats, returns))
     table.cut = True
     assert table.returns() == [0.0] * len(table.seats) and table.deciding() == []
+
+
+@pytest.mark.parametrize(("game", "scenario"), CASES, ids=IDS)
+def test_actions_for_spells_a_whole_order_in_sub_actions(game: str, scenario: str) -> None:
+    """A bot's whole order (drawn from the kernel's legal set) becomes sub-actions that build
+    exactly that order, with a narrow width so some picks take several digits."""
+    table = Table(get_ruleset(game), scenario, width=5)
+    table.start(seed=12)
+    rnd = random.Random(12)
+    spelled = 0
+    while table.deciding() and table.decisions < 25:
+        ask_state = table.state
+        wanted = {seat: table.ruleset.legal(ask_state, seat).sample(rnd) for seat in table.deciding()}
+        plans = {seat: table.actions_for(seat, order) for seat, order in wanted.items()}
+        built = {}
+        for seat, plan in plans.items():
+            for action in plan[:-1]:
+                table.act(seat, action)
+            built[seat] = table.cursors[seat]
+        for seat, plan in plans.items():  # the last sub-action of the last seat resolves the decision
+            table.act(seat, plan[-1])
+            assert table.ruleset.order_json(ask_state, seat, built[seat].order) == \
+                table.ruleset.order_json(ask_state, seat, wanted[seat])
+            spelled += 1
+    assert spelled > 0
+    with pytest.raises(ValueError, match="fresh decision|no fresh"):
+        table.actions_for("nobody", None)

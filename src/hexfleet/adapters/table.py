@@ -26,6 +26,7 @@ has completed its order. Nothing here names a game: a game added to the registry
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -247,6 +248,42 @@ class Table:
             cursor.digits = []
             cursor.pick(index)
 
+    def actions_for(self, seat: Seat, order: Any) -> list[int]:
+        """The sub-actions that make ``order`` (an order object from the kernel's legal set, or
+        its JSON) at ``seat``'s open decision, none taken yet: how a bot that decides whole
+        orders plays through the adapters. Choices are matched by their JSON spelling: the whole
+        order for a one-unit decision, the unit's part of it otherwise (per-unit orders are
+        ``{unit: choice}``, as :meth:`~hexfleet.engine.ruleset.Ruleset.legal_per_unit` reads them)."""
+        cursor = self.cursors.get(seat)
+        if cursor is None or cursor.done or cursor.taken:
+            raise ValueError(f"seat {seat!r} has no fresh decision open")
+        def spell(o: Any) -> str:
+            return canonical_json(self.ruleset.order_json(self.state, seat, o))
+
+        target = spell(order)
+        walk = cursor.copy()
+        out: list[int] = []
+        while not walk.done:
+            candidates = walk.candidates()
+            if walk.by_unit and walk.unit is None:
+                index = next((i for i, u in enumerate(candidates)
+                              if any(spell(o) == target for o in walk.legal.per_unit()[u])), None)
+            elif walk.by_unit:
+                index = next((i for i, o in enumerate(candidates) if spell(o) == target), None)
+            else:
+                unit = walk.units[len(walk.picks)]
+                firsts = {u: c[0] for u, c in walk.legal.per_unit().items()}
+                part = _part(target, unit, len(walk.units))
+                index = next((i for i, c in enumerate(candidates)
+                              if _part(spell(walk.legal.combine({**firsts, **walk.picks, unit: c})), unit,
+                                       len(walk.units)) == part), None)
+            if index is None:
+                raise ValueError(f"{order!r} is not among {seat!r}'s legal orders here")
+            d = digits_needed(len(candidates), self.width)
+            out += [(index // self.width ** (d - 1 - k)) % self.width for k in range(d)]
+            walk.pick(index)
+        return out
+
     def _resolve(self) -> None:
         before = self.state
         orders = {seat: c.order for seat, c in self.cursors.items()}
@@ -301,6 +338,16 @@ class Table:
         """Everything ``seat`` has known, in order: each resolved step as that seat was shown it,
         then its observation now (perfect recall, from the seat's own view only)."""
         return "\n".join([*(self.logs[seat] if seat is not None else []), self.observation(seat)])
+
+
+def _part(spelled: str, unit: str, units: int) -> Any:
+    """A unit's part of an order's canonical JSON (the whole order when one unit decides)."""
+    if units == 1:
+        return spelled
+    data = json.loads(spelled)
+    if not isinstance(data, dict) or unit not in data:
+        raise ValueError(f"an order of several units must be spelled {{unit: choice}}; no {unit!r} in {spelled}")
+    return canonical_json(data[unit])
 
 
 def _ranges(actions: list[int]) -> str:
