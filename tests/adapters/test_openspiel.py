@@ -5,6 +5,7 @@ from __future__ import annotations
 import pickle
 import random
 
+import numpy as np
 import pytest
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -127,3 +128,34 @@ def test_strings_are_the_tables_per_seat_strings(game: str, scenario: str) -> No
         for p, seat in enumerate(state.table.seats):
             assert state.information_state_string(p) == state.table.information_state(seat)
             assert state.observation_string(p) == state.table.observation(seat)
+
+
+def test_observation_tensor_is_the_observation_strings_bytes() -> None:
+    game, scenario = CASES[0]
+    loaded = load_game(game, scenario, obs_bytes=20000)
+    assert loaded.observation_tensor_shape() == [20000]
+    state = _play(loaded.new_initial_state(), random.Random(2), 5)
+    for p in range(loaded.num_players()):
+        tensor = np.asarray(state.observation_tensor(p))
+        data = state.observation_string(p).encode()
+        assert np.allclose(tensor[:len(data)] * 255, np.frombuffer(data, np.uint8)) and not tensor[len(data):].any()
+    tiny = load_game(game, scenario, obs_bytes=10)
+    with pytest.raises(Exception, match="obs_bytes=10"):
+        tiny.new_initial_state().child(0).observation_tensor(0)
+
+
+def test_openspiel_rl_environment_trains() -> None:
+    """OpenSpiel's RL loop (tabular Q-learning on the turn-based game) runs to the end of games."""
+    from open_spiel.python import rl_environment
+    from open_spiel.python.algorithms import tabular_qlearner
+
+    game, scenario = CASES[-1]
+    env = rl_environment.Environment(pyspiel.convert_to_turn_based(load_game(game, scenario, **SHORT)))
+    agents = [tabular_qlearner.QLearner(p, env.action_spec()["num_actions"]) for p in range(env.num_players)]
+    for _ in range(3):
+        ts = env.reset()
+        while not ts.last():
+            ts = env.step([agents[ts.observations["current_player"]].step(ts).action])
+        for agent in agents:
+            agent.step(ts)
+        assert abs(sum(ts.rewards)) < 1e-9

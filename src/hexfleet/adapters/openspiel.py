@@ -15,7 +15,8 @@ works too), built from the kernel alone by :class:`~hexfleet.adapters.table.Tabl
   :mod:`hexfleet.adapters.table` for the encoding).
 * **Information**: ``information_state_string`` is the player's own log (every resolved step
   as the kernel shows it to that seat), its view and its own sub-actions at the open decision;
-  ``observation_string`` is the view and that progress alone. Nothing else of the state enters.
+  ``observation_string`` is the view and that progress alone, and ``observation_tensor`` that
+  string's bytes / 255, zero-padded to ``obs_bytes``. Nothing else of the state enters.
 * **Returns**: zero-sum, +1 shared by the winners and -1 by the losers; a draw is 0 for all. A
   game cut at ``max_moves`` moves (sub-actions and simultaneous rounds) is a draw.
 * **Serialisation**: OpenSpiel's own (the game string and the action history).
@@ -43,6 +44,7 @@ _PARAMETERS: dict[str, Any] = {
     "width": DEFAULT_WIDTH,
     "max_moves": 2000,
     "seeds": 16,
+    "obs_bytes": 32768,
 }
 
 
@@ -60,7 +62,7 @@ def _game_type(dynamics: Any) -> Any:
         provides_information_state_string=True,
         provides_information_state_tensor=False,
         provides_observation_string=True,
-        provides_observation_tensor=False,
+        provides_observation_tensor=True,
         provides_factored_observation_string=False,
         parameter_specification=_PARAMETERS,
     )
@@ -78,20 +80,23 @@ class _Spec:
     width: int
     max_moves: int
     seeds: int
+    obs_bytes: int
     simultaneous: bool
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Spec:
         return self
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return _spec, (self.ruleset.name, self.scenario, self.rule_options, self.width, self.max_moves, self.seeds)
+        return _spec, (self.ruleset.name, self.scenario, self.rule_options, self.width, self.max_moves, self.seeds,
+                       self.obs_bytes)
 
 
-def _spec(game: str, scenario: str | None, rule_options: dict[str, Any], width: int, max_moves: int, seeds: int) -> _Spec:
+def _spec(game: str, scenario: str | None, rule_options: dict[str, Any], width: int, max_moves: int, seeds: int,
+          obs_bytes: int) -> _Spec:
     ruleset = get_ruleset(game)
     scenario = ruleset.scenario(scenario or None)
     return _Spec(ruleset, scenario, rule_options, tuple(ruleset.scenarios()[scenario].seats), width, max_moves, seeds,
-                 ruleset.dynamics != "sequential")
+                 obs_bytes, ruleset.dynamics != "sequential")
 
 
 class HexfleetGame(pyspiel.Game):
@@ -102,7 +107,7 @@ class HexfleetGame(pyspiel.Game):
         if not params["game"]:
             raise ValueError("python_hexfleet needs a game parameter (a registered hexfleet game name)")
         self.spec = _spec(str(params["game"]), str(params["scenario"]), json.loads(str(params["options"])),
-                          int(params["width"]), int(params["max_moves"]), int(params["seeds"]))
+                          int(params["width"]), int(params["max_moves"]), int(params["seeds"]), int(params["obs_bytes"]))
         dynamics = pyspiel.GameType.Dynamics.SIMULTANEOUS if self.spec.simultaneous else pyspiel.GameType.Dynamics.SEQUENTIAL
         super().__init__(
             _game_type(dynamics),
@@ -118,7 +123,7 @@ class HexfleetGame(pyspiel.Game):
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
         if params:
             raise ValueError(f"observation parameters are not supported; passed {params}")
-        return _Observer(iig_obs_type)
+        return _Observer(iig_obs_type, self.spec.obs_bytes)
 
 
 class HexfleetState(pyspiel.State):
@@ -193,16 +198,25 @@ class HexfleetState(pyspiel.State):
 
 
 class _Observer:
-    """OpenSpiel's Python observer: strings from one player's view only (no tensors)."""
+    """OpenSpiel's Python observer, from one player's view only. The observation tensor is the
+    observation string's UTF-8 bytes, each divided by 255, zero-padded to ``obs_bytes`` (what
+    OpenSpiel's RL environment feeds a network); an information state has no fixed size, so it
+    is a string only."""
 
-    def __init__(self, iig_obs_type: Any):
+    def __init__(self, iig_obs_type: Any, obs_bytes: int):
         self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.public_only = bool(iig_obs_type is not None and iig_obs_type.private_info == pyspiel.PrivateInfoType.NONE)
-        self.tensor = np.zeros(0, np.float32)
-        self.dict: dict[str, Any] = {}
+        self.tensor = np.zeros(0 if self.perfect_recall else obs_bytes, np.float32)
+        self.dict: dict[str, Any] = {"observation": self.tensor}
 
     def set_from(self, state: HexfleetState, player: int) -> None:
-        """Nothing to fill: this game provides strings only."""
+        if self.perfect_recall:
+            return
+        data = self.string_from(state, player).encode("utf-8")
+        if len(data) > len(self.tensor):
+            raise ValueError(f"the observation takes {len(data)} bytes, more than obs_bytes={len(self.tensor)}")
+        self.tensor.fill(0.0)
+        self.tensor[:len(data)] = np.frombuffer(data, np.uint8) / 255.0
 
     def string_from(self, state: HexfleetState, player: int) -> str:
         seat = None if self.public_only else state._seat(player)
@@ -219,7 +233,8 @@ def load_game(game: str, scenario: str | None = None, **options: Any) -> Any:
     (``width``, ``max_moves``, ``seeds``) and, under ``options``, the game's rule options."""
     unknown = set(options) - set(_PARAMETERS) - {"options"}
     if unknown:
-        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: width, max_moves, seeds, options")
+        known = ", ".join(sorted(set(_PARAMETERS) - {"game", "scenario"}))
+        raise ValueError(f"unknown option(s) {', '.join(sorted(unknown))}; known: {known}")
     params: dict[str, Any] = {"game": game, "scenario": scenario or ""}
     for key, value in options.items():
         params[key] = json.dumps(value, sort_keys=True) if key == "options" else value
