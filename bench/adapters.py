@@ -95,7 +95,8 @@ def speed(seconds: float) -> None:
             start = time.perf_counter()
             games, decisions = run(game, scenario, options, seconds)
             took = time.perf_counter() - start
-            print(f"{game}/{scenario} {label:10s}: {games / took:8.1f} random games/s, {decisions / took:8.0f} decisions/s")
+            print(f"{game}/{scenario} {label:10s}: {games / took:8.1f} random games/s, {decisions / took:8.0f} decisions/s",
+                  flush=True)
 
 
 def _sub_actions_per_decision(game: str, scenario: str, options: dict[str, Any]) -> float:
@@ -167,7 +168,10 @@ def match(games: int, think: float) -> None:
         per_decision = _sub_actions_per_decision(game, scenario, options)
         sims = _calibrate(pyspiel.convert_to_turn_based(loaded), think, per_decision)
         start = time.perf_counter()
-        results = [_match_game(game, scenario, options, think, sims, g % 2, 1000 + g) for g in range(games)]
+        results = []
+        for g in range(games):
+            results.append(_match_game(game, scenario, options, think, sims, g % 2, 1000 + g))
+            print(f"  game {g + 1}: ours as player {g % 2}: {results[-1]} [{time.perf_counter() - start:.0f} s]", flush=True)
         wins, draws = results.count(1.0), results.count(0.5)
         low, high = wilson(wins, games)
         print(f"{game}/{scenario} {options}: hexfleet mcts vs OpenSpiel MCTSBot, {games} games, think {think} s/decision "
