@@ -11,8 +11,10 @@ for ``--speed`` seconds each: native kernel, the OpenSpiel state, the PettingZoo
 decisions become turns, player 0 first). Our ``mcts`` decides a whole order in ``--think``
 seconds at each of its decisions, from its own view, and plays it as sub-actions
 (``Table.actions_for``). OpenSpiel's ``MCTSBot`` (UCT c=2, one random rollout per leaf) gets the
-same wall-clock time per decision: its simulation count per sub-action is calibrated to
-``think / sub-actions per decision`` from a timed search. Seats alternate between games;
+same wall-clock time per decision: its simulation count per sub-action is set before each search
+from its measured time per simulation (timed first, then kept up to date) so that its
+sub-actions of one decision take ``think`` seconds; the time each side actually spent per
+decision is printed. Seats alternate between games;
 win rate with a Wilson 95 % interval, draws counted as half in the score. Know what it means:
 ``MCTSBot`` searches the true state, so it sees hidden information, the seed's future dice
 and, when it is player 1, the plot player 0 has just committed; ours sees only its view.
@@ -89,8 +91,10 @@ def _pettingzoo(game: str, scenario: str, options: dict[str, Any], seconds: floa
     return games, decisions
 
 
-def speed(seconds: float) -> None:
+def speed(seconds: float, only: str | None) -> None:
     for game, (scenario, options) in CASES.items():
+        if only and game != only:
+            continue
         for label, run in (("native", _native), ("openspiel", _openspiel), ("pettingzoo", _pettingzoo)):
             start = time.perf_counter()
             games, decisions = run(game, scenario, options, seconds)
@@ -117,29 +121,49 @@ def _sub_actions_per_decision(game: str, scenario: str, options: dict[str, Any])
     return taken / asked
 
 
-def _calibrate(turn_based: Any, think: float, per_decision: float) -> int:
-    """Simulations per sub-action so that one decision's sub-actions take ``think`` seconds."""
+def _calibrate(turn_based: Any) -> float:
+    """Seconds per MCTSBot simulation, timed from the first decision (kept up to date in play)."""
     state = turn_based.new_initial_state()
     state.apply_action(0)
-    probe = 200
+    probe = 100
     bot = MCTSBot(turn_based, 2.0, probe, RandomRolloutEvaluator(1, np.random.RandomState(0)),
                   random_state=np.random.RandomState(0), solve=False)
     start = time.perf_counter()
     bot.step(state)
-    per_simulation = (time.perf_counter() - start) / probe
-    return max(2, int(think / per_decision / per_simulation))
+    return (time.perf_counter() - start) / probe
 
 
-def _match_game(game: str, scenario: str, options: dict[str, Any], think: float, sims: int, ours: int,
-                seed: int) -> float:
-    """One game; the result for our bot (1 win, 0.5 draw, 0 loss); ours plays player ``ours``."""
+class _Clock:
+    """Think time actually spent per decision by each side, and MCTSBot's simulation rate."""
+
+    def __init__(self, per_simulation: float):
+        self.per_simulation = per_simulation
+        self.spent = [0.0, 0.0]  # ours, theirs
+        self.decisions = [0, 0]
+        self.simulations: list[int] = []
+
+    def simulations_for(self, think: float, per_decision: float) -> int:
+        n = max(2, int(think / per_decision / self.per_simulation))
+        self.simulations.append(n)
+        return n
+
+    def observe(self, simulations: int, seconds: float) -> None:
+        """Move the rate toward the last search's (rollouts shorten as a game goes on)."""
+        self.per_simulation = 0.7 * self.per_simulation + 0.3 * seconds / simulations
+
+
+def _match_game(game: str, scenario: str, options: dict[str, Any], think: float, per_decision: float, clock: _Clock,
+                ours: int, seed: int) -> float:
+    """One game; the result for our bot (1 win, 0.5 draw, 0 loss); ours plays player ``ours``.
+    MCTSBot's simulations per sub-action follow its measured rate, so that its sub-actions of
+    one decision take ``think`` seconds like ours."""
     ruleset = get_ruleset(game)
     loaded = load_game(game, scenario, options=options, max_moves=MAX_MOVES, seeds=1 << 20)
     turn_based = pyspiel.convert_to_turn_based(loaded)
     mirror = Table(ruleset, scenario, options=options)
     our_seat = mirror.seats[ours]
     bot = get_bot(game, "mcts", scenario=scenario, seed=seed, think=think)
-    theirs = MCTSBot(turn_based, 2.0, sims, RandomRolloutEvaluator(1, np.random.RandomState(seed)),
+    theirs = MCTSBot(turn_based, 2.0, 2, RandomRolloutEvaluator(1, np.random.RandomState(seed)),
                      random_state=np.random.RandomState(seed), solve=False)
     state = turn_based.new_initial_state()
     plan: list[int] = []
@@ -150,33 +174,47 @@ def _match_game(game: str, scenario: str, options: dict[str, Any], think: float,
             mirror.start(action)
         elif player == ours:
             if not plan:
+                start = time.perf_counter()
                 legal = ruleset.legal(mirror.state, our_seat)
                 plan = mirror.actions_for(our_seat, bot.choose(ruleset, our_seat, mirror.view(our_seat), legal))
+                clock.spent[0] += time.perf_counter() - start
+                clock.decisions[0] += 1
             action = plan.pop(0)
             mirror.act(our_seat, action)
         else:
+            seat = mirror.seats[player]
+            clock.decisions[1] += not mirror.cursors[seat].taken
+            theirs.max_simulations = clock.simulations_for(think, per_decision)
+            start = time.perf_counter()
             action = theirs.step(state)
-            mirror.act(mirror.seats[player], action)
+            took = time.perf_counter() - start
+            clock.spent[1] += took
+            clock.observe(theirs.max_simulations, took)
+            mirror.act(seat, action)
         state.apply_action(action)
     returns = state.returns()
     return 0.5 + 0.5 * (returns[ours] > 0) - 0.5 * (returns[ours] < 0)
 
 
-def match(games: int, think: float) -> None:
+def match(games: int, think: float, only: str | None) -> None:
     for game, (scenario, options) in CASES.items():
+        if only and game != only:
+            continue
         loaded = load_game(game, scenario, options=options, max_moves=MAX_MOVES)
         per_decision = _sub_actions_per_decision(game, scenario, options)
-        sims = _calibrate(pyspiel.convert_to_turn_based(loaded), think, per_decision)
+        clock = _Clock(_calibrate(pyspiel.convert_to_turn_based(loaded)))
         start = time.perf_counter()
         results = []
         for g in range(games):
-            results.append(_match_game(game, scenario, options, think, sims, g % 2, 1000 + g))
+            results.append(_match_game(game, scenario, options, think, per_decision, clock, g % 2, 1000 + g))
             print(f"  game {g + 1}: ours as player {g % 2}: {results[-1]} [{time.perf_counter() - start:.0f} s]", flush=True)
         wins, draws = results.count(1.0), results.count(0.5)
         low, high = wilson(wins, games)
+        ours_s, theirs_s = (clock.spent[i] / max(1, clock.decisions[i]) for i in (0, 1))
         print(f"{game}/{scenario} {options}: hexfleet mcts vs OpenSpiel MCTSBot, {games} games, think {think} s/decision "
-              f"(MCTSBot {sims} simulations per sub-action, {per_decision:.1f} sub-actions per decision): "
-              f"{wins}W {draws}D {games - wins - draws}L, win rate {100 * wins / games:.0f}% "
+              f"(spent: ours {ours_s:.2f} s, theirs {theirs_s:.2f} s per decision; MCTSBot "
+              f"{np.mean(clock.simulations):.0f} simulations per sub-action on average, {per_decision:.1f} sub-actions "
+              f"per decision): {wins}W {draws}D {games - wins - draws}L, win rate {100 * wins / games:.0f}% "
               f"(95% CI {100 * low:.0f}-{100 * high:.0f}), score {100 * sum(results) / games:.0f}% "
               f"[{time.perf_counter() - start:.0f} s]")
 
@@ -186,11 +224,12 @@ def main() -> None:
     parser.add_argument("--speed", type=float, default=3.0, help="seconds of random games per engine (0: skip)")
     parser.add_argument("--games", type=int, default=0, help="match games per scenario (0: skip)")
     parser.add_argument("--think", type=float, default=0.2, help="seconds per decision for each bot")
+    parser.add_argument("--game", choices=sorted(CASES), help="only this game's scenario")
     args = parser.parse_args()
     if args.speed:
-        speed(args.speed)
+        speed(args.speed, args.game)
     if args.games:
-        match(args.games, args.think)
+        match(args.games, args.think, args.game)
 
 
 if __name__ == "__main__":
