@@ -15,7 +15,7 @@ from hexfleet.plugins import BotOffer, game_bots, game_of_format, interchange, p
 
 SRC = Path(__file__).parent.parent / "src" / "hexfleet"
 SHARED = ["cli.py", "terminal.py", "plugins.py", "server", "sim", "engine", "ai/mcts.py", "ai/base.py", "render/svg.py",
-          "render/text.py", "render/forms.py", "render/__init__.py", "testing.py"]
+          "render/text.py", "render/forms.py", "render/__init__.py", "testing.py", "adapters"]
 """Files that serve every game: none may name one (the registry, games/__init__.py, is the one place)."""
 GAME_NAMES = re.compile(r"turn[-_ ]or[-_ ]burn|launch[-_ ]fighters|talon|cold[-_ ]infinity", re.IGNORECASE)
 """A game's registry name, package name or title, in any case: a string, an import, a module

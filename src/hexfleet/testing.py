@@ -12,6 +12,7 @@
   no view or log shows the seed;
 * records replay to the same events and hashes, the end line reveals the seed and the outcome,
   and tampered records (events, hashes, the seed, the rules version, orders) are reported;
+* seats that drop out (``seats_out``) stay out and are never asked again;
 * bad orders (stale, missing, malformed) are refused and change nothing; the seed stays secret
   until the end; a finished game takes no orders and shows every seat the same table.
 
@@ -121,6 +122,7 @@ def check_ruleset(ruleset: Ruleset[Any], contract: Contract) -> list[Played]:
         _check_legal_agrees_with_validate(ruleset, p)
         _check_views(ruleset, contract, p)
         _check_replay(ruleset, p)
+        _check_seats_out(ruleset, p)
     _check_tampering(ruleset, max(played, key=lambda p: len(p.lines)))
     _check_bad_orders(ruleset, contract)
     _check_options_described(ruleset)
@@ -156,6 +158,19 @@ def _check_purity_and_round_trip(ruleset: Ruleset[Any], p: Played) -> None:
             _expect(ruleset.to_json(back) == data, "to_json does not round-trip")
             _expect(ruleset.pending(back).keys() == ruleset.pending(state).keys(),
                     "a state read back has other open decisions")
+
+
+def _check_seats_out(ruleset: Ruleset[Any], p: Played) -> None:
+    """Seats out (``seats_out``) are seats of the game, stay out, and are never asked again."""
+    out: set[Seat] = set()
+    for state in [before for before, _, _ in p.game.history] + [p.game.state]:
+        if ruleset.is_over(state):
+            break
+        now = set(ruleset.seats_out(state))
+        _expect(now <= set(ruleset.seats(state)), f"seats_out names seats the game does not have: {now}")
+        _expect(out <= now, f"seats {out - now} came back after dropping out")
+        _expect(not now & set(ruleset.pending(state)), f"seats {now & set(ruleset.pending(state))} are out but asked")
+        out = now
 
 
 def _check_legal_agrees_with_validate(ruleset: Ruleset[Any], p: Played) -> None:

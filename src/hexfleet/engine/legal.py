@@ -60,6 +60,17 @@ class Legal(ABC, Generic[OrderT]):
         interface asking unit by unit hands back). It is not checked: test it with ``in``.
         A :class:`ValueError` says which units are missing or unknown."""
 
+    def choices_after(self, picks: Mapping[str, Any]) -> list[Any]:
+        """The next unit's choices once the units before it (in :meth:`per_unit` order) have
+        chosen ``picks``: those some legal order still extends, so a seat deciding one unit at
+        a time never paints itself into a corner (the adapters' sub-actions, a unit-by-unit
+        bot). With no cross-unit rule that is simply the next unit's choices."""
+        units = self.per_unit()
+        following = [u for u in units if u not in picks]
+        if not following:
+            raise ValueError("every unit has chosen already")
+        return units[following[0]]
+
     def first(self) -> OrderT:
         """The first legal order in enumeration order (a cheap standing order)."""
         return next(iter(self))
@@ -273,6 +284,33 @@ class PerUnit(Legal[OrderT]):
 
     def per_unit(self) -> dict[str, list[Any]]:
         return {unit: list(choices) for unit, choices in self._units}
+
+    def choices_after(self, picks: Mapping[str, Any]) -> list[Any]:
+        """The next unit's choices that a legal order extends: with a budget, those that leave
+        the later units a way to complete (the counting table of :meth:`count`); with a joint
+        rule, those some completion of the later units satisfies (the product is filtered)."""
+        ids = [unit for unit, _ in self._units]
+        i = len(picks)
+        if ids[:i] != list(picks) or i == len(ids):
+            raise ValueError(f"picks must be for the first units in order ({', '.join(ids)}), got {', '.join(picks)}")
+        choices = self._units[i][1]
+        if self._joint is None and self._budget is None:
+            return list(choices)
+        if self._joint is None:
+            assert self._budget is not None
+            uses, ways = self._completions()
+            usage: _Usage | None = ()
+            for unit in ids[:i]:
+                assert usage is not None
+                usage = self._spend(usage, tuple(self._budget.uses(picks[unit])))
+            if usage is None:
+                return []
+            return [c for c, u in zip(choices, uses[i]) if (after := self._spend(usage, u)) is not None
+                    and ways(i + 1, after) > 0]
+        later = self._units[i + 1:]
+        return [c for c in choices
+                if any(self._fits({**picks, ids[i]: c, **dict(zip((u for u, _ in later), rest))})
+                       for rest in product(*(cs for _, cs in later)))]
 
     def combine(self, picks: Mapping[str, Any]) -> OrderT:
         """``combine`` of one choice for every unit (a budget or joint rule is left to ``in``)."""

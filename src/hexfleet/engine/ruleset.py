@@ -242,6 +242,12 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
+    def seats_out(self, state: S) -> tuple[Seat, ...]:
+        """Seats that have dropped out while the others play on (every unit of theirs gone):
+        never asked again, still ranked by :meth:`outcome` at the end. Multi-agent interfaces
+        retire them (PettingZoo's terminated agents). By default nobody drops out early."""
+        return ()
+
     def is_over(self, state: S) -> bool:
         return self.outcome(state) is not None
 

@@ -49,7 +49,7 @@ from .play import (
     play_on,
 )
 from .position import parse_position, position_to_json
-from .state import FLEET, ON_MAP, VOTE, Config, LfState, Reinforcement, Work, edge
+from .state import FLEET, HOSTED, ON_MAP, OVER, RESERVE, VOTE, Config, LfState, Reinforcement, Work, edge
 
 
 def _scenario_files() -> dict[str, dict[str, Any]]:
@@ -363,6 +363,17 @@ class LaunchFighters(Procedure[LfState]):
 
     def outcome(self, state: LfState) -> Outcome | None:
         return state.outcome
+
+    def seats_out(self, state: LfState) -> tuple[Seat, ...]:
+        """Seats with no unit left in play, once fleets are chosen: every ship destroyed or
+        retreated and every squadron eliminated or retreated (LF-VIC-01: the others play on
+        until one fleet is left)."""
+        if state.phase in (FLEET, OVER):
+            return ()
+        in_play = (RESERVE, ON_MAP, HOSTED)
+        playing = {s.owner for s in state.ships if s.status in in_play} | {q.owner for q in state.squadrons
+                                                                           if q.status in in_play}
+        return tuple(seat for seat in state.config.seats if seat not in playing)
 
     # --- serialisation ------------------------------------------------------------------
 
