@@ -42,3 +42,27 @@ def unit(pos: dict[str, Any], uid: str) -> dict[str, Any]:
 
 def of(events: list[dict[str, Any]], kind: str) -> list[dict[str, Any]]:
     return [e for e in events if e["type"] == kind]
+
+
+def world(pos: dict[str, Any], dice: tuple[int, ...] = ()) -> Any:
+    """A working copy of ``pos`` whose next d6 rolls are ``dice`` (then seed 0)."""
+    from hexfleet.engine.rng import Rng
+    from hexfleet.games.talon.position import parse_position
+    from hexfleet.games.talon.world import TalState, World
+
+    return World(TalState(parse_position(pos), Rng.from_seed(0).with_faces(dice)))
+
+
+def rule_of(pos: dict[str, Any], orders: list[dict[str, Any]], dice: tuple[int, ...] = ()) -> str:
+    """The rule ID an orders file breaks (it must break one)."""
+    from hexfleet.engine.errors import RuleError
+
+    try:
+        resolve(pos, orders, dice)
+    except RuleError as e:
+        return e.rule
+    raise AssertionError("the orders were accepted")
+
+
+def t(order: dict[str, Any], seat: str = "talon") -> dict[str, Any]:
+    return {seat: order}

@@ -89,13 +89,6 @@ def check_fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]]) -
     if len(shots) != printed.count:
         raise RuleError("TAL-5.1.f", f"group {number} has {printed.count} weapon(s): one shot each", unit=uid,
                         field="shots")
-    open_targets = targets(w, ship, printed)
-    if printed.weapon == "fusion_cannon":
-        open_targets = [t for t in open_targets if w.kind(t) != "missile"]
-    if not open_targets:
-        if printed.weapon == "fusion_cannon":
-            raise RuleError("TAL-15.2.2.b", "a Fusion Cannon must target an enemy ship", unit=uid, field="shots")
-        raise RuleError("TAL-8.3", f"no eligible target in arc and range of group {number}", unit=uid, field="shots")
     for i, shot in enumerate(shots):
         where = f"shots[{i}]"
         if shot["target"] is None:
@@ -123,9 +116,15 @@ def check_fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]]) -
                                 field=f"{where}.fighter")
         if launch:
             _check_launch(w, ship, printed, target, shot, where)
-    if any(s["target"] is None for s in shots) and printed.weapon != "fusion_cannon":
-        raise RuleError("TAL-AMB-16", "every weapon of the group fires at an eligible target when one exists",
-                        unit=uid, field="shots")
+    if any(s["target"] is None for s in shots):
+        if printed.weapon == "fusion_cannon":
+            raise RuleError("TAL-15.2.2.b", "a Fusion Cannon must target an enemy ship", unit=uid, field="shots")
+        if targets(w, ship, printed):
+            raise RuleError("TAL-AMB-16", "every weapon of the group fires at an eligible target when one exists",
+                            unit=uid, field="shots")
+        if all(s["target"] is None for s in shots):
+            raise RuleError("TAL-8.3", f"no eligible target in arc and range of group {number}", unit=uid,
+                            field="shots")
 
 
 def _check_launch(w: World, ship: Unit, printed: Group, target: Unit, shot: Mapping[str, Any], where: str) -> None:
@@ -161,7 +160,8 @@ def fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]], choices
 def _shoot(w: World, ship: Unit, number: int, printed: Group, shot: Mapping[str, Any],
            choices: Mapping[str, Any]) -> None:
     target = w.unit(shot["target"])
-    if target is None:
+    if target is None or (w.kind(target) == "squadron"
+                          and target["fighters"][shot["fighter"] - 1]["hull_marked"] >= w.cls(target).fighter_hull):
         return  # destroyed by an earlier shot of the group: this one is lost
     here: Hex = tuple(ship["hex"])
     there: Hex = tuple(target["hex"])
