@@ -38,6 +38,6 @@ def hidden_variants(state: Any, viewer: str | None) -> Iterator[tuple[Any, set[s
 @pytest.mark.rule("TAL-AMB-40")
 @pytest.mark.rule("TAL-4.1.c")
 @pytest.mark.rule("TAL-IMP-2")
-@pytest.mark.parametrize("scenario", ["duel"])
+@pytest.mark.parametrize("scenario", ["duel", "carrier", "black-hole", "base-assault"])
 def test_kernel_contract(scenario: str) -> None:
-    check_ruleset(RULESET, Contract(scenario, hidden_variants, seeds=3, max_steps=120, invariant=invariants))
+    check_ruleset(RULESET, Contract(scenario, hidden_variants, seeds=2, max_steps=100, invariant=invariants))

@@ -29,6 +29,16 @@ def target_of(how: str, h: Hex, facing: int) -> tuple[Hex, int]:
     return step(h, facing + (1 if how == "slip_left" else -1)), facing
 
 
+def move_event(unit: Unit, how: str, prev: Hex, afterburner: bool) -> dict[str, Any]:
+    """The ``moved``/``turned``/``slipped`` event of a unit that has just entered its new hex."""
+    event: dict[str, Any] = {"type": {"straight": "moved", "turn_left": "turned", "turn_right": "turned"}.get(how, "slipped"),
+                             "unit": unit["id"], "from": list(prev), "to": list(unit["hex"]), "facing": unit["facing"],
+                             "afterburner": afterburner, "tr_count": unit.get("tr_count")}
+    if how != "straight":
+        event["side"] = "left" if how.endswith("left") else "right"
+    return event
+
+
 def check_move(w: World, unit: Unit, how: str, afterburner: bool) -> None:
     """The rules of one ship or squadron move (TAL-7.1..7.3, TAL-10.2, TAL-D-11 Helm Down)."""
     uid = unit["id"]
@@ -71,27 +81,56 @@ def move(w: World, unit: Unit, how: str, afterburner: bool, choices: Mapping[str
     elif unit["tr_count"] is not None:
         unit["tr_count"] = unit["tr_count"] - 1 or None
     unit["hex"], unit["facing"] = list(new), facing
-    event: dict[str, Any] = {"type": {"straight": "moved", "turn_left": "turned", "turn_right": "turned"}.get(how, "slipped"),
-                             "unit": unit["id"], "from": list(prev), "to": list(new), "facing": facing,
-                             "afterburner": afterburner, "tr_count": unit["tr_count"]}
-    if how != "straight":
-        event["side"] = "left" if how.endswith("left") else "right"
-    w.emit(event)
+    w.emit(move_event(unit, how, prev, afterburner))
     enter(w, unit, prev, choices)
     if w.unit(unit["id"]) is not None:
         float_map(w)
+
+
+def dock(w: World, unit: Unit, how: str, afterburner: bool, host_id: str | None) -> None:
+    """TAL-16: a declared move into a friendly Base's or Carrier's hex (or, landing, a
+    Planet's) that removes the unit; never a collision (TAL-16.2.a). Allowed by a scenario rule
+    (``scenario.docking``/``landing``), or for fighters at a friendly Carrier or Base (TAL-16.1,
+    TAL-16.2.c); a Transport only at Speed 1 (TAL-16.2.b); at most 4 squadrons aboard (TAL-AMB-31)."""
+    uid = unit["id"]
+    cls = w.cls(unit)
+    new, facing = target_of(how, tuple(unit["hex"]), unit["facing"])
+    squadron = w.kind(unit) == "squadron"
+    if cls.hull_type == "Tran" and unit["curve"][1] != 1:
+        raise RuleError("TAL-16.2.b", "a Transport docks or lands only at Speed 1", unit=uid, field="order.how")
+    host = None
+    if host_id is None:  # landing
+        if uid not in w.pos["scenario"]["landing"] or "planet" not in w.terrain_at(new):
+            raise RuleError("TAL-16.1", "landing needs a scenario rule and a Planet in the hex entered", unit=uid,
+                            field="order.land")
+    else:
+        host = w.unit(host_id)
+        if host is None or w.kind(host) != "ship" or host["side"] != unit["side"]:
+            raise RuleError("TAL-AMB-31", f"no friendly ship {host_id!r} to dock with", unit=uid, field="order.dock")
+        hc = w.cls(host)
+        allowed = uid in w.pos["scenario"]["docking"] and (hc.is_base or (squadron and hc.is_carrier))
+        if not allowed and not (squadron and (hc.is_carrier or hc.is_base)):
+            raise RuleError("TAL-16.1", "docking needs a scenario rule (fighters may always dock with a friendly "
+                            "Carrier or Base)", unit=uid, field="order.dock")
+        if tuple(host["hex"]) != new:
+            raise RuleError("TAL-16.2", f"the move does not enter {host_id}'s hex", unit=uid, field="order.how")
+        aboard = [r for r in w.pos["removed"] if r.get("host") == host_id and r["status"] == "docked"]
+        if squadron and len(aboard) >= 4:
+            raise RuleError("TAL-AMB-31", f"{host_id} holds 4 squadrons already", unit=uid, field="order.dock")
+    prev: Hex = tuple(unit["hex"])
+    if afterburner:
+        unit["afterburners"] -= 1
+    unit["hex"], unit["facing"], unit["moved"] = list(new), facing, True
+    w.emit(move_event(unit, how, prev, afterburner))
+    remove(w, unit, "docked", host_id)
+    w.emit({"type": "docked", "unit": uid, "host": host_id})
 
 
 def move_missile(w: World, missile: Unit, how: str, choices: Mapping[str, Any]) -> None:
     prev: Hex = tuple(missile["hex"])
     new, facing = target_of(how, prev, missile["facing"])
     missile["hex"], missile["facing"], missile["moved"] = list(new), facing, True
-    event: dict[str, Any] = {"type": "moved" if how == "straight" else "turned", "unit": missile["id"],
-                             "from": list(prev), "to": list(new), "facing": facing, "afterburner": False,
-                             "tr_count": None}
-    if how != "straight":
-        event["side"] = "left" if how == "turn_left" else "right"
-    w.emit(event)
+    w.emit(move_event(missile, how, prev, False))
     enter(w, missile, prev, choices)
     if w.unit(missile["id"]) is not None and off_map(w, new):
         w.pos["missiles"] = [m for m in w.pos["missiles"] if m["id"] != missile["id"]]  # TAL-13.4.e

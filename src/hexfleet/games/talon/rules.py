@@ -29,6 +29,7 @@ from .geometry import neighbors_in_arc, step
 from .movement import HOWS, missile_moves
 from .options import OPTIONS, parse_options
 from .position import SIDES, STEPS, parse_position, position_json
+from .setup import check_setup
 from .turn import apply as apply_order
 from .turn import can_retreat, speed_choices, start_turn
 from .world import TalState, World
@@ -233,7 +234,9 @@ class Talon(Procedure[TalState]):
                     "terrain": data.get("terrain", []), "round_limit": data.get("round_limit")}
         if "scenario" in data:
             position["scenario"] = data["scenario"]
-        w = World(TalState(parse_position(position), Rng.from_seed(seed)))
+        full = parse_position(position)
+        check_setup(full)
+        w = World(TalState(full, Rng.from_seed(seed)))
         start_turn(w, w.pos["initiative"])
         return w.freeze()
 

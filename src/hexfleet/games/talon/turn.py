@@ -16,7 +16,16 @@ from .damage import arc_down, destroy, in_nebula, random_arc, remove
 from .data import ARCS, IMPULSES
 from .fire import check_fire, fire, group_of
 from .geometry import blocked, pull
-from .movement import check_missile_move, check_move, enter, missile_moves, move, move_missile, rotate_bases
+from .movement import (
+    check_missile_move,
+    check_move,
+    dock,
+    enter,
+    missile_moves,
+    move,
+    move_missile,
+    rotate_bases,
+)
 from .orders import STEP_OF, TalonOrder
 from .position import STEPS
 from .world import OTHER, World, serial
@@ -316,8 +325,9 @@ def _move(w: World, o: dict[str, Any]) -> None:
     if unit["side"] != w.pos["player"]:
         raise RuleError("TAL-4.1.c", f"{uid} is not yours", unit=uid, field="order.unit")
     if "dock" in o or o.get("land"):
-        raise RuleError("TAL-16.1", "docking and landing are allowed only by a scenario rule, and this position's "
-                        "scenario lists none for this unit", unit=uid, field="order.dock")
+        check_move(w, unit, o["how"], o.get("afterburner", False))
+        dock(w, unit, o["how"], o.get("afterburner", False), o.get("dock"))
+        return
     if w.kind(unit) == "missile":
         if o.get("afterburner"):
             raise RuleError("TAL-10.2.2", "missiles have no afterburners", unit=uid, field="order.afterburner")
