@@ -257,3 +257,27 @@ def test_the_side_left_in_play_wins_by_points():
                       dice=(6,))
     assert nxt["outcome"] == {"reason": "one_side_left", "winners": ["terran"], "score": {"terran": 44, "talon": 0}}
     assert of(ev, "game_over")[0]["winners"] == ["terran"]
+
+
+@pytest.mark.rule("TAL-AMB-19")
+@pytest.mark.rule("TAL-13.5")
+def test_the_missile_owner_picks_the_fighter_it_hits():
+    sq = squadron("sq", (1, 0), 3)
+    m = {"id": "M1", "side": "talon", "hex": [0, 0], "facing": 0, "target": "sq"}
+    pos = position(ship("x", "talon-ca", "talon", (0, 9)), ship("cv", "terran-cv", "terran", (5, 5)),
+                   squadrons=[sq], missiles=[m], impulse="C")
+    nxt, ev = resolve(pos, [t({"do": "move", "unit": "M1", "how": "straight", "choices": {"fighter": {"sq": 2}}})])
+    assert of(ev, "detonated") == [{"type": "detonated", "missile": "M1", "target": "sq", "arc": None, "fighter": 2}]
+    assert [f["hull_marked"] for f in unit(nxt, "sq")["fighters"]] == [0, 2, 0]
+
+
+@pytest.mark.rule("TAL-8.6.3")
+@pytest.mark.rule("TAL-15.2.2.c")
+def test_the_owner_orders_his_own_units_taking_area_damage():
+    evis = ship("evis", "talon-bb", "talon", (0, 0), 0)
+    a = ship("a", "terran-ca", "terran", (2, 0), 3)
+    b = ship("b", "terran-ca", "terran", (3, 0), 3)
+    pos = position(evis, a, b, impulse="C", step="fire")
+    _, ev = resolve(pos, [t({"do": "fire", "ship": "evis", "group": 2, "shots": [{"target": "a"}],
+                             "choices": {"order": ["b", "a"]}})], dice=(4,))
+    assert [e["target"] for e in of(ev, "fired")] == ["b", "a"]

@@ -224,3 +224,34 @@ def test_the_round_ends_after_both_retreat_phases():
     nxt, ev = resolve(pos, [t(END, "terran"), t(END)])
     assert (nxt["round"], nxt["impulse"], nxt["phase"], nxt["player"], nxt["step"]) == (11, "A", "impulse", "terran",
                                                                                          "ap")
+
+
+@pytest.mark.rule("TAL-18.2")
+@pytest.mark.rule("TAL-G-8")
+def test_the_owner_picks_the_pull_hex_on_a_spine():
+    g = ship("g", "terran-ca", "terran", (0, 0), 0)
+    x = ship("x", "talon-ca", "talon", (6, -2), 3)
+    pos = _end_of_round(g, x, terrain=[{"kind": "black_hole", "hex": [2, -1]}])
+    nxt, _ = resolve(pos, [t(END, "terran")])
+    assert unit(nxt, "g")["hex"] == [1, 0]  # default: the lower direction
+    nxt, _ = resolve(pos, [t({"do": "end_turn", "choices": {"pull": {"g": [1, -1]}}}, "terran")])
+    assert unit(nxt, "g")["hex"] == [1, -1]
+
+
+@pytest.mark.rule("TAL-11.1.3")
+@pytest.mark.rule("TAL-AMB-30")
+def test_spooling_is_announced_in_the_power_phase_of_the_round_equal_to_the_hull_boxes():
+    g = ship("g", "terran-ca", "terran", (0, 0), 0)
+    for round_, spooled in ((5, []), (6, [{"type": "spooled", "ship": "g"}])):
+        _, ev = resolve(_power(g, round=round_), [t(END, "terran")])
+        assert of(ev, "spooled") == spooled
+
+
+@pytest.mark.rule("TAL-AMB-15")
+def test_power_loss_keeps_the_curve_by_option():
+    lost = ship("g", "terran-ca", "terran", (0, 0), 0, hull_marked=3, criticals={"power_loss": {"round": 1,
+                                                                                               "impulse": "C"}})
+    nxt, _ = resolve(_power(lost), [t(END, "terran")])
+    assert unit(nxt, "g")["curve"] == [2, 3, 2]
+    nxt, _ = resolve(_power(lost, options={"powerloss_recomputes_modifier": False}), [t(END, "terran")])
+    assert unit(nxt, "g")["curve"] == [3, 3, 2]

@@ -8,7 +8,6 @@ event is written where it began, with what each layer absorbed once it has finis
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...hexgrid import Hex, neighbors
@@ -38,8 +37,7 @@ def random_arc(w: World, unit: str) -> str:
     return tied[0]
 
 
-def hit(w: World, unit: Unit, arc: str | None, amount: int, source: str, *, fighter: int | None = None,
-        choices: Mapping[str, Any] | None = None) -> None:
+def hit(w: World, unit: Unit, arc: str | None, amount: int, source: str, *, fighter: int | None = None) -> None:
     """Apply one damage instance to any unit (ship, squadron or missile)."""
     if amount <= 0 or w.unit(unit["id"]) is None:
         return
@@ -47,15 +45,15 @@ def hit(w: World, unit: Unit, arc: str | None, amount: int, source: str, *, figh
     if kind == "missile":
         _missile(w, unit, amount, source)
     elif kind == "squadron":
-        _fighter(w, unit, amount, source, fighter if fighter is not None else pick_fighter(w, unit, choices))
+        _fighter(w, unit, amount, source, fighter if fighter is not None else pick_fighter(w, unit))
     else:
         ship_damage(w, unit, arc, amount, source)
 
 
-def pick_fighter(w: World, squadron: Unit, choices: Mapping[str, Any] | None) -> int:
+def pick_fighter(w: World, squadron: Unit) -> int:
     """The fighter a missile, explosion or collision hits: the deciding player's ``fighter``
     choice, else the lowest-numbered surviving one (TAL-AMB-19)."""
-    wanted = ((choices or {}).get("fighter") or {}).get(squadron["id"])
+    wanted = (w.choices.get("fighter") or {}).get(squadron["id"])
     alive = [i + 1 for i, f in enumerate(squadron["fighters"]) if f["hull_marked"] < w.cls(squadron).fighter_hull]
     return wanted if wanted in alive else alive[0]
 
@@ -208,7 +206,7 @@ def destroy(w: World, ship: Unit, cause: str) -> None:
     explode(w, ship, where)
 
 
-def explode(w: World, ship: Unit, where: Hex, choices: Mapping[str, Any] | None = None) -> None:
+def explode(w: World, ship: Unit, where: Hex) -> None:
     """TAL-8.6.2: ER + 1 on a random arc to every ship in the hex, ER on the facing arc to every
     ship adjacent; one fighter per squadron and one missile per hex (TAL-8.6.4/5)."""
     rating = w.cls(ship).explosion
@@ -222,9 +220,9 @@ def explode(w: World, ship: Unit, where: Hex, choices: Mapping[str, Any] | None 
                 arc = random_arc(w, unit["id"]) if h == where else arc_of(h, unit["facing"], where, w.opts["arc_model"])
                 hit(w, unit, arc, amount, "explosion")
             else:
-                hit(w, unit, None, amount, "explosion", choices=choices)
+                hit(w, unit, None, amount, "explosion")
         missiles = sorted((m for m in w.pos["missiles"] if tuple(m["hex"]) == h), key=lambda m: int(m["id"][1:]))
-        wanted = (choices or {}).get("missile_hit") or []
+        wanted = w.choices.get("missile_hit") or []
         pick = next((m for m in missiles if m["id"] in wanted), missiles[0] if missiles else None)
         if pick is not None:
             hit(w, pick, None, amount, "explosion")

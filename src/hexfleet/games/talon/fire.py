@@ -142,7 +142,7 @@ def _check_launch(w: World, ship: Unit, printed: Group, target: Unit, shot: Mapp
                         field=f"{where}.facing")
 
 
-def fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]], choices: Mapping[str, Any]) -> None:
+def fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]]) -> None:
     """Erase the bar (TAL-8.1.1) and resolve each shot in turn."""
     printed, bar = group_of(w, ship, number)
     bar["red"], bar["yellow"] = 0, 0
@@ -150,15 +150,14 @@ def fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]], choices
         if w.unit(ship["id"]) is None:
             return
         if printed.weapon == "missile":
-            _launch(w, ship, number, shot, choices)
+            _launch(w, ship, number, shot)
         elif printed.weapon == "fusion_cannon":
-            _fusion(w, ship, number, printed, choices)
+            _fusion(w, ship, number, printed)
         elif shot["target"] is not None:
-            _shoot(w, ship, number, printed, shot, choices)
+            _shoot(w, ship, number, printed, shot)
 
 
-def _shoot(w: World, ship: Unit, number: int, printed: Group, shot: Mapping[str, Any],
-           choices: Mapping[str, Any]) -> None:
+def _shoot(w: World, ship: Unit, number: int, printed: Group, shot: Mapping[str, Any]) -> None:
     target = w.unit(shot["target"])
     if target is None or (w.kind(target) == "squadron"
                           and target["fighters"][shot["fighter"] - 1]["hull_marked"] >= w.cls(target).fighter_hull):
@@ -184,8 +183,7 @@ def _shoot(w: World, ship: Unit, number: int, printed: Group, shot: Mapping[str,
         _displace(w, ship, target, shot)
         if w.unit(target["id"]) is None:
             return
-    hit(w, target, hit_arc, damage, "wmg" if printed.weapon == "wmg" else "fire", fighter=shot.get("fighter"),
-        choices=choices)
+    hit(w, target, hit_arc, damage, "wmg" if printed.weapon == "wmg" else "fire", fighter=shot.get("fighter"))
 
 
 def _displace(w: World, ship: Unit, target: Unit, shot: Mapping[str, Any]) -> None:
@@ -199,10 +197,10 @@ def _displace(w: World, ship: Unit, target: Unit, shot: Mapping[str, Any]) -> No
     new = wanted if wanted in options else options[0]
     target["hex"] = list(new)
     w.emit({"type": "displaced", "unit": target["id"], "from": list(prev), "to": list(new)})
-    enter(w, target, prev, {})
+    enter(w, target, prev)
 
 
-def _launch(w: World, ship: Unit, number: int, shot: Mapping[str, Any], choices: Mapping[str, Any]) -> None:
+def _launch(w: World, ship: Unit, number: int, shot: Mapping[str, Any]) -> None:
     """TAL-13.2: place a missile; next to its target it may go straight into the target's hex
     and hit at once (TAL-AMB-17.b) on the arc facing the launcher."""
     target = w.unit(shot["target"]) if shot["target"] else None
@@ -218,10 +216,10 @@ def _launch(w: World, ship: Unit, number: int, shot: Mapping[str, Any], choices:
     if tuple(shot["hex"]) == tuple(target["hex"]):
         a = None if w.kind(target) == "squadron" else arc(tuple(target["hex"]), target["facing"],
                                                            tuple(ship["hex"]), w.opts["arc_model"])
-        detonate(w, missile, target, a, choices)
+        detonate(w, missile, target, a)
 
 
-def _fusion(w: World, ship: Unit, number: int, printed: Group, choices: Mapping[str, Any]) -> None:
+def _fusion(w: World, ship: Unit, number: int, printed: Group) -> None:
     """TAL-15.2: one roll for the whole cone; every ship and missile in it is hit, friends
     included, by range with its own terrain modifier; fighters are immune (TAL-12.1.2.e). The
     firing player's units resolve first, each side in its ``order`` choice, else position order."""
@@ -231,7 +229,7 @@ def _fusion(w: World, ship: Unit, number: int, printed: Group, choices: Mapping[
     area = set(cone(here, ship["facing"], printed.arcs, weapon.max_range(), w.opts["arc_model"]))
     victims = [u for u in w.pos["ships"] + w.pos["missiles"]
                if tuple(u["hex"]) in area and not line_blocked(w, here, tuple(u["hex"]))]
-    wanted = list(choices.get("order", []))
+    wanted = list(w.choices.get("order", []))
     victims.sort(key=lambda u: (u["side"] != ship["side"], wanted.index(u["id"]) if u["id"] in wanted else len(wanted)))
     for v in victims:
         if w.unit(v["id"]) is None:
@@ -244,4 +242,4 @@ def _fusion(w: World, ship: Unit, number: int, printed: Group, choices: Mapping[
         w.emit({"type": "fired", "ship": ship["id"], "group": number, "weapon": "fusion_cannon", "target": v["id"],
                 "range": rng, "roll": face, "modifier": mod, "modified_roll": face + mod, "hit": damage > 0,
                 "damage": damage, "arc": a})
-        hit(w, v, a, damage, "fusion_cannon", choices=choices)
+        hit(w, v, a, damage, "fusion_cannon")

@@ -5,7 +5,6 @@ TAL-G-3, TAL-G-7, TAL-G-10).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ...engine.errors import RuleError
@@ -67,7 +66,7 @@ def check_move(w: World, unit: Unit, how: str, afterburner: bool) -> None:
             raise RuleError("TAL-D-11", "Helm Down: it may only go straight", unit=uid)
 
 
-def move(w: World, unit: Unit, how: str, afterburner: bool, choices: Mapping[str, Any]) -> None:
+def move(w: World, unit: Unit, how: str, afterburner: bool) -> None:
     """Move a ship or squadron one hex (checked already) and run the entry checks."""
     prev: Hex = tuple(unit["hex"])
     new, facing = target_of(how, prev, unit["facing"])
@@ -82,7 +81,7 @@ def move(w: World, unit: Unit, how: str, afterburner: bool, choices: Mapping[str
         unit["tr_count"] = unit["tr_count"] - 1 or None
     unit["hex"], unit["facing"] = list(new), facing
     w.emit(move_event(unit, how, prev, afterburner))
-    enter(w, unit, prev, choices)
+    enter(w, unit, prev)
     if w.unit(unit["id"]) is not None:
         float_map(w)
 
@@ -126,12 +125,12 @@ def dock(w: World, unit: Unit, how: str, afterburner: bool, host_id: str | None)
     w.emit({"type": "docked", "unit": uid, "host": host_id})
 
 
-def move_missile(w: World, missile: Unit, how: str, choices: Mapping[str, Any]) -> None:
+def move_missile(w: World, missile: Unit, how: str) -> None:
     prev: Hex = tuple(missile["hex"])
     new, facing = target_of(how, prev, missile["facing"])
     missile["hex"], missile["facing"], missile["moved"] = list(new), facing, True
     w.emit(move_event(missile, how, prev, False))
-    enter(w, missile, prev, choices)
+    enter(w, missile, prev)
     if w.unit(missile["id"]) is not None and off_map(w, new):
         w.pos["missiles"] = [m for m in w.pos["missiles"] if m["id"] != missile["id"]]  # TAL-13.4.e
 
@@ -160,12 +159,12 @@ def rotate_bases(w: World) -> None:
             w.emit({"type": "rotated", "unit": s["id"], "facing": s["facing"]})
 
 
-def enter(w: World, unit: Unit, prev: Hex, choices: Mapping[str, Any], travel: int | None = None) -> None:
+def enter(w: World, unit: Unit, prev: Hex) -> None:
     """TAL-G-3's entry checks, in order: Nebula state, Planet/Black Hole/Worm Hole, collisions,
     Asteroid, missile detonations."""
     here: Hex = tuple(unit["hex"])
     kind = w.kind(unit)
-    travel = direction_of(prev, here) if travel is None else travel
+    travel = direction_of(prev, here)
     terrain = w.terrain_at(here)
     if kind == "missile":
         if terrain & {"planet", "black_hole", "worm_hole"}:
@@ -174,7 +173,7 @@ def enter(w: World, unit: Unit, prev: Hex, choices: Mapping[str, Any], travel: i
         target = w.unit(unit["target"]) if unit["target"] else None
         if target is not None and tuple(target["hex"]) == here:
             detonate(w, unit, target, None if w.kind(target) == "squadron" else
-                     arc_of(here, target["facing"], prev, w.opts["arc_model"]), choices)
+                     arc_of(here, target["facing"], prev, w.opts["arc_model"]))
         return
     if kind == "ship" and "nebula" in terrain:  # TAL-17.4.1
         for a in list(unit["reinforcements"]):
@@ -185,7 +184,7 @@ def enter(w: World, unit: Unit, prev: Hex, choices: Mapping[str, Any], travel: i
         w.emit({"type": "destroyed", "unit": unit["id"], "cause": cause})
         remove(w, unit, "destroyed")
         if kind == "ship":
-            explode(w, unit, here, choices)
+            explode(w, unit, here)
         return
     if "worm_hole" in terrain:
         w.emit({"type": "retreated", "unit": unit["id"], "cause": "worm_hole"})
@@ -201,10 +200,10 @@ def enter(w: World, unit: Unit, prev: Hex, choices: Mapping[str, Any], travel: i
         w.emit({"type": "collision", "unit": unit["id"], "other": other["id"]})
         other_arc = arc_of(here, other["facing"], prev, w.opts["arc_model"])
         pair = [(unit, mover_arc), (other, other_arc)]
-        if choices.get("first") == other["id"]:
+        if w.choices.get("first") == other["id"]:
             pair.reverse()
         for victim, a in pair:
-            hit(w, victim, None if w.kind(victim) == "squadron" else a, 3, "collision", choices=choices)
+            hit(w, victim, None if w.kind(victim) == "squadron" else a, 3, "collision")
     if w.unit(unit["id"]) is None:
         return
     if kind == "ship" and "asteroid" in terrain:  # TAL-17.3
@@ -212,16 +211,16 @@ def enter(w: World, unit: Unit, prev: Hex, choices: Mapping[str, Any], travel: i
     for m in [m for m in w.pos["missiles"] if m["target"] == unit["id"] and tuple(m["hex"]) == here]:
         if w.unit(unit["id"]) is None:
             return
-        detonate(w, m, unit, None if kind == "squadron" else mover_arc, choices)
+        detonate(w, m, unit, None if kind == "squadron" else mover_arc)
 
 
-def detonate(w: World, missile: Unit, target: Unit, arc: str | None, choices: Mapping[str, Any]) -> None:
+def detonate(w: World, missile: Unit, target: Unit, arc: str | None) -> None:
     """TAL-13.5: 2 damage on the arc it passed through; the missile is gone."""
     w.pos["missiles"] = [m for m in w.pos["missiles"] if m["id"] != missile["id"]]
     event: dict[str, Any] = {"type": "detonated", "missile": missile["id"], "target": target["id"], "arc": arc}
     fighter = None
     if w.kind(target) == "squadron":
-        fighter = pick_fighter(w, target, choices)
+        fighter = pick_fighter(w, target)
         event["fighter"] = fighter
     w.emit(event)
     hit(w, target, arc, 2, "missile", fighter=fighter)

@@ -37,6 +37,7 @@ _STEP_RULE = {"ap": "TAL-6.1", "move": "TAL-7.1", "fire": "TAL-8.3", "repair": "
 def apply(w: World, order: TalonOrder) -> None:
     """Check and resolve one order of ``w.pos["player"]``."""
     o = order.data
+    w.choices = o.get("choices", {})
     phase = w.pos["phase"]
     do = o["do"]
     allowed = {"impulse": ("ap", "drop_reinforcement", "move", "fire", "repair", "end_turn"),
@@ -106,7 +107,7 @@ def _close_move(w: World) -> None:
             raise RuleError("TAL-7.1", f"{u['id']} must move this Impulse before the move step ends", unit=u["id"])
     for m in list(w.pos["missiles"]):
         if m["side"] == w.pos["player"] and not m["moved"] and w.unit(m["id"]) is not None:
-            move_missile(w, m, missile_moves(w, m)[0], {})
+            move_missile(w, m, missile_moves(w, m)[0])
 
 
 def housekeeping(w: World) -> None:
@@ -298,7 +299,7 @@ def _retarget(w: World, ship: Unit, o: dict[str, Any]) -> None:
     if tuple(missile["hex"]) == tuple(target["hex"]):
         from .movement import detonate
         a = None if w.kind(target) == "squadron" else random_arc(w, target["id"])
-        detonate(w, missile, target, a, o.get("choices", {}))
+        detonate(w, missile, target, a)
 
 
 _AP_USES = {"side_slip": _side_slip, "power_turn": _power_turn, "charge": _charge, "charge_battery": _charge_battery,
@@ -332,16 +333,16 @@ def _move(w: World, o: dict[str, Any]) -> None:
         if o.get("afterburner"):
             raise RuleError("TAL-10.2.2", "missiles have no afterburners", unit=uid, field="order.afterburner")
         check_missile_move(w, unit, o["how"])
-        move_missile(w, unit, o["how"], o.get("choices", {}))
+        move_missile(w, unit, o["how"])
         return
     check_move(w, unit, o["how"], o.get("afterburner", False))
-    move(w, unit, o["how"], o.get("afterburner", False), o.get("choices", {}))
+    move(w, unit, o["how"], o.get("afterburner", False))
 
 
 def _fire(w: World, o: dict[str, Any]) -> None:
     ship = own(w, o["ship"])
     check_fire(w, ship, o["group"], o["shots"])
-    fire(w, ship, o["group"], o["shots"], o.get("choices", {}))
+    fire(w, ship, o["group"], o["shots"])
 
 
 def _repair(w: World, o: dict[str, Any]) -> None:
@@ -492,11 +493,16 @@ def _end_power(w: World) -> None:
     for s in list(w.pos["ships"]) + list(w.pos["squadrons"]):
         if s["side"] != player or w.unit(s["id"]) is None:
             continue
+        if "power_loss" in s.get("criticals", {}) and not w.opts["powerloss_recomputes_modifier"]:
+            continue  # TAL-AMB-15's alternative: the curve stays as written
         s["curve"] = written(w, s, s["curve"][1])
         w.emit({"type": "curve", "ship": s["id"], "curve": list(s["curve"])})
     for s in list(w.pos["ships"]):
         if s["side"] == player and w.unit(s["id"]) is not None and s["curve"][0] < 0:
             destroy(w, s, "power")
+    for s in w.pos["ships"]:  # TAL-11.1.3: spooled in the Power Phase of Round = printed hull boxes
+        if s["side"] == player and not w.cls(s).is_base and len(w.cls(s).hull) == w.pos["round"]:
+            w.emit({"type": "spooled", "ship": s["id"]})
     if player == w.pos["initiative"]:
         _start_power(w, OTHER[player])
         return
@@ -517,10 +523,11 @@ def _gravity(w: World) -> None:
                 continue
             prev = tuple(u["hex"])
             options = pull(prev, hole)
-            new = options[0]
+            wanted = tuple((w.choices.get("pull") or {}).get(u["id"], ()))
+            new = wanted if wanted in options else options[0]
             u["hex"] = list(new)
             w.emit({"type": "pulled", "unit": u["id"], "from": list(prev), "to": list(new)})
-            enter(w, u, prev, {})
+            enter(w, u, prev)
 
 
 def _reinforcements(w: World) -> None:

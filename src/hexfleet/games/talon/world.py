@@ -43,6 +43,9 @@ class World:
         self.pos: dict[str, Any] = copy.deepcopy(state.pos)
         self.rng = state.rng
         self.events: list[Event] = []
+        self.choices: dict[str, Any] = {}
+        """The ``choices`` of the order being resolved (format, "Choices"): read wherever a rule
+        lets a player decide while it resolves."""
 
     def freeze(self, then: tuple[Any, ...] = ()) -> TalState:
         return TalState(self.pos, self.rng, then)
