@@ -17,7 +17,7 @@ from importlib import resources
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Choices, Legal
+from ...engine.legal import Filtered, Legal
 from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import DiceNeeded, Rng
 from ...engine.ruleset import Event, Order, Outcome, ScenarioInfo, Seat
@@ -78,6 +78,8 @@ def _prompt(text: str) -> Any:
 
 
 def _legal(state: TalState, ask: Ask, seat: Seat) -> Legal[notation.TalonOrder]:
+    """The candidate orders of :func:`candidates`, each checked by the rules when first needed;
+    ``in`` checks any order (JSON or object) by the rules."""
     def contains(order: object) -> bool:
         try:
             parsed = order if isinstance(order, notation.TalonOrder) else notation.parse(order)
@@ -85,12 +87,7 @@ def _legal(state: TalState, ask: Ask, seat: Seat) -> Legal[notation.TalonOrder]:
         except (RuleError, FormatError):
             return False
         return True
-    listed = []
-    for data in candidates(state):
-        order = notation.make(data)
-        if contains(order):
-            listed.append(order)
-    return Choices(listed, contains=contains)
+    return Filtered([notation.make(data) for data in candidates(state)], contains, contains=contains)
 
 
 def _kind(name: str, rule: str, prompt: str) -> Kind[TalState, notation.TalonOrder]:
