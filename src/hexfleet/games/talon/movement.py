@@ -242,8 +242,9 @@ def _board(w: World, extension: bool) -> tuple[int, int]:
 
 def float_map(w: World) -> None:
     """TAL-7.5 / TAL-G-10: when a ship or squadron is off the board, re-centre the window on
-    every ship and planet, adding the extension if needed; failing that, ships 6 or more hexes
-    from every other ship retreat (farthest first, TAL-7.5.2) until the rest fit."""
+    every ship and planet, adding the extension if needed; failing that, terrain 6 or more hexes
+    from every ship is removed (TAL-7.5.3), then ships 6 or more hexes from every other ship
+    retreat (farthest first, TAL-7.5.2) until the rest fit."""
     m = w.pos["map"]
     if m["mode"] == "infinite":
         return
@@ -257,6 +258,11 @@ def float_map(w: World) -> None:
             if origin is not None:
                 w.pos["map"] = {"mode": "board", "origin": list(origin), "extension": extension}
                 return
+        ships = [tuple(u["hex"]) for u in w.pos["ships"] + w.pos["squadrons"]]
+        far = [t for t in w.pos["terrain"] if all(distance(tuple(t["hex"]), h) >= 6 for h in ships)]
+        if far and any(t["kind"] == "planet" for t in far):  # TAL-7.5.3: distant terrain makes room
+            w.pos["terrain"] = [t for t in w.pos["terrain"] if t not in far]
+            continue
         lonely = _isolated(w)
         if lonely is None:
             return

@@ -558,6 +558,9 @@ def can_retreat(w: World, ship: Unit) -> str | None:
 
 
 def _retreat(w: World, o: dict[str, Any]) -> None:
+    if any(q["id"] == o["ship"] for q in w.pos["squadrons"]):
+        raise RuleError("TAL-12.1.2.c", "fighters have no FTL: they dock with a Carrier to leave", unit=o["ship"],
+                        field="order.ship")
     ship = own(w, o["ship"])
     why = can_retreat(w, ship)
     if why is not None:
