@@ -99,11 +99,13 @@ class Weapon:
         return self.min_range - 1 + (len(self.damage[0]) if self.damage else len(self.hit_on))
 
     def result(self, modified: int, rng: int, min_range: int | None = None) -> int:
-        """Damage of a shot with this modified roll at range ``rng`` (0: a miss, TAL-17.5.a)."""
+        """Damage of a shot with this modified roll at range ``rng`` (0: a miss, TAL-17.5.a).
+        ``min_range`` is an option's minimum (TAL-AMB-4); ranges below the table's first column
+        read that column."""
         low = self.min_range if min_range is None else min_range
         if modified < 1 or not low <= rng <= self.max_range():
             return 0
-        col = rng - self.min_range
+        col = max(rng - self.min_range, 0)
         if self.damage:
             return self.damage[min(modified, 6) - 1][col]
         return self.hit_damage if modified >= self.hit_on[col] else 0
