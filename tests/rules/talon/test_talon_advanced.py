@@ -159,8 +159,8 @@ def test_missiles_leave_the_map_and_never_slip():
     m = {"id": "M1", "side": "talon", "hex": [7, -6], "facing": 1, "target": None}
     pos = position(ship("x", "talon-ca", "talon", (0, 0), 0), g, missiles=[m], impulse="C",
                    map={"mode": "board", "origin": [-5, -6], "extension": False})
-    nxt, _ = resolve(pos, [t({"do": "move", "unit": "M1", "how": "straight"})])
-    assert nxt["missiles"] == []
+    nxt, ev = resolve(pos, [t({"do": "move", "unit": "M1", "how": "straight"})])
+    assert nxt["missiles"] == [] and of(ev, "destroyed") == [{"type": "destroyed", "unit": "M1", "cause": "off_map"}]
     assert rule_of({**pos, "missiles": [{**m, "target": "g"}]}, [t({"do": "move", "unit": "M1",
                                                                     "how": "slip_left"})]) == "TAL-13.4.c"
 

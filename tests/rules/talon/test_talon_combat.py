@@ -208,7 +208,8 @@ def test_fusion_cannon_cone():
     nxt, ev = resolve(pos, [t({"do": "fire", "ship": "evis", "group": 2, "shots": [{"target": "guderian"}]})],
                       dice=(4,))
     fired = {e["target"]: (e["damage"], e["arc"]) for e in of(ev, "fired")}
-    assert fired == {"justice": (2, "F"), "guderian": (6, "L"), "M14": (2, None), "M15": (2, None)}
+    assert fired == {"justice": (2, "F"), "guderian": (6, "L"), "tiger": (0, None), "M14": (2, None),
+                     "M15": (2, None)}
     assert of(ev, "fired")[0]["target"] == "justice"
     assert unit(nxt, "M14")["damaged"] and not unit(nxt, "M10")["damaged"]
     assert all(f["hull_marked"] == 0 for f in unit(nxt, "tiger")["fighters"])

@@ -138,6 +138,7 @@ def test_a_missile_flying_into_a_planet_is_lost_without_explosion():
                    missiles=[m], terrain=[{"kind": "planet", "hex": [1, 0]}], impulse="C")
     nxt, ev = resolve(pos, [t({"do": "move", "unit": "M1", "how": "straight"})])
     assert nxt["missiles"] == [] and of(ev, "exploded") == [] and nxt["terrain"][0]["kind"] == "planet"
+    assert of(ev, "destroyed") == [{"type": "destroyed", "unit": "M1", "cause": "planet"}]
 
 
 @pytest.mark.rule("TAL-17.5.c")

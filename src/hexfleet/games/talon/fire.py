@@ -220,14 +220,15 @@ def _launch(w: World, ship: Unit, number: int, shot: Mapping[str, Any]) -> None:
 
 
 def _fusion(w: World, ship: Unit, number: int, printed: Group) -> None:
-    """TAL-15.2: one roll for the whole cone; every ship and missile in it is hit, friends
-    included, by range with its own terrain modifier; fighters are immune (TAL-12.1.2.e). The
+    """TAL-15.2: one roll for the whole cone; every unit in it is hit, friends included, by
+    range with its own terrain modifier; fighters are immune (TAL-12.1.2.e: a ``fired`` event
+    with no damage). The
     firing player's units resolve first, each side in its ``order`` choice, else position order."""
     here: Hex = tuple(ship["hex"])
     face = w.roll("fusion", ship["id"])[0]
     weapon = weapons()[printed.weapon]
     area = set(cone(here, ship["facing"], printed.arcs, weapon.max_range(), w.opts["arc_model"]))
-    victims = [u for u in w.pos["ships"] + w.pos["missiles"]
+    victims = [u for u in w.pos["ships"] + w.pos["squadrons"] + w.pos["missiles"]
                if tuple(u["hex"]) in area and not line_blocked(w, here, tuple(u["hex"]))]
     wanted = list(w.choices.get("order", []))
     victims.sort(key=lambda u: (u["side"] != ship["side"], wanted.index(u["id"]) if u["id"] in wanted else len(wanted)))
@@ -237,7 +238,8 @@ def _fusion(w: World, ship: Unit, number: int, printed: Group) -> None:
         there: Hex = tuple(v["hex"])
         rng = distance(here, there)
         mod = modifier(w, here, there)
-        damage = weapon.result(face + mod, rng)
+        immune = w.kind(v) == "squadron"  # fighters are too small to be hit (TAL-12.1.2.e)
+        damage = 0 if immune else weapon.result(face + mod, rng)
         a = arc(there, v["facing"], here, w.opts["arc_model"]) if w.kind(v) == "ship" else None
         w.emit({"type": "fired", "ship": ship["id"], "group": number, "weapon": "fusion_cannon", "target": v["id"],
                 "range": rng, "roll": face, "modifier": mod, "modified_roll": face + mod, "hit": damage > 0,

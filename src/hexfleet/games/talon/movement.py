@@ -131,8 +131,9 @@ def move_missile(w: World, missile: Unit, how: str) -> None:
     missile["hex"], missile["facing"], missile["moved"] = list(new), facing, True
     w.emit(move_event(missile, how, prev, False))
     enter(w, missile, prev)
-    if w.unit(missile["id"]) is not None and off_map(w, new):
-        w.pos["missiles"] = [m for m in w.pos["missiles"] if m["id"] != missile["id"]]  # TAL-13.4.e
+    if w.unit(missile["id"]) is not None and off_map(w, new):  # TAL-13.4.e
+        w.pos["missiles"] = [m for m in w.pos["missiles"] if m["id"] != missile["id"]]
+        w.emit({"type": "destroyed", "unit": missile["id"], "cause": "off_map"})
 
 
 def missile_moves(w: World, missile: Unit) -> list[str]:
@@ -169,6 +170,9 @@ def enter(w: World, unit: Unit, prev: Hex) -> None:
     if kind == "missile":
         if terrain & {"planet", "black_hole", "worm_hole"}:
             w.pos["missiles"] = [m for m in w.pos["missiles"] if m["id"] != unit["id"]]
+            lost = "planet" if "planet" in terrain else "black_hole" if "black_hole" in terrain else None
+            if lost is not None:  # a worm hole takes it out of play (TAL-AMB-26), destroying nothing
+                w.emit({"type": "destroyed", "unit": unit["id"], "cause": lost})
             return
         target = w.unit(unit["target"]) if unit["target"] else None
         if target is not None and tuple(target["hex"]) == here:
