@@ -7,7 +7,8 @@ The heuristic bot scores every legal order of the open decision and plays the be
 by its own seeded generator), reading the position in the view: fire a charged group whenever
 it can, by the expected damage of its shots (TAL-D-5..D-9); repair criticals; charge an
 uncharged bar with AP, else reinforce the shield arc facing the nearest enemy; move to close
-on the nearest enemy and keep it in the forward arc; give the Initiative away (moving second
+on the nearest enemy and keep it in the forward arc, near friends but not in their hex; give
+the Initiative away (moving second
 lets it react, TAL-IMP-6); keep its Speed; then end the Turn.
 """
 
@@ -127,7 +128,11 @@ class TalonHeuristicBot:
         there = tuple(enemy["hex"])
         d = distance(new, there)
         ahead = 3.0 if new != there and arc(new, facing, there) == "F" else 0.0
-        return 10.0 - min(abs(d - 2), 6) + ahead + afterburner
+        friends = [distance(new, tuple(u["hex"])) for u in pos["ships"] + pos["squadrons"]
+                   if u["side"] == unit["side"] and u["id"] != unit["id"]]
+        apart = max(0, min(friends, default=0) - 3) * 0.5  # far from friends: mandatory retreat looms
+        together = -2.0 if 0 in friends else 0.0  # a friend in the hex: a collision
+        return 10.0 - min(abs(d - 2), 6) + ahead + afterburner - apart + together
 
 
 BOTS: dict[str, BotOffer] = {

@@ -95,7 +95,8 @@ def ship_damage(w: World, ship: Unit, arc: str | None, amount: int, source: str)
         if w.unit(ship["id"]) is None:
             break
         if arc is not None:
-            reinforced = arc in ship["reinforcements"]
+            reinforced = arc in ship["reinforcements"] and "shields_down" not in ship["criticals"] \
+                and not in_nebula(w, ship)  # TAL-AMB-13.c, TAL-17.4.1: no reinforcement works then
             up = not arc_down(w, ship, arc)
             if reinforced and (first or not up):
                 del ship["reinforcements"][arc]
