@@ -35,8 +35,30 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
     return TalState(parse_position(view["position"]), Rng(rng))
 
 
-evaluate = None
-"""No evaluator yet: search plays random steps out from its leaves."""
+def evaluate(state: TalState) -> dict[Seat, float]:
+    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves: the SP-weighted share
+    of each fleet's boxes (shields and hull) still standing, units out of play counting nothing;
+    a finished game scores its outcome."""
+    pos = state.pos
+    if pos.get("outcome"):
+        winners = pos["outcome"]["winners"]
+        return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in OTHER}
+    classes = pack(pos["data_pack"])
+    have = {side: 0.0 for side in OTHER}
+    full = {side: 0.0 for side in OTHER}
+    for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
+        full[u["side"]] += classes[u["class"]].sp
+    for s in pos["ships"]:
+        c = classes[s["class"]]
+        boxes = sum(c.shields) + len(c.hull)
+        have[s["side"]] += c.sp * (sum(s["shields"].values()) + len(c.hull) - s["hull_marked"]) / boxes
+    for q in pos["squadrons"]:
+        c = classes[q["class"]]
+        have[q["side"]] += c.sp * sum(c.fighter_hull - f["hull_marked"] for f in q["fighters"]) / (3 * c.fighter_hull)
+    share = {side: have[side] / full[side] if full[side] else 0.0 for side in OTHER}
+    return {side: 0.5 + 0.5 * (share[side] - share[OTHER[side]]) for side in OTHER}
+
+
 prior = None
 """No prior yet: search tries a decision's orders in random order."""
 
