@@ -204,6 +204,7 @@ def test_transports_dock_at_a_base_by_scenario_rule_at_speed_one():
 @pytest.mark.rule("TAL-18.1.c")
 @pytest.mark.rule("TAL-AMB-25")
 @pytest.mark.rule("TAL-18.1.b")
+@pytest.mark.rule("TAL-18.1")
 def test_black_hole_penalty_and_blocking():
     g = ship("g", "terran-ca", "terran", (0, 0), 0)
     x = ship("x", "talon-ca", "talon", (3, 0), 3)
@@ -235,6 +236,7 @@ def test_setup_checks():
 @pytest.mark.rule("TAL-SCN-2")
 @pytest.mark.rule("TAL-SCN-3")
 @pytest.mark.rule("TAL-14.f")
+@pytest.mark.rule("TAL-AMB-11")
 def test_every_scenario_starts_at_impulse_a_with_full_bars():
     ruleset = get_ruleset("talon")
     assert set(ruleset.scenarios()) == {"duel", "fleet", "base-assault", "carrier", "black-hole"}

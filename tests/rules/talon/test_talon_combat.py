@@ -18,6 +18,9 @@ TERRAN_TURN = {"player": "terran", "initiative": "terran"}
 @pytest.mark.rule("TAL-8.4.3")
 @pytest.mark.rule("TAL-6.2.1")
 @pytest.mark.rule("TAL-AMB-13")
+@pytest.mark.rule("TAL-5.1.j")
+@pytest.mark.rule("TAL-5.1.l")
+@pytest.mark.rule("TAL-8.5.a")
 def test_damage_goes_reinforcement_shield_hull_and_rolls_criticals():
     pos = position(ship("g", "terran-ca", "terran", (0, 0), 0, reinforcements={"F": {"round": 1, "impulse": "A"}}))
     w = world(pos, dice=(3, 4))  # the critical at box 4: 7, no effect
@@ -97,6 +100,7 @@ def test_random_arc_rerolls_the_tied_arcs():
 @pytest.mark.rule("TAL-8.6.2")
 @pytest.mark.rule("TAL-8.6.2.b")
 @pytest.mark.rule("TAL-8.6.2.a")
+@pytest.mark.rule("TAL-5.1.k")
 def test_destruction_explodes_into_the_hex_and_its_neighbours():
     dying = ship("d", "talon-ff", "talon", (0, 0), 0, hull_marked=2)  # ER 1, one box left
     near = ship("n", "talon-ca", "talon", (1, 0), 3)
@@ -112,6 +116,7 @@ def test_destruction_explodes_into_the_hex_and_its_neighbours():
 @pytest.mark.rule("TAL-EX-19")
 @pytest.mark.rule("TAL-13.6")
 @pytest.mark.rule("TAL-8.2.1")
+@pytest.mark.rule("TAL-5.1.g")
 def test_shooting_down_a_missile():
     defiant = ship("defiant", "terran-bb", "terran", (0, 0), 0)
     missile = {"id": "M4", "side": "talon", "hex": [0, 1], "facing": 2, "target": "defiant"}
@@ -198,6 +203,8 @@ def test_wave_motion_gun_knocks_back_then_hits_the_rear():
 @pytest.mark.rule("TAL-15.2.2.c")
 @pytest.mark.rule("TAL-15.2.2.d")
 @pytest.mark.rule("TAL-12.1.2.e")
+@pytest.mark.rule("TAL-15.2.2")
+@pytest.mark.rule("TAL-AMB-23")
 def test_fusion_cannon_cone():
     ships = [ship("evis", "talon-bb", "talon", (0, 0), 0), ship("guderian", "terran-ca", "terran", (2, 0), 1),
              ship("justice", "talon-ca", "talon", (3, -1), 3)]
@@ -252,6 +259,7 @@ def test_fire_at_a_fighter_hits_only_it():
 @pytest.mark.rule("TAL-EX-S6")
 @pytest.mark.rule("TAL-7.4.a")
 @pytest.mark.rule("TAL-7.4.b")
+@pytest.mark.rule("TAL-AMB-3")
 def test_collisions_between_ships_of_one_race():
     a = ship("a", "terran-ca", "terran", (1, 0), 3)
     b = ship("b", "terran-ca", "terran", (0, 0), 0)
@@ -296,6 +304,8 @@ def test_entering_terrain():
 @pytest.mark.rule("TAL-17.4.1")
 @pytest.mark.rule("TAL-17.4.1.a")
 @pytest.mark.rule("TAL-13.5")
+@pytest.mark.rule("TAL-G-3")
+@pytest.mark.rule("TAL-AMB-37")
 def test_leaving_a_nebula_into_a_missile():
     g = ship("g", "terran-ca", "terran", (0, 0), 0, shields={"F": 3})
     m = {"id": "M3", "side": "talon", "hex": [1, 0], "facing": 3, "target": "g"}
@@ -308,6 +318,7 @@ def test_leaving_a_nebula_into_a_missile():
 
 @pytest.mark.rule("TAL-EX-25")
 @pytest.mark.rule("TAL-17.4.1.b")
+@pytest.mark.rule("TAL-G-3")
 def test_wmg_into_a_nebula_hits_the_hull():
     vanguard = ship("vanguard", "terran-bb", "terran", (0, 0), 0)
     target = ship("bb", "talon-dn", "talon", (3, 0), 0)
@@ -325,6 +336,8 @@ def test_wmg_into_a_nebula_hits_the_hull():
 @pytest.mark.rule("TAL-13.2.b")
 @pytest.mark.rule("TAL-13.4.a")
 @pytest.mark.rule("TAL-AMB-18")
+@pytest.mark.rule("TAL-13.2")
+@pytest.mark.rule("TAL-13.4")
 def test_launching_and_flying_missiles():
     dd = ship("dd", "talon-dd", "talon", (0, 0), 0)
     g = ship("g", "terran-ca", "terran", (3, 0), 3)

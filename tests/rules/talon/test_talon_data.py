@@ -28,6 +28,7 @@ def test_patton_at_power_2_speed_4():
 
 @pytest.mark.rule("TAL-EX-1")
 @pytest.mark.rule("TAL-2.6.a")
+@pytest.mark.rule("TAL-AMB-33")
 def test_talon_battle_cruiser():
     bc = pack("talon-ext")["talon-bc"]
     kinds = sorted((g.weapon, g.count, g.red, g.yellow, tuple(sorted(g.arcs))) for g in bc.groups)
@@ -39,6 +40,7 @@ def test_talon_battle_cruiser():
 @pytest.mark.rule("TAL-D-3")
 @pytest.mark.rule("TAL-EX-6")
 @pytest.mark.rule("TAL-5.4.1")
+@pytest.mark.rule("TAL-5.1.a")
 def test_terran_heavy_cruiser_curve_and_book_facts():
     ca = pack("talon-ext")["terran-ca"]
     assert [(r.power, r.speed, r.tr) for r in ca.rows] == [(1, 5, 3), (2, 4, 2), (3, 3, 2), (4, 2, 1), (5, 1, 1)]

@@ -53,6 +53,7 @@ def test_wide_fore_aft_model_gives_row_hexes_to_the_sides():
 
 
 @pytest.mark.rule("TAL-EX-4")
+@pytest.mark.rule("TAL-5.1.h")
 def test_multi_arc_group_targets():
     arcs = {"F", "L"}
     assert g.arc((0, 0), 0, (2, 0)) in arcs and g.arc((0, 0), 0, (1, -1)) in arcs

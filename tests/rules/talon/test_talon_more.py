@@ -15,6 +15,7 @@ BOARD = {"mode": "board", "origin": [-5, -6], "extension": False}
 
 @pytest.mark.rule("TAL-7.5.1")
 @pytest.mark.rule("TAL-G-10")
+@pytest.mark.rule("TAL-AMB-12")
 def test_the_map_floats_when_a_ship_would_leave_it():
     g = ship("g", "terran-ca", "terran", (7, 0), 0)  # the east edge of row 0
     pos = position(g, ship("x", "talon-ca", "talon", (0, 0), 0), impulse="B", map=BOARD, **TERRAN)
@@ -74,6 +75,7 @@ def test_a_new_turn_radius_leaves_the_marker_where_it_is():
 @pytest.mark.rule("TAL-4.2.f")
 @pytest.mark.rule("TAL-3.2.i")
 @pytest.mark.rule("TAL-3.2.j")
+@pytest.mark.rule("TAL-4.1.f")
 def test_an_initiative_change_after_impulse_f_comes_before_the_power_phase():
     g = ship("g", "terran-ca", "terran", (0, 0), 0, moved=True)
     x = ship("x", "talon-ca", "talon", (0, 9), 0)
@@ -88,6 +90,7 @@ def test_an_initiative_change_after_impulse_f_comes_before_the_power_phase():
 
 
 @pytest.mark.rule("TAL-8.1.2")
+@pytest.mark.rule("TAL-AMB-34")
 def test_red_boxes_never_charge_with_ap():
     j = ship("j", "talon-ca", "talon", (0, 0), 0, groups=[{"red": 0, "yellow": 4}, {}])
     pos = position(j, ship("g", "terran-ca", "terran", (0, 9), 0), impulse="B")
@@ -195,3 +198,48 @@ def test_weapons_batteries_and_afterburners_by_faction():
             assert weapons <= {"phaser", "amt", "wmg"} and c.afterburners == 0
         else:
             assert weapons <= {"disruptor", "missile", "fusion_cannon"} and not c.battery
+
+
+@pytest.mark.rule("TAL-D-13")
+def test_recharge_arithmetic_passive_only():
+    """Disruptor ×2 (1R 4Y) is full after 3 Power Phases; AM Torpedo (2R 2Y, one weapon) after 4."""
+    bars = [{"red": 0, "yellow": 0}, {"red": 0, "yellow": 0}]
+    ca = ship("c", "talon-ca", "talon", (0, 0), 0, groups=bars)
+    tca = ship("g", "terran-ca", "terran", (0, 9), 0, groups=[{}, {"red": 0, "yellow": 0}, {}])
+    full_at: dict[str, int] = {}
+    for phase in range(1, 5):
+        pos = position(ca, tca, phase="retreat", impulse=None, step=None, player="terran", initiative="talon")
+        pos = resolve(pos, [t({"do": "end_turn"}, "terran")])[0]  # the Round ends
+        pos["impulse"], pos["ships"][0]["moved"] = "F", True
+        pos["step"] = "fire"
+        nxt, _ = resolve(pos, [t({"do": "end_turn"}), t({"do": "move", "unit": "g", "how": "straight"}, "terran"),
+                               t({"do": "end_turn"}, "terran"), t({"do": "end_turn"})])
+        ca = {**ca, "groups": unit(nxt, "c")["groups"]}
+        tca = {**tca, "groups": unit(nxt, "g")["groups"]}
+        for uid, g in (("c", ca["groups"][0]), ("g", tca["groups"][1])):
+            if (g["red"], g["yellow"]) == ((1, 4) if uid == "c" else (2, 2)):
+                full_at.setdefault(uid, phase)
+    assert full_at == {"c": 3, "g": 4}
+
+
+@pytest.mark.rule("TAL-D-10")
+def test_missile_launch_range_is_an_option():
+    dd = ship("dd", "talon-dd", "talon", (0, 0), 0)
+    far = ship("g", "terran-ca", "terran", (5, 0), 3)
+    shot = [t({"do": "fire", "ship": "dd", "group": 2, "shots": [{"target": "g", "hex": [1, 0], "facing": 0}]})]
+    assert rule_of(position(dd, far, impulse="C", step="fire"), shot) == "TAL-8.3"
+    nxt, _ = resolve(position(dd, far, impulse="C", step="fire", options={"missile_launch_range": [1, 5]}), shot)
+    assert nxt["missiles"][0]["target"] == "g"
+
+
+@pytest.mark.rule("TAL-IMP-7")
+def test_damage_is_conserved_across_reinforcement_shields_and_hull():
+    from hexfleet.games.talon.damage import hit
+
+    from .helpers import world
+    for amount in range(1, 9):
+        g = ship("g", "terran-ca", "terran", (0, 0), 0, reinforcements={"L": {"round": 1, "impulse": "A"}})
+        w = world(position(g), dice=(3, 4) * 3)
+        hit(w, w.pos["ships"][0], "L", amount, "fire")
+        d = of(w.events, "damaged")[0]
+        assert d["reinforcement"] + d["shield"] + d["hull"] == amount

@@ -25,6 +25,7 @@ def _impulse_c(*extra, **top):
 @pytest.mark.rule("TAL-P-2")
 @pytest.mark.rule("TAL-6.1.f")
 @pytest.mark.rule("TAL-6.1.g")
+@pytest.mark.rule("TAL-4.1.b")
 def test_changing_the_initiative():
     orders = [t({"do": "ap", "ship": "bb", "use": "defend_initiative"}), t(END),
               t({"do": "ap", "ship": "bc", "use": "change_initiative"}, "terran"),
@@ -81,6 +82,8 @@ def _power(ship_, player="terran", **top):
 @pytest.mark.rule("TAL-5.4.3")
 @pytest.mark.rule("TAL-9.3.a")
 @pytest.mark.rule("TAL-AMB-39")
+@pytest.mark.rule("TAL-9.3")
+@pytest.mark.rule("TAL-5.1.e")
 def test_speed_changes_by_one_row():
     pos = _power(ship("g", "terran-ca", "terran", (0, 0), 0))
     nxt, ev = resolve(pos, [t({"do": "speed", "ship": "g", "speed": 4}, "terran"), t(END, "terran")])
@@ -129,6 +132,7 @@ def test_hull_modifier_applies_in_the_power_phase():
 @pytest.mark.rule("TAL-9.2.2")
 @pytest.mark.rule("TAL-P-6")
 @pytest.mark.rule("TAL-9.3.d")
+@pytest.mark.rule("TAL-9.2")
 def test_power_phase_charging():
     bc = ship("bc", "talon-bc", "talon", (0, 0), 0, groups=[{"red": 1, "yellow": 0}, {"red": 0}, {"red": 0, "yellow": 0}])
     pos = position({**bc, "moved": True}, ship("x", "terran-ca", "terran", (0, 9), 0), impulse="F")
@@ -218,6 +222,7 @@ def test_retreat_needs_spooling_speed_one_and_clear_space():
 @pytest.mark.rule("TAL-9.4")
 @pytest.mark.rule("TAL-3.2.m")
 @pytest.mark.rule("TAL-AMB-32")
+@pytest.mark.rule("TAL-3.2.l")
 def test_the_round_ends_after_both_retreat_phases():
     pos = position(ship("g", "terran-ca", "terran", (0, 0), 0), ship("x", "talon-ca", "talon", (5, 0), 3),
                    phase="retreat", impulse=None, step=None, player="terran", initiative="terran", round=10)

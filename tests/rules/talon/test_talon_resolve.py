@@ -60,6 +60,7 @@ def test_the_formats_orders_example_through_the_command_line(tmp_path):
 
 
 @pytest.mark.rule("TAL-6.1")
+@pytest.mark.rule("TAL-AMB-35")
 def test_an_ap_order_after_a_move_is_refused_and_nothing_is_written(tmp_path):
     orders = [FORMAT_ORDERS[1], FORMAT_ORDERS[0]]
     out = tmp_path / "next.json"

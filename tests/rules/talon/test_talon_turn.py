@@ -22,6 +22,7 @@ ENEMY = ship("foe", "terran-ca", "terran", (0, 6), 0)
 @pytest.mark.rule("TAL-7.2.2")
 @pytest.mark.rule("TAL-P-4")
 @pytest.mark.rule("TAL-7.1.a")
+@pytest.mark.rule("TAL-5.1.d")
 def test_turn_radius_marker_counts_down():
     # Terran CA 3-3-2 played as the acting side: Speed 3 moves in B.
     cruiser = ship("c", "terran-ca", "terran", (0, 0), 0)
@@ -91,6 +92,7 @@ def test_power_through_a_turn():
 
 
 @pytest.mark.rule("TAL-6.1.c")
+@pytest.mark.rule("TAL-5.1.i")
 def test_active_charging_one_yellow_box():
     pos = position(ca("j", groups=[{"red": 1, "yellow": 0}, {"red": 0, "yellow": 4}]), ENEMY, impulse="B")
     nxt, ev = resolve(pos, [t({"do": "ap", "ship": "j", "use": "charge", "group": 1})])
@@ -140,6 +142,7 @@ def test_afterburner_moves_an_unscheduled_ship_once():
 @pytest.mark.rule("TAL-6.2.2.c")
 @pytest.mark.rule("TAL-6.1.e")
 @pytest.mark.rule("TAL-6.2.2.a")
+@pytest.mark.rule("TAL-6.2.2")
 def test_reinforcement_cap_and_one_per_arc():
     placed = {"F": {"round": 1, "impulse": "A"}}
     p3 = position(ca("j", reinforcements=placed), ENEMY, impulse="B")
@@ -188,6 +191,13 @@ def test_dropping_a_reinforcement_is_free():
 @pytest.mark.rule("TAL-3.2.f")
 @pytest.mark.rule("TAL-3.1")
 @pytest.mark.rule("TAL-P-1")
+@pytest.mark.rule("TAL-3.2")
+@pytest.mark.rule("TAL-3.2.b")
+@pytest.mark.rule("TAL-3.2.d")
+@pytest.mark.rule("TAL-3.2.e")
+@pytest.mark.rule("TAL-3.2.g")
+@pytest.mark.rule("TAL-3.2.h")
+@pytest.mark.rule("TAL-4.1.a")
 def test_turns_alternate_then_the_impulse_advances():
     pos = position(ca("j", curve=[4, 2, 1]), ship("g", "terran-ca", "terran", (0, 9), 0, curve=[4, 2, 1]),
                    impulse="B")
