@@ -283,3 +283,31 @@ def test_the_owner_orders_his_own_units_taking_area_damage():
     _, ev = resolve(pos, [t({"do": "fire", "ship": "evis", "group": 2, "shots": [{"target": "a"}],
                              "choices": {"order": ["b", "a"]}})], dice=(4,))
     assert [e["target"] for e in of(ev, "fired")] == ["b", "a"]
+
+
+@pytest.mark.rule("TAL-12.2.1")
+def test_four_squadrons_per_host_and_passive_charging_without_one():
+    cv = ship("cv", "terran-cv", "terran", (0, 0), 0)
+    five = [squadron(f"s{i}", (i + 1, 3)) for i in range(5)]
+    with pytest.raises(RuleError) as err:
+        check_setup(parse_position(position(cv, squadrons=five)))
+    assert err.value.rule == "TAL-12.2.1"
+    alone = position(ship("x", "talon-ca", "talon", (0, 9)), squadrons=[squadron("sq", (3, 0),
+                                                                                fighters=[{"yellow": 0}, {}, {}])],
+                     impulse="F", step="fire", **TERRAN)
+    nxt, ev = resolve(alone, [t({"do": "end_turn"}, "terran"), t({"do": "move", "unit": "x", "how": "straight"}),
+                              t({"do": "end_turn"})])
+    assert nxt["phase"] == "power" and unit(nxt, "sq")["fighters"][0]["yellow"] == 1
+    assert of(ev, "charged") == [{"type": "charged", "ship": "sq", "group": 1, "red": 0, "yellow": 1, "fighter": 1}]
+
+
+@pytest.mark.rule("TAL-13.6.d")
+@pytest.mark.rule("TAL-11.1.1")
+@pytest.mark.rule("TAL-AMB-30")
+def test_missiles_and_retreated_ships_score_nothing():
+    g = ship("g", "terran-ca", "terran", (0, 0), 0, curve=[5, 1, 1])
+    x = ship("x", "talon-ca", "talon", (4, 0), 3)
+    m = {"id": "M1", "side": "talon", "hex": [1, 0], "facing": 3, "target": "g"}
+    pos = position(g, x, missiles=[m], phase="retreat", impulse=None, step=None, round=6, **TERRAN)
+    nxt, _ = resolve(pos, [t({"do": "retreat", "ship": "g"}, "terran")])
+    assert nxt["outcome"] == {"reason": "one_side_left", "winners": [], "score": {"terran": 0, "talon": 0}}

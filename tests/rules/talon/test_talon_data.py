@@ -49,6 +49,7 @@ def test_terran_heavy_cruiser_curve_and_book_facts():
 
 
 @pytest.mark.rule("TAL-D-14")
+@pytest.mark.rule("TAL-1.a")
 @pytest.mark.rule("TAL-5.2")
 def test_both_packs_load_with_the_schema():
     ext = {f"terran-{k}" for k in "base bb bc ca cl cv dd ftr sc tran".split()} | \

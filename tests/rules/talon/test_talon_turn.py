@@ -220,3 +220,10 @@ def test_base_rotates_clockwise_when_scheduled():
     assert unit(nxt, "b")["facing"] == 4
     nxt, _ = resolve(position(base, ENEMY, impulse="D"), [t({"do": "end_turn"})])
     assert unit(nxt, "b")["facing"] == 0
+
+
+@pytest.mark.rule("TAL-5.1.c")
+def test_at_most_one_hex_per_impulse():
+    pos = position(ca("j"), ENEMY, impulse="B")
+    assert rule_of(pos, [t({"do": "move", "unit": "j", "how": "straight"}),
+                         t({"do": "move", "unit": "j", "how": "straight", "afterburner": True})]) == "TAL-5.1.c"
