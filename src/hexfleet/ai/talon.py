@@ -115,7 +115,8 @@ class TalonHeuristicBot:
     def _fire_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
         ship = self._unit(pos, o["ship"])
         assert ship is not None
-        weapon = pack(pos["data_pack"])[ship["class"]].groups[o["group"] - 1].weapon
+        cls = pack(pos["data_pack"])[ship["class"]]
+        weapon = cls.groups[0 if cls.is_squadron else o["group"] - 1].weapon
         total = 0.0
         for shot in o["shots"]:
             target = self._unit(pos, shot["target"]) if shot["target"] else None

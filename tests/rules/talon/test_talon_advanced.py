@@ -311,3 +311,22 @@ def test_missiles_and_retreated_ships_score_nothing():
     pos = position(g, x, missiles=[m], phase="retreat", impulse=None, step=None, round=6, **TERRAN)
     nxt, _ = resolve(pos, [t({"do": "retreat", "ship": "g"}, "terran")])
     assert nxt["outcome"] == {"reason": "one_side_left", "winners": [], "score": {"terran": 0, "talon": 0}}
+
+
+@pytest.mark.rule("TAL-12.1")
+@pytest.mark.rule("TAL-AMB-19")
+def test_each_fighter_fires_its_own_phaser():
+    sq = squadron("sq", (0, 0), 0, fighters=[{"red": 0}, {}, {"hull_marked": 2}])
+    x = ship("x", "talon-ca", "talon", (2, 0), 3)
+    pos = position(ship("cv", "terran-cv", "terran", (-5, 0), 0), x, squadrons=[sq], impulse="C", step="fire",
+                   **TERRAN)
+    nxt, ev = resolve(pos, [t({"do": "fire", "ship": "sq", "group": 2, "shots": [{"target": "x"}]}, "terran")],
+                      dice=(4,))
+    assert of(ev, "fired")[0] == {"type": "fired", "ship": "sq", "group": 2, "weapon": "phaser", "target": "x",
+                                  "range": 2, "roll": 4, "modifier": 0, "modified_roll": 4, "hit": True, "damage": 2,
+                                  "arc": "F"}
+    assert unit(nxt, "sq")["fighters"][1] == {"hull_marked": 0, "red": 0, "yellow": 0}
+    assert rule_of(pos, [t({"do": "fire", "ship": "sq", "group": 1, "shots": [{"target": "x"}]}, "terran")]) == \
+        "TAL-8.1.1"
+    assert rule_of(pos, [t({"do": "fire", "ship": "sq", "group": 3, "shots": [{"target": "x"}]}, "terran")]) == \
+        "TAL-12.1.3"

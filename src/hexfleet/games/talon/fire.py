@@ -22,7 +22,14 @@ Unit = dict[str, Any]
 
 
 def group_of(w: World, ship: Unit, number: int) -> tuple[Group, dict[str, Any]]:
+    """A ship's printed group ``number`` and its bar; for a squadron, ``number`` names the
+    fighter, whose own group it is (TAL-12.1, TAL-AMB-19.f)."""
     cls = w.cls(ship)
+    if w.kind(ship) == "squadron":
+        if not 1 <= number <= 3 or ship["fighters"][number - 1]["hull_marked"] >= cls.fighter_hull:
+            raise RuleError("TAL-12.1.3", f"{ship['id']} has no surviving fighter {number}", unit=ship["id"],
+                            field="group")
+        return cls.groups[0], ship["fighters"][number - 1]
     if not 1 <= number <= len(cls.groups):
         raise RuleError("TAL-5.1.f", f"{ship['id']} has weapon groups 1–{len(cls.groups)}, not {number}",
                         unit=ship["id"], field="group")
@@ -30,7 +37,7 @@ def group_of(w: World, ship: Unit, number: int) -> tuple[Group, dict[str, Any]]:
 
 
 def charged(printed: Group, bar: Mapping[str, Any]) -> bool:
-    return not bar["destroyed"] and bar["red"] == printed.red and bar["yellow"] == printed.yellow
+    return not bar.get("destroyed") and bar["red"] == printed.red and bar["yellow"] == printed.yellow
 
 
 def blockers(w: World) -> set[Hex]:
@@ -82,7 +89,7 @@ def targets(w: World, ship: Unit, printed: Group) -> list[Unit]:
 def check_fire(w: World, ship: Unit, number: int, shots: list[dict[str, Any]]) -> None:
     uid = ship["id"]
     printed, bar = group_of(w, ship, number)
-    if bar["destroyed"]:
+    if bar.get("destroyed"):
         raise RuleError("TAL-AMB-42", f"weapon group {number} is destroyed", unit=uid, field="group")
     if not charged(printed, bar):
         raise RuleError("TAL-8.1.1", f"weapon group {number} is not fully charged", unit=uid, field="group")

@@ -24,7 +24,7 @@ from ...engine.ruleset import Event, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import distance
 from . import orders as notation
 from .data import ARCS
-from .fire import charged, targets
+from .fire import charged, group_of, targets
 from .geometry import neighbors_in_arc, step
 from .movement import HOWS, missile_moves
 from .options import OPTIONS, parse_options
@@ -146,6 +146,11 @@ def candidates(state: TalState) -> Iterator[dict[str, Any]]:
             for number, (printed, bar) in enumerate(zip(w.cls(s).groups, s["groups"], strict=True), start=1):
                 if charged(printed, bar):
                     yield from _fire_candidates(w, s, number)
+        for q in p["squadrons"]:
+            if q["side"] == me:
+                for number, f in enumerate(q["fighters"], start=1):
+                    if f["hull_marked"] < w.cls(q).fighter_hull and charged(w.cls(q).groups[0], f):
+                        yield from _fire_candidates(w, q, number)
     for s in mine:
         for key in ("shields_down", "helm_down", "power_loss"):
             if key in s["criticals"]:
@@ -179,7 +184,7 @@ def _ap_candidates(w: World, s: dict[str, Any]) -> Iterator[dict[str, Any]]:
 
 def _fire_candidates(w: World, s: dict[str, Any], number: int, limit: int = 24) -> Iterator[dict[str, Any]]:
     """Fire orders of one group: each weapon's options, combined (at most ``limit``)."""
-    printed = w.cls(s).groups[number - 1]
+    printed = group_of(w, s, number)[0]
     options: list[dict[str, Any]] = []
     for t in targets(w, s, printed):
         if printed.weapon == "missile":

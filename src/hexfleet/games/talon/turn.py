@@ -340,7 +340,8 @@ def _move(w: World, o: dict[str, Any]) -> None:
 
 
 def _fire(w: World, o: dict[str, Any]) -> None:
-    ship = own(w, o["ship"])
+    squadron = any(q["id"] == o["ship"] for q in w.pos["squadrons"])
+    ship = own(w, o["ship"], group="squadrons" if squadron else "ships")
     check_fire(w, ship, o["group"], o["shots"])
     fire(w, ship, o["group"], o["shots"])
 
