@@ -23,6 +23,7 @@ from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.talon.data import pack, weapons
 from ..games.talon.geometry import arc
 from ..games.talon.movement import target_of
+from ..games.talon.orders import TalonOrder
 from ..games.talon.position import parse_position
 from ..games.talon.world import OTHER, TalState
 from ..hexgrid import distance
@@ -59,8 +60,10 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     return {side: 0.5 + 0.5 * (share[side] - share[OTHER[side]]) for side in OTHER}
 
 
-prior = None
-"""No prior yet: search tries a decision's orders in random order."""
+def prior(state: TalState, seat: Seat, orders: list[Order]) -> list[float]:
+    """The heuristic bot's scores of ``orders``: what search tries first."""
+    scorer = TalonHeuristicBot()
+    return [scorer.score(state.pos, seat, o.data if isinstance(o, TalonOrder) else o) for o in orders]
 
 
 def expected_damage(weapon: str, rng: int) -> float:
@@ -84,11 +87,12 @@ class TalonHeuristicBot:
         if len(orders) == 1:
             return orders[0]
         pos = view["position"]
-        scored = [(self._score(pos, seat, order_as_json(ruleset, view, o)), self._rng.random(), i)
+        scored = [(self.score(pos, seat, order_as_json(ruleset, view, o)), self._rng.random(), i)
                   for i, o in enumerate(orders)]
         return orders[max(scored)[2]]
 
-    def _score(self, pos: Mapping[str, Any], seat: Seat, o: Mapping[str, Any]) -> float:
+    def score(self, pos: Mapping[str, Any], seat: Seat, o: Mapping[str, Any]) -> float:
+        """How much this bot likes order ``o`` (JSON) for ``seat`` in position ``pos``."""
         do = o["do"]
         if do == "end_turn":
             return 0.0

@@ -330,3 +330,11 @@ def test_each_fighter_fires_its_own_phaser():
         "TAL-8.1.1"
     assert rule_of(pos, [t({"do": "fire", "ship": "sq", "group": 3, "shots": [{"target": "x"}]}, "terran")]) == \
         "TAL-12.1.3"
+
+
+@pytest.mark.rule("TAL-16.2.d")
+def test_a_docked_squadron_stays_aboard():
+    pos = position(ship("cv", "terran-cv", "terran", (0, 0), 0), ship("x", "talon-ca", "talon", (0, 9)),
+                   removed=[{"id": "sq", "class": "terran-ftr", "side": "terran", "status": "docked", "host": "cv"}],
+                   impulse="A", **TERRAN)
+    assert rule_of(pos, [t({"do": "move", "unit": "sq", "how": "straight"}, "terran")]) == "TAL-16.2.d"

@@ -38,3 +38,11 @@ def test_the_heuristic_fires_a_charged_group_at_an_enemy_in_arc():
     bot = bots.TalonHeuristicBot(seed=1)
     order = bot.choose(RULESET, "talon", RULESET.view(state, "talon"), RULESET.legal(state, "talon"))
     assert order.data["do"] == "fire"
+
+
+def test_the_prior_ranks_fire_above_ending_the_turn():
+    state = parse(position(ship("x", "talon-ca", "talon", (0, 0), 0), ship("g", "terran-ca", "terran", (2, 0), 3),
+                           impulse="C", step="fire"))
+    orders = list(RULESET.legal(state, "talon"))
+    scores = dict(zip((o.data["do"] for o in orders), bots.prior(state, "talon", orders), strict=False))
+    assert scores["fire"] > scores["end_turn"]

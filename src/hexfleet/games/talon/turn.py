@@ -322,6 +322,9 @@ def _move(w: World, o: dict[str, Any]) -> None:
     uid = o["unit"]
     unit = w.unit(uid)
     if unit is None:
+        if any(r["id"] == uid and r["status"] == "docked" for r in w.pos["removed"]):
+            raise RuleError("TAL-16.2.d", f"{uid} is docked: it may not undock except by a scenario rule", unit=uid,
+                            field="order.unit")
         raise RuleError("TAL-IMP-1", f"no unit {uid!r} in play", unit=uid, field="order.unit")
     if unit["side"] != w.pos["player"]:
         raise RuleError("TAL-4.1.c", f"{uid} is not yours", unit=uid, field="order.unit")
