@@ -243,3 +243,64 @@ def test_damage_is_conserved_across_reinforcement_shields_and_hull():
         hit(w, w.pos["ships"][0], "L", amount, "fire")
         d = of(w.events, "damaged")[0]
         assert d["reinforcement"] + d["shield"] + d["hull"] == amount
+
+
+@pytest.mark.rule("TAL-17.1.c")
+def test_terrain_keeps_its_hex_when_the_map_floats():
+    g = ship("g", "terran-ca", "terran", (7, 0), 0)
+    rock = {"kind": "asteroid", "hex": [2, 2]}
+    pos = position(g, ship("x", "talon-ca", "talon", (0, 0), 0), terrain=[rock], impulse="B", map=BOARD, **TERRAN)
+    nxt, _ = resolve(pos, [t({"do": "move", "unit": "g", "how": "straight"}, "terran")])
+    assert nxt["map"]["origin"] != BOARD["origin"] and nxt["terrain"] == [rock]
+
+
+@pytest.mark.rule("TAL-17.1.e")
+def test_a_ship_lost_to_terrain_scores_for_the_enemy():
+    g = ship("g", "terran-ca", "terran", (0, 0), 0)
+    pos = position(g, ship("x", "talon-ca", "talon", (0, 9), 0), terrain=[{"kind": "planet", "hex": [1, 0]}],
+                   impulse="B", **TERRAN)
+    nxt, _ = resolve(pos, [t({"do": "move", "unit": "g", "how": "straight"}, "terran")])
+    assert nxt["outcome"]["score"] == {"terran": 0, "talon": 115} and nxt["outcome"]["winners"] == ["talon"]
+
+
+@pytest.mark.rule("TAL-17.1.a")
+def test_the_five_terrain_kinds():
+    from hexfleet.engine.errors import FormatError
+    from hexfleet.games.talon.position import parse_position
+
+    kinds = ["planet", "asteroid", "nebula", "black_hole", "worm_hole"]
+    pos = parse_position(position(terrain=[{"kind": k, "hex": [i, 0]} for i, k in enumerate(kinds)]))
+    assert [x["kind"] for x in pos["terrain"]] == kinds
+    with pytest.raises(FormatError):
+        parse_position(position(terrain=[{"kind": "moon", "hex": [0, 0]}]))
+
+
+@pytest.mark.rule("TAL-2.9")
+@pytest.mark.rule("TAL-2.8")
+def test_every_marker_is_state_in_the_position():
+    from hexfleet.games.talon import interchange
+
+    g = ship("g", "terran-ca", "terran", (0, 0), 0, tr_count=2, side_slip=True, initiative_marker="defend",
+             reinforcements={"F": {"round": 2, "impulse": "C"}},
+             criticals={"shields_down": {"round": 2, "impulse": None}, "thrusters": True, "power_relay": True})
+    m = {"id": "M3", "side": "talon", "hex": [3, 0], "facing": 3, "target": "g", "damaged": True}
+    pos = position(g, ship("x", "talon-ca", "talon", (0, 9), 0), missiles=[m], round=3, initiative="terran",
+                   player="terran")
+    again = interchange.dump(interchange.parse(pos))
+    kept = unit(again, "g")
+    assert (kept["side_slip"], kept["initiative_marker"], kept["reinforcements"]) == \
+        (True, "defend", {"F": {"round": 2, "impulse": "C"}})
+    assert unit(again, "g")["criticals"] == g["criticals"] and unit(again, "M3")["damaged"] is True
+    assert (again["round"], again["initiative"], unit(again, "g")["tr_count"]) == (3, "terran", 2)
+
+
+@pytest.mark.rule("TAL-2.1")
+def test_all_chance_is_six_sided():
+    from hexfleet.engine.errors import RuleError
+
+    x = ship("x", "talon-ca", "talon", (0, 0), 0)
+    pos = position(x, ship("g", "terran-ca", "terran", (2, 0), 3), impulse="C", step="fire")
+    order = [t({"do": "fire", "ship": "x", "group": 1, "shots": [{"target": "g"}, {"target": "g"}]})]
+    with pytest.raises(RuleError) as err:
+        resolve(pos, order, dice=(7,))
+    assert err.value.rule == "ENGINE-DICE"
