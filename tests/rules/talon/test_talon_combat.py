@@ -364,3 +364,14 @@ def test_a_missile_without_a_target_goes_straight():
     pos = position(ship("x", "talon-ca", "talon", (0, 9), 0), ship("g", "terran-ca", "terran", (0, -5), 0),
                    missiles=[m], impulse="C")
     assert rule_of(pos, [t({"do": "move", "unit": "M1", "how": "turn_left"})]) == "TAL-13.3"
+
+
+@pytest.mark.rule("TAL-8.6.3")
+def test_explosion_victims_phasing_side_first_in_the_owners_order():
+    dying = ship("d", "talon-ff", "talon", (0, 0), 0, hull_marked=2)
+    pos = position(dying, ship("t1", "terran-ca", "terran", (1, 0), 3), ship("t2", "terran-ca", "terran", (0, 1), 2),
+                   ship("k", "talon-ca", "talon", (-1, 0), 0), impulse="C", step="fire", **TERRAN_TURN)
+    w = world(pos)
+    w.choices = {"order": ["t2", "t1"]}
+    hit(w, w.pos["ships"][0], None, 1, "fire")
+    assert [e["unit"] for e in of(w.events, "damaged")][1:] == ["t2", "t1", "k"]

@@ -209,21 +209,29 @@ def destroy(w: World, ship: Unit, cause: str) -> None:
 
 def explode(w: World, ship: Unit, where: Hex) -> None:
     """TAL-8.6.2: ER + 1 on a random arc to every ship in the hex, ER on the facing arc to every
-    ship adjacent; one fighter per squadron and one missile per hex (TAL-8.6.4/5)."""
+    ship adjacent; one fighter per squadron and one missile per hex (TAL-8.6.4/5). The phasing
+    player's units take it first, each side in its ``order`` choice (TAL-8.6.3), then missiles."""
     rating = w.cls(ship).explosion
     if rating <= 0:
         return
     w.emit({"type": "exploded", "ship": ship["id"], "hex": list(where), "rating": rating})
-    for h in (where, *neighbors(where)):
+    area = (where, *neighbors(where))
+    victims = [u for h in area for u in w.units_at(h, groups=("ships", "squadrons"))]
+    wanted = list(w.choices.get("order", []))
+    victims.sort(key=lambda u: (u["side"] != w.pos["player"],  # the phasing player's first (TAL-8.6.3)
+                                wanted.index(u["id"]) if u["id"] in wanted else len(wanted)))
+    for unit in victims:
+        h: Hex = tuple(unit["hex"])
         amount = rating + 1 if h == where else rating
-        for unit in w.units_at(h, groups=("ships", "squadrons")):
-            if w.kind(unit) == "ship":
-                arc = random_arc(w, unit["id"]) if h == where else arc_of(h, unit["facing"], where, w.opts["arc_model"])
-                hit(w, unit, arc, amount, "explosion")
-            else:
-                hit(w, unit, None, amount, "explosion")
+        if w.kind(unit) == "ship":
+            arc = random_arc(w, unit["id"]) if h == where else arc_of(h, unit["facing"], where, w.opts["arc_model"])
+            hit(w, unit, arc, amount, "explosion")
+        else:
+            hit(w, unit, None, amount, "explosion")
+    for h in area:
+        amount = rating + 1 if h == where else rating
         missiles = sorted((m for m in w.pos["missiles"] if tuple(m["hex"]) == h), key=lambda m: int(m["id"][1:]))
-        wanted = w.choices.get("missile_hit") or []
-        pick = next((m for m in missiles if m["id"] in wanted), missiles[0] if missiles else None)
+        chosen = w.choices.get("missile_hit") or []
+        pick = next((m for m in missiles if m["id"] in chosen), missiles[0] if missiles else None)
         if pick is not None:
             hit(w, pick, None, amount, "explosion")
