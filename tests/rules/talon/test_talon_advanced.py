@@ -313,7 +313,6 @@ def test_missiles_and_retreated_ships_score_nothing():
     assert nxt["outcome"] == {"reason": "one_side_left", "winners": [], "score": {"terran": 0, "talon": 0}}
 
 
-@pytest.mark.rule("TAL-12.1")
 @pytest.mark.rule("TAL-AMB-19")
 def test_each_fighter_fires_its_own_phaser():
     sq = squadron("sq", (0, 0), 0, fighters=[{"red": 0}, {}, {"hull_marked": 2}])
