@@ -425,8 +425,8 @@ def test_resolve_dice_forces_faces_and_a_bad_face_writes_nothing(tmp_path):
 
 
 def test_resolve_names_the_games_with_a_position_format():
-    result = run("resolve", "--game", "talon", "--position", "p.json", "--orders", "o.json")
-    assert result.exit_code == 1 and "launch-fighters" in result.stderr
+    result = run("resolve", "--game", "cold-infinity", "--position", "p.json", "--orders", "o.json")
+    assert result.exit_code == 1 and "launch-fighters" in result.stderr and "talon" in result.stderr
 
 
 # --- play: Launch Fighters! -----------------------------------------------------------------

@@ -130,6 +130,67 @@ class Choices(Legal[OrderT]):
         return f"Choices({list(self._orders)!r})"
 
 
+class Filtered(Legal[OrderT]):
+    """Candidate orders filtered by a rule check, lazily: for a sequential decision whose
+    candidates are easy to list but costly to check (each check resolves the order).
+
+    Iteration, :meth:`count` and :meth:`first` check candidates in order, each at most once;
+    :meth:`sample` checks candidates in random order and returns the first legal one, which is a
+    uniform draw over the legal orders without checking them all. ``contains`` (optional)
+    answers ``in`` for orders the candidates do not spell out (JSON, variants); by default an
+    order is in the set when it is a candidate that passes the check.
+    """
+
+    __slots__ = ("_candidates", "_check", "_contains", "_known", "_unit")
+
+    def __init__(self, candidates: Sequence[OrderT], check: Callable[[OrderT], bool], unit: str = ALL,
+                 contains: Callable[[object], bool] | None = None):
+        self._candidates = tuple(candidates)
+        self._check = check
+        self._contains = contains
+        self._known: dict[int, bool] = {}
+        self._unit = unit
+
+    def _legal(self, i: int) -> bool:
+        if i not in self._known:
+            self._known[i] = self._check(self._candidates[i])
+        return self._known[i]
+
+    def __contains__(self, order: object) -> bool:
+        if self._contains is not None:
+            return self._contains(order)
+        return any(c == order and self._legal(i) for i, c in enumerate(self._candidates))
+
+    def __iter__(self) -> Iterator[OrderT]:
+        return (c for i, c in enumerate(self._candidates) if self._legal(i))
+
+    def count(self) -> int:
+        return sum(1 for _ in self)
+
+    def sample(self, rnd: Random) -> OrderT:
+        left = list(range(len(self._candidates)))
+        while left:
+            k = rnd.randrange(len(left))
+            i = left[k]
+            left[k] = left[-1]
+            left.pop()
+            if self._legal(i):
+                return self._candidates[i]
+        raise ValueError("no legal order to draw")
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        return {self._unit: list(self)}
+
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
+        """The one pick, under this decision's unit (:data:`ALL` unless given)."""
+        _expect(picks, [self._unit], every=True)
+        pick: OrderT = picks[self._unit]
+        return pick
+
+    def __repr__(self) -> str:
+        return f"Filtered({list(self)!r})"
+
+
 class Budget:
     """A side's shared resources: the cross-unit rule "together the units use each resource at
     most ``limit(resource)`` times" (e.g. each card of a shared set serves one unit

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import escape
 
-from ..hexgrid import Hex, Layout, RectMap
+from ..hexgrid import Hex, Layout, MapShape
 
 HEX_SIZE = 18.0
 MARGIN = 12.0
@@ -50,13 +50,13 @@ def dart(cx: float, cy: float, angle: float, size: float = HEX_SIZE) -> list[tup
 class Canvas:
     """A map's drawing area: the layout that puts every hex inside the margins."""
 
-    board: RectMap
+    board: MapShape
     layout: Layout
     map_width: float
     map_height: float
 
     @classmethod
-    def fit(cls, board: RectMap) -> Canvas:
+    def fit(cls, board: MapShape) -> Canvas:
         probe = Layout(HEX_SIZE)
         corners = [c for h in board.hexes() for c in probe.corners(h)]
         min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)

@@ -1,0 +1,173 @@
+"""Talon for bots: its bots, ``determinize`` for search, and a heuristic bot (TAL-IMP-6).
+
+Talon hides nothing (TAL-AMB-40): a view's position is the whole state but for the generator,
+so :func:`determinize` reads it back with a generator of the caller's.
+
+The heuristic bot scores every legal order of the open decision and plays the best (ties broken
+by its own seeded generator), reading the position in the view: fire a charged group whenever
+it can, by the expected damage of its shots (TAL-D-5..D-9); repair criticals; charge an
+uncharged bar with AP, else reinforce the shield arc facing the nearest enemy; move to close
+on the nearest enemy and keep it in the forward arc, near friends but not in their hex; give
+the Initiative away (moving second
+lets it react, TAL-IMP-6); keep its Speed; then end the Turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.rng import Rng
+from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.talon.data import pack, weapons
+from ..games.talon.geometry import arc
+from ..games.talon.movement import target_of
+from ..games.talon.orders import TalonOrder
+from ..games.talon.position import parse_position
+from ..games.talon.world import OTHER, TalState
+from ..hexgrid import distance
+from ..plugins import BotOffer, LegalFilter, Study
+from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
+
+
+def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
+    """Perfect information: the view's position, with ``rng`` as its generator."""
+    return TalState(parse_position(view["position"]), Rng(rng))
+
+
+def evaluate(state: TalState) -> dict[Seat, float]:
+    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves: the SP-weighted share
+    of each fleet's boxes (shields and hull) still standing, units out of play counting nothing;
+    a finished game scores its outcome."""
+    pos = state.pos
+    if pos.get("outcome"):
+        winners = pos["outcome"]["winners"]
+        return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in OTHER}
+    classes = pack(pos["data_pack"])
+    have = {side: 0.0 for side in OTHER}
+    full = {side: 0.0 for side in OTHER}
+    for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
+        full[u["side"]] += classes[u["class"]].sp
+    for s in pos["ships"]:
+        c = classes[s["class"]]
+        boxes = sum(c.shields) + len(c.hull)
+        have[s["side"]] += c.sp * (sum(s["shields"].values()) + len(c.hull) - s["hull_marked"]) / boxes
+    for q in pos["squadrons"]:
+        c = classes[q["class"]]
+        have[q["side"]] += c.sp * sum(c.fighter_hull - f["hull_marked"] for f in q["fighters"]) / (3 * c.fighter_hull)
+    share = {side: have[side] / full[side] if full[side] else 0.0 for side in OTHER}
+    return {side: 0.5 + 0.5 * (share[side] - share[OTHER[side]]) for side in OTHER}
+
+
+def prior(state: TalState, seat: Seat, orders: list[Order]) -> list[float]:
+    """The heuristic bot's scores of ``orders``: what search tries first."""
+    scorer = TalonHeuristicBot()
+    return [scorer.score(state.pos, seat, o.data if isinstance(o, TalonOrder) else o) for o in orders]
+
+
+def expected_damage(weapon: str, rng: int) -> float:
+    """The mean damage of one shot at range ``rng`` with no modifier (TAL-D-5..D-9)."""
+    w = weapons()[weapon]
+    if weapon == "missile":
+        return 2.0
+    return sum(w.result(face, rng) for face in range(1, 7)) / 6
+
+
+class TalonHeuristicBot:
+    """Scores every legal order by the tactics above and plays the best."""
+
+    name = "talon-heuristic"
+
+    def __init__(self, seed: int | str = 0):
+        self._rng = random.Random(str(seed))
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        orders = list(as_legal(legal))
+        if len(orders) == 1:
+            return orders[0]
+        pos = view["position"]
+        scored = [(self.score(pos, seat, order_as_json(ruleset, view, o)), self._rng.random(), i)
+                  for i, o in enumerate(orders)]
+        return orders[max(scored)[2]]
+
+    def score(self, pos: Mapping[str, Any], seat: Seat, o: Mapping[str, Any]) -> float:
+        """How much this bot likes order ``o`` (JSON) for ``seat`` in position ``pos``."""
+        do = o["do"]
+        if do == "end_turn":
+            return 0.0
+        if do == "initiative":
+            return 1.0 if o["holder"] == OTHER[seat] else 0.0
+        if do == "fire":
+            return 20.0 + self._fire_value(pos, o)
+        if do == "repair":
+            return 15.0
+        if do == "ap":
+            return self._ap_value(pos, o)
+        if do == "move":
+            return self._move_value(pos, o)
+        return -1.0  # speed changes, retreats, dropping a reinforcement: not by this bot
+
+    def _unit(self, pos: Mapping[str, Any], uid: str) -> Mapping[str, Any] | None:
+        return next((u for g in ("ships", "squadrons", "missiles") for u in pos[g] if u["id"] == uid), None)
+
+    def _nearest_enemy(self, pos: Mapping[str, Any], unit: Mapping[str, Any], at: Any = None) -> Mapping[str, Any] | None:
+        here = tuple(at if at is not None else unit["hex"])
+        enemies = [u for u in pos["ships"] + pos["squadrons"] if u["side"] != unit["side"]]
+        return min(enemies, key=lambda e: distance(here, tuple(e["hex"])), default=None)
+
+    def _fire_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
+        ship = self._unit(pos, o["ship"])
+        assert ship is not None
+        cls = pack(pos["data_pack"])[ship["class"]]
+        weapon = cls.groups[0 if cls.is_squadron else o["group"] - 1].weapon
+        total = 0.0
+        for shot in o["shots"]:
+            target = self._unit(pos, shot["target"]) if shot["target"] else None
+            if target is not None:
+                total += expected_damage(weapon, distance(tuple(ship["hex"]), tuple(target["hex"])))
+        return total
+
+    def _ap_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
+        ship = self._unit(pos, o["ship"])
+        assert ship is not None
+        use = o["use"]
+        if use == "charge":
+            return 6.0
+        if use == "reinforce":
+            enemy = self._nearest_enemy(pos, ship)
+            facing = arc(tuple(ship["hex"]), ship["facing"], tuple(enemy["hex"])) if enemy else None
+            return 5.0 if o["arc"] == facing else 1.0
+        if use == "charge_battery":
+            return 3.0
+        if use == "power_turn":
+            return 2.0
+        return -1.0
+
+    def _move_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
+        unit = self._unit(pos, o["unit"])
+        assert unit is not None
+        new, facing = target_of(o["how"], tuple(unit["hex"]), unit["facing"])
+        enemy = self._nearest_enemy(pos, unit, new)
+        afterburner = -3.0 if o.get("afterburner") else 0.0
+        if enemy is None:
+            return 1.0 + afterburner
+        there = tuple(enemy["hex"])
+        d = distance(new, there)
+        ahead = 3.0 if new != there and arc(new, facing, there) == "F" else 0.0
+        friends = [distance(new, tuple(u["hex"])) for u in pos["ships"] + pos["squadrons"]
+                   if u["side"] == unit["side"] and u["id"] != unit["id"]]
+        apart = max(0, min(friends, default=0) - 3) * 0.5  # far from friends: mandatory retreat looms
+        together = -2.0 if 0 in friends else 0.0  # a friend in the hex: a collision
+        return 10.0 - min(abs(d - 2), 6) + ahead + afterburner - apart + together
+
+
+BOTS: dict[str, BotOffer] = {
+    "random": RANDOM,
+    "mcts": MCTS,
+    "talon-heuristic": BotOffer(f"{__name__}:TalonHeuristicBot"),
+}
+"""Every bot plays every scenario."""
+
+FILTERS: dict[str, LegalFilter] = {}
+STUDIES: dict[str, Study] = {}

@@ -1,0 +1,123 @@
+"""Talon's state and the working copy every order is applied to.
+
+The state is the position's full form (:mod:`.position`) plus the generator: the engine keeps
+no other record, so every state is a ``talon/1`` position. Applying an order copies the
+position once into a :class:`World`, changes the copy and collects the events; the state
+handed in is never touched (the kernel's ``advance`` is pure).
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from ...engine.rng import Rng
+from ...engine.ruleset import Event
+from ...hexgrid import Hex
+from .data import IMPULSES, ShipClass, pack, schedule, weapons
+from .options import parse_options
+
+OTHER = {"terran": "talon", "talon": "terran"}
+
+
+@dataclass(frozen=True, slots=True)
+class TalState:
+    """A Talon game: a full ``talon/1`` position, its generator and answers given in advance."""
+
+    pos: dict[str, Any]
+    rng: Rng
+    then: tuple[Any, ...] = ()
+
+
+def serial(round_: int, impulse: str | None) -> int:
+    """A moment as one number: Impulses A–F of a Round, then the time between Rounds."""
+    return round_ * 7 + (IMPULSES.index(impulse) if impulse is not None else 6)
+
+
+class World:
+    """A mutable copy of a state's position, with its generator and the events so far."""
+
+    def __init__(self, state: TalState):
+        self.pos: dict[str, Any] = copy.deepcopy(state.pos)
+        self.rng = state.rng
+        self.events: list[Event] = []
+        self.choices: dict[str, Any] = {}
+        """The ``choices`` of the order being resolved (format, "Choices"): read wherever a rule
+        lets a player decide while it resolves."""
+
+    def freeze(self, then: tuple[Any, ...] = ()) -> TalState:
+        return TalState(self.pos, self.rng, then)
+
+    # --- reference data ----------------------------------------------------------------------
+
+    @cached_property
+    def opts(self) -> dict[str, Any]:
+        return parse_options(self.pos["options"])
+
+    @cached_property
+    def classes(self) -> dict[str, ShipClass]:
+        return pack(self.pos["data_pack"])
+
+    def cls(self, unit: dict[str, Any]) -> ShipClass:
+        return self.classes[unit["class"]]
+
+    # --- finding units ------------------------------------------------------------------------
+
+    def unit(self, uid: str) -> dict[str, Any] | None:
+        """A ship, squadron or missile in play by id."""
+        for group in ("ships", "squadrons", "missiles"):
+            for u in self.pos[group]:
+                if u["id"] == uid:
+                    return u
+        return None
+
+    def kind(self, unit: dict[str, Any]) -> str:
+        if "fighters" in unit:
+            return "squadron"
+        return "missile" if "class" not in unit else "ship"
+
+    def units_at(self, h: Hex, *, groups: tuple[str, ...] = ("ships", "squadrons", "missiles")) -> list[dict[str, Any]]:
+        return [u for g in groups for u in self.pos[g] if tuple(u["hex"]) == h]
+
+    def terrain_at(self, h: Hex) -> set[str]:
+        return {t["kind"] for t in self.pos["terrain"] if tuple(t["hex"]) == h}
+
+    def terrain_hexes(self, *kinds: str) -> set[Hex]:
+        return {tuple(t["hex"]) for t in self.pos["terrain"] if t["kind"] in kinds}
+
+    # --- the schedule -------------------------------------------------------------------------
+
+    def listed(self, value: int | None) -> bool:
+        """Is ``value`` printed in the current Impulse's box (TAL-4.1.d)?"""
+        imp = self.pos["impulse"]
+        return imp is not None and value is not None and value in schedule()[imp]
+
+    def gets_ap(self, ship: dict[str, Any]) -> bool:
+        return self.listed(ship["curve"][0])
+
+    def must_move(self, unit: dict[str, Any]) -> bool:
+        return self.listed(unit["curve"][1])
+
+    def now(self) -> dict[str, Any]:
+        return {"round": self.pos["round"], "impulse": self.pos["impulse"]}
+
+    # --- chance -------------------------------------------------------------------------------
+
+    def roll(self, purpose: str, unit: str, n: int = 1) -> list[int]:
+        """``n`` d6 in one throw, recorded as one ``roll`` event (TAL-IMP-4)."""
+        faces, forced = [], False
+        for _ in range(n):
+            face, was_forced, self.rng = self.rng.roll(6, purpose=purpose, roller=None)
+            faces.append(face)
+            forced = forced or was_forced
+        self.events.append({"type": "roll", "purpose": purpose, "unit": unit, "faces": faces, "forced": forced})
+        return faces
+
+    def emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    def weapon_min(self, name: str) -> int:
+        w = weapons()[name]
+        return int(self.opts[w.min_range_option]) if w.min_range_option else w.min_range
