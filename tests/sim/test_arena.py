@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from hexfleet.cli import app
 from hexfleet.sim.arena import arena, schedule, tabulate
 from hexfleet.sim.batch import run_matches
-from hexfleet.sim.cli import parse_seconds
+from hexfleet.sim.cli import batch_options, parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
 from hexfleet.sim.simulate import run_study
 
@@ -107,6 +107,19 @@ def test_ray_backend_plays_the_same_games_locally():
 @pytest.mark.parametrize("text,seconds", [("1s", 1.0), ("500ms", 0.5), ("0.25", 0.25), (" 2 s", 2.0)])
 def test_durations(text, seconds):
     assert parse_seconds(text) == seconds
+
+
+def test_batch_options_set_the_turn_limit_only_where_a_game_offers_it(monkeypatch):
+    """The house turn limit of batch play goes to games that offer it; 0 means none."""
+    assert batch_options("turn-or-burn", 45) == {"turn_limit": 45}
+    assert batch_options("launch-fighters", 60) == {"turn_limit": 60}
+    assert batch_options("turn-or-burn", 0) == {}
+
+    class NoLimit:
+        options = ()
+
+    monkeypatch.setattr("hexfleet.sim.cli.get_ruleset", lambda game: NoLimit())
+    assert batch_options("any", 60) == {}
 
 
 def test_cli_arena_and_simulate(tmp_path):
