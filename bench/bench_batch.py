@@ -18,7 +18,9 @@ command pays when ``RAY_ADDRESS`` names none.
 from __future__ import annotations
 
 import os
+import resource
 import time
+from dataclasses import dataclass
 
 from harness import Figure, Rate, bench
 
@@ -39,23 +41,41 @@ def workload(game: str, games: int) -> list[MatchSpec]:
     return [MatchSpec(game, scenario, seats, seed=i, options=options) for i in range(games)]
 
 
-def games_per_second(specs: list[MatchSpec], **how: object) -> tuple[float, float]:
-    """``(games/s, seconds)`` of one ``run_matches`` call, on the wall clock."""
-    start = time.perf_counter()
+@dataclass(frozen=True)
+class Run:
+    """One ``run_matches`` call: games, wall seconds, and CPU seconds of this process and of
+    its finished child processes (the pool's workers; Ray's are not our children)."""
+
+    games: int
+    wall: float
+    cpu: float
+    children_cpu: float
+
+    @property
+    def rate(self) -> float:
+        return self.games / self.wall
+
+
+def timed(specs: list[MatchSpec], **how: object) -> Run:
+    def cpu(who: int) -> float:
+        usage = resource.getrusage(who)
+        return usage.ru_utime + usage.ru_stime
+
+    before = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
     results = run_matches(specs, progress=False, **how)  # type: ignore[arg-type]
-    took = time.perf_counter() - start
     assert len(results) == len(specs)
-    return len(specs) / took, took
+    return Run(len(specs), time.perf_counter() - before[0], cpu(resource.RUSAGE_SELF) - before[1],
+               cpu(resource.RUSAGE_CHILDREN) - before[2])
 
 
-def sized(game: str, seconds: float) -> tuple[list[MatchSpec], float, float]:
-    """The workload (see the module docstring) with its 1-worker ``(games/s, seconds)``."""
+def sized(game: str, seconds: float) -> tuple[list[MatchSpec], Run]:
+    """The workload (see the module docstring) with its 1-worker run."""
     n = 1
     while True:
         specs = workload(game, n)
-        rate, took = games_per_second(specs, workers=1)
-        if took >= seconds or n >= 1 << 16:
-            return specs, rate, took
+        run = timed(specs, workers=1)
+        if run.wall >= seconds or n >= 1 << 16:
+            return specs, run
         n *= 2
 
 
@@ -67,27 +87,28 @@ def load() -> str:
 def bench_batch(seconds: float) -> list[Figure]:
     import ray
 
-    plans = []
-    for game in game_names():
-        specs, single, took = sized(game, seconds / 3)
-        plans.append((game, specs, single, took))
     start = time.perf_counter()
-    ray.init(num_cpus=WORKERS, include_dashboard=False, log_to_driver=False)
+    ray.init(num_cpus=WORKERS, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
     ray_start = time.perf_counter() - start
     figures: list[Figure] = []
     try:
-        for game, specs, single, took in plans:
+        for game in game_names():  # a game's runs follow each other: the machine's load drifts
+            specs, single = sized(game, seconds / 3)
             label = f"{game} / {specs[0].scenario}, {len(specs)} random games"
-            pool, pool_took = games_per_second(specs, workers=WORKERS)
-            on_ray, ray_took = games_per_second(specs, workers=WORKERS, backend="ray")
-            with_start = len(specs) / (ray_took + ray_start)
+            pool = timed(specs, workers=WORKERS)
+            cold = timed(specs, workers=WORKERS, backend="ray")
+            warm = timed(specs, workers=WORKERS, backend="ray")
             figures += [
-                Figure(f"{label}, 1 worker", Rate(single, single), "games/s", f"{took:.1f} s, in process; {load()}"),
-                Figure(f"{label}, {WORKERS} workers", Rate(pool, pool), "games/s",
-                       f"{pool_took:.1f} s; speed-up {WORKERS}/1 workers = {pool / single:.2f}x; {load()}"),
-                Figure(f"{label}, Ray {WORKERS} CPUs", Rate(on_ray, on_ray), "games/s",
-                       f"{ray_took:.1f} s; Ray / 1 worker = {on_ray / single:.2f}x; with the cluster's start "
-                       f"({ray_start:.1f} s) {with_start:,.1f} games/s; {load()}"),
+                Figure(f"{label}, 1 worker", Rate(single.rate, single.rate), "games/s",
+                       f"{single.wall:.1f} s in process, {single.cpu:.2f} s CPU: it had "
+                       f"{100 * single.cpu / single.wall:.0f} % of a core; {load()}"),
+                Figure(f"{label}, {WORKERS} workers", Rate(pool.rate, pool.rate), "games/s",
+                       f"speed-up {WORKERS}/1 workers = {pool.rate / single.rate:.2f}x; {pool.wall:.1f} s, workers' "
+                       f"CPU {pool.children_cpu:.2f} s = {pool.children_cpu / single.cpu:.2f}x the in-process CPU"),
+                Figure(f"{label}, Ray {WORKERS} CPUs", Rate(cold.rate, max(cold.rate, warm.rate)), "games/s",
+                       f"Ray / 1 worker = {cold.rate / single.rate:.2f}x; {cold.wall:.1f} s with workers starting "
+                       f"cold, {warm.wall:.1f} s warm (best batch); with the cluster's start ({ray_start:.1f} s) "
+                       f"{len(specs) / (cold.wall + ray_start):,.1f} games/s"),
             ]
     finally:
         ray.shutdown()
