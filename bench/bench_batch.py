@@ -4,15 +4,18 @@
 One workload per registered game: its default scenario, the ``random`` bot at every seat, the
 batch turn limit the commands use, game seeds ``0 … n-1``. ``n`` is found the way ``harness.rate``
 finds a batch: batches of 1, 2, 4, … games are played in this process (``workers=1``, as the
-commands do) until one takes at least a third of the budget, so ``n`` is a power of two and
-the same ``n`` games are then played by a pool of 2 processes and by Ray with 2 CPUs.
+commands do) until one takes at least a third of the budget, so ``n`` is a power of two; the
+same ``n`` games are then played by a pool of 2 processes and by Ray with 2 CPUs.
 
 Unlike the other benches this one reads the wall clock (parallel work has no other), so other
-processes on the machine slow every figure, and 2 workers gain nothing on a machine whose cores
-are busy: read ``os.getloadavg()`` in the notes. The pool figure includes starting the pool, as
-every command does; the Ray figure joins a cluster already running (workers still start cold,
-as they do for every new job), and its note gives the time to start that cluster too, which a
-command pays when ``RAY_ADDRESS`` names none.
+processes on the machine slow every figure, and 2 workers gain little on a machine whose cores
+are busy. Two notes say how far to trust a figure: the share of a core the in-process run got
+(its CPU time over its wall time), and the pool workers' CPU time against the in-process CPU
+time, the cost of going parallel whatever the load (near 1.00x: the speed-up is limited only by
+free cores). The pool figure includes starting the pool, as every command does. The Ray figure
+joins a cluster already running, its workers starting cold as they do for every new job; the
+best batch is a second run on warm workers, and the note gives the cluster's start, which a
+command pays when ``RAY_ADDRESS`` names no cluster.
 """
 
 from __future__ import annotations
