@@ -20,6 +20,7 @@ command pays when ``RAY_ADDRESS`` names no cluster.
 
 from __future__ import annotations
 
+import logging
 import os
 import resource
 import time
@@ -59,13 +60,13 @@ class Run:
         return self.games / self.wall
 
 
-def timed(specs: list[MatchSpec], **how: object) -> Run:
+def timed(specs: list[MatchSpec], workers: int, backend: str = "process") -> Run:
     def cpu(who: int) -> float:
         usage = resource.getrusage(who)
         return usage.ru_utime + usage.ru_stime
 
     before = time.perf_counter(), cpu(resource.RUSAGE_SELF), cpu(resource.RUSAGE_CHILDREN)
-    results = run_matches(specs, progress=False, **how)  # type: ignore[arg-type]
+    results = run_matches(specs, workers=workers, backend=backend, progress=False)
     assert len(results) == len(specs)
     return Run(len(specs), time.perf_counter() - before[0], cpu(resource.RUSAGE_SELF) - before[1],
                cpu(resource.RUSAGE_CHILDREN) - before[2])
@@ -91,7 +92,7 @@ def bench_batch(seconds: float) -> list[Figure]:
     import ray
 
     start = time.perf_counter()
-    ray.init(num_cpus=WORKERS, include_dashboard=False, log_to_driver=False, logging_level="ERROR")
+    ray.init(num_cpus=WORKERS, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
     ray_start = time.perf_counter() - start
     figures: list[Figure] = []
     try:
