@@ -3,6 +3,7 @@
     .venv/bin/python bench/bots.py                      # iterations/s only
     .venv/bin/python bench/bots.py --games 40 --think 1 # plus mcts vs random and vs heuristic
 
+Iterations per second for every game and scenario: ``python bench/run.py mcts``.
 Win rates come from the arena (sides alternate) with Wilson 95 % intervals. Figures depend on
 the machine: compare against the parent commit on the same machine.
 """

@@ -34,6 +34,11 @@ def commit() -> str:
     return head + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
+def figure(rate: float) -> str:
+    """A rate to three significant figures at least (``12,345``, ``123``, ``9.41``)."""
+    return f"{rate:,.0f}" if rate >= 100 else f"{rate:.3g}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("names", nargs="*", help=f"benches to run (default all): {', '.join(BENCHES)}")
@@ -48,7 +53,7 @@ def main() -> int:
     console = Console(width=max(Console().width, 120))
     console.print(f"hexfleet bench  commit {commit()}  {platform.python_implementation()} "
                   f"{platform.python_version()}  {platform.machine()}  {os.cpu_count()} CPUs "
-                  f"(single process, one core)  {seconds:g} s per bench")
+                  f"(one core, CPU time, unless a bench's notes say otherwise)  {seconds:g} s per bench")
     for name in args.names or BENCHES:
         table = Table(title=name, title_justify="left", show_edge=False)
         table.add_column("figure")
@@ -57,7 +62,7 @@ def main() -> int:
         table.add_column("unit")
         table.add_column("note", overflow="fold")
         for fig in BENCHES[name](seconds):
-            table.add_row(fig.name, f"{fig.rate.mean:,.0f}", f"{fig.rate.best:,.0f}", fig.unit, fig.note)
+            table.add_row(fig.name, figure(fig.rate.mean), figure(fig.rate.best), fig.unit, fig.note)
         console.print(table)
     return 0
 

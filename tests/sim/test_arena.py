@@ -10,12 +10,15 @@ from typer.testing import CliRunner
 
 from hexfleet.cli import app
 from hexfleet.sim.arena import arena, schedule, tabulate
-from hexfleet.sim.batch import run_matches
-from hexfleet.sim.cli import parse_seconds
+from hexfleet.sim.batch import CHUNKS_PER_WORKER, chunks, run_matches
+from hexfleet.sim.cli import batch_options, parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
 from hexfleet.sim.simulate import run_study
 
 OPTIONS = {"turn_limit": 30}
+RANDOM_DUELS = [MatchSpec("turn-or-burn", "quick-shot", (("red", "random"), ("blue", "random")), seed=i,
+                          options=tuple(OPTIONS.items())) for i in range(3 * 2 * CHUNKS_PER_WORKER + 1)]
+"""Quick games, many more than the tasks a batch on 2 workers sends."""
 
 
 def test_schedule_swaps_sides_every_other_game():
@@ -96,9 +99,30 @@ def test_gun_study_fills_sixteen_cells_and_draws_a_heat_map(tmp_path):
     assert len(list(csv.DictReader(paths[0].open()))) == 16
 
 
+@pytest.mark.parametrize("count,workers", [(0, 2), (1, 2), (3, 2), (16, 2), (17, 2), (2048, 2), (100, 1), (5, 0)])
+def test_chunks_cover_every_spec_once_in_order_and_evenly(count, workers):
+    spans = chunks(count, workers)
+    assert [i for span in spans for i in span] == list(range(count))
+    assert len(spans) == min(count, max(1, workers) * CHUNKS_PER_WORKER)
+    assert all(span.step == 1 for span in spans)
+    if spans:
+        assert max(map(len, spans)) - min(map(len, spans)) <= 1
+
+
+def test_games_sent_in_chunks_come_back_in_the_order_of_the_specs():
+    """Many more games than tasks (several games per task): the same games as in one process."""
+    specs = RANDOM_DUELS
+    assert len(chunks(len(specs), 2)[0]) == 4
+    one = [r.to_json() for r in run_matches(specs, workers=1, progress=False)]
+    two = [r.to_json() for r in run_matches(specs, workers=2, progress=False)]
+    assert two == one
+    assert [r["seed"] for r in two] == list(range(len(specs)))
+
+
 def test_ray_backend_plays_the_same_games_locally():
     pytest.importorskip("ray", reason="Ray is an optional extra (pip install 'hexfleet[ray]')")
-    specs = schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 2, seed=8, options=OPTIONS)
+    specs = schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 2, seed=8, options=OPTIONS) \
+        + RANDOM_DUELS[:2 * CHUNKS_PER_WORKER]  # several games per Ray task
     local = [r.to_json() for r in run_matches(specs, workers=1, progress=False)]
     on_ray = [r.to_json() for r in run_matches(specs, workers=1, backend="ray", progress=False)]
     assert on_ray == local
@@ -107,6 +131,19 @@ def test_ray_backend_plays_the_same_games_locally():
 @pytest.mark.parametrize("text,seconds", [("1s", 1.0), ("500ms", 0.5), ("0.25", 0.25), (" 2 s", 2.0)])
 def test_durations(text, seconds):
     assert parse_seconds(text) == seconds
+
+
+def test_batch_options_set_the_turn_limit_only_where_a_game_offers_it(monkeypatch):
+    """The house turn limit of batch play goes to games that offer it; 0 means none."""
+    assert batch_options("turn-or-burn", 45) == {"turn_limit": 45}
+    assert batch_options("launch-fighters", 60) == {"turn_limit": 60}
+    assert batch_options("turn-or-burn", 0) == {}
+
+    class NoLimit:
+        options = ()
+
+    monkeypatch.setattr("hexfleet.sim.cli.get_ruleset", lambda game: NoLimit())
+    assert batch_options("any", 60) == {}
 
 
 def test_cli_arena_and_simulate(tmp_path):

@@ -4,6 +4,10 @@ Workers receive :class:`~hexfleet.sim.match.MatchSpec` values (ruleset name, bot
 build their own states; nothing but plain data crosses a process boundary (STYLE §8).
 Results come back in the order of the specs whatever order they finish in, so a batch is
 reproducible for bots limited by iterations.
+
+Specs travel in chunks (:func:`chunks`), a few per worker: a random-bot game can take a
+millisecond, less than sending one task to a pool process (and far less than to Ray), so one
+task per game made 2 workers slower than one (``python bench/run.py batch`` measures it).
 """
 
 from __future__ import annotations
@@ -16,6 +20,25 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from .match import MatchResult, MatchSpec, play
 
 BACKENDS = ("process", "ray")
+CHUNKS_PER_WORKER = 8
+"""Tasks per worker in a batch: enough to even out games of unequal length, few enough that
+sending a task costs little beside playing it."""
+
+
+def chunks(count: int, workers: int) -> list[range]:
+    """The spec indices ``0 … count-1`` in consecutive ranges, up to :data:`CHUNKS_PER_WORKER`
+    per worker, sizes differing by at most one."""
+    tasks = min(count, max(1, workers) * CHUNKS_PER_WORKER)
+    if tasks == 0:
+        return []
+    size, extra = divmod(count, tasks)
+    bounds = [k * size + min(k, extra) for k in range(tasks + 1)]
+    return [range(a, b) for a, b in zip(bounds, bounds[1:])]
+
+
+def play_chunk(specs: Sequence[MatchSpec]) -> list[MatchResult]:
+    """Play several specs in one worker task, in order."""
+    return [play(spec) for spec in specs]
 
 
 def run_matches(specs: Sequence[MatchSpec], *, workers: int = 2, backend: str = "process",
@@ -27,18 +50,20 @@ def run_matches(specs: Sequence[MatchSpec], *, workers: int = 2, backend: str = 
     with _bar(progress) as bar:
         task = bar.add_task(label, total=len(specs))
 
-        def done(i: int, result: MatchResult) -> None:
-            results[i] = result
-            bar.advance(task)
+        def done(span: range, played: list[MatchResult]) -> None:
+            for i, result in zip(span, played, strict=True):
+                results[i] = result
+            bar.advance(task, len(span))
 
         if backend == "ray":
             _run_ray(specs, workers, done)
         elif workers <= 1:
             for i, spec in enumerate(specs):
-                done(i, play(spec))
+                done(range(i, i + 1), [play(spec)])
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {pool.submit(play, spec): i for i, spec in enumerate(specs)}
+                futures = {pool.submit(play_chunk, specs[span.start:span.stop]): span
+                           for span in chunks(len(specs), workers)}
                 for future in as_completed(futures):
                     done(futures[future], future.result())
     return [r for r in results if r is not None]
@@ -49,7 +74,7 @@ def _bar(enabled: bool) -> Progress:
                     disable=not enabled, transient=False)
 
 
-def _run_ray(specs: Sequence[MatchSpec], workers: int, done: Callable[[int, MatchResult], None]) -> None:
+def _run_ray(specs: Sequence[MatchSpec], workers: int, done: Callable[[range, list[MatchResult]], None]) -> None:
     """Ray backend (optional extra ``ray``): joins the cluster named by ``RAY_ADDRESS``, or
     starts a local one with ``workers`` CPUs."""
     try:
@@ -62,8 +87,10 @@ def _run_ray(specs: Sequence[MatchSpec], workers: int, done: Callable[[int, Matc
                  log_to_driver=False, ignore_reinit_error=True)
         started = True
     try:
-        remote_play = ray.remote(play)
-        refs = {remote_play.remote(spec): i for i, spec in enumerate(specs)}
+        remote_play = ray.remote(play_chunk)
+        cpus = int(ray.cluster_resources().get("CPU", workers))
+        refs = {remote_play.remote(specs[span.start:span.stop]): span
+                for span in chunks(len(specs), max(workers, cpus))}
         pending = list(refs)
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)

@@ -54,7 +54,9 @@ def _check(game: str, scenario: str | None, bots: list[str], backend: str) -> st
     return scenario
 
 
-def _options(game: str, turn_limit: int) -> dict[str, int]:
+def batch_options(game: str, turn_limit: int) -> dict[str, int]:
+    """The game options a batch command plays with: the turn limit, where ``game`` offers that
+    house rule and ``turn_limit`` is positive; none otherwise (the benches use it too)."""
     names = {o.name for o in get_ruleset(game).options}
     return {"turn_limit": turn_limit} if "turn_limit" in names and turn_limit > 0 else {}
 
@@ -100,7 +102,7 @@ def arena_command(
         names = bot_names(game, scenario)
     if len(set(names)) < 2:
         raise typer.BadParameter("name at least two different bots", param_hint="--bots")
-    options = _options(game, turn_limit)
+    options = batch_options(game, turn_limit)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
                    bot_options=_bot_options(parse_seconds(think), iterations), backend=backend, progress=not quiet)
     table = Table(title=f"{game} / {scenario}: {games} games per pairing, turn limit {options.get('turn_limit', 'none')}")
@@ -142,7 +144,7 @@ def simulate_command(
         raise typer.BadParameter(exc.message, param_hint="STUDY") from None
     bot = bot or declared.bot
     scenario = _check(game, scenario, [bot], backend)
-    options = _options(game, turn_limit)
+    options = batch_options(game, turn_limit)
     result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
                        bot_options=_bot_options(parse_seconds(think), iterations), backend=backend,
                        progress=not quiet)
