@@ -45,7 +45,7 @@ from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
-from . import notation, turn
+from . import notation, spacewar_orders, turn
 from .build import check_build, external_working, lost_counts
 from .cards import GUNS, M1_GUNS, MANEUVERS
 from .end_of_turn import check_end_choice, parse_losses
@@ -369,6 +369,9 @@ def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
 
 
 def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
+    if state.config.nine_phase:
+        return spacewar_orders.parse_plot(state, seat, raw, _own)
+
     def read(fid: str, value: Any, where: str) -> tuple[Action, ...]:
         _own(state, seat, fid)
         return parse_actions(value, where)
@@ -388,6 +391,8 @@ def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
                                 "external plots may be withdrawn, not added", unit=fid, field=f"order.{fid}")
     if state.config.systems:  # one maneuver set per two fighters (TOB-M2-SETUP-01; Module 1: a set each)
         check_seat_plots(state, seat, dict(order.items))
+    if state.config.nine_phase:
+        spacewar_orders.check_plot(state, order)
 
 
 def legal_cards(state: TobState, f: Fighter) -> list[str]:
@@ -522,11 +527,13 @@ def _setup_orders_json(state: TobState, seat: Seat) -> list[Order]:
 
 def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
     plots: dict[str, tuple[Action, ...]] = {}
+    standing: list[Any] = []
     for order in orders.values():
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-    return turn.begin(state, tuple(plots.items())), []
+        standing += order.standing
+    return turn.begin(state, tuple(plots.items()), tuple(standing)), []
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:

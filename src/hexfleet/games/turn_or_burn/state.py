@@ -10,7 +10,7 @@ from ...engine.procedure import Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Outcome
 from ...hexgrid import Hex, RectMap, distance
-from .orders import Action, Losses
+from .orders import Action, Losses, Standing
 
 SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END, OVER = (
     "setup", "reentry_hex", "reentry", "declare", "plot", "fire", "end", "over")
@@ -143,10 +143,13 @@ class Config:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "systems", any(m in self.modules for m in (2, 3, 4, 5, 6)))
+        object.__setattr__(self, "nine_phase", any(m in self.modules for m in (4, 5, 6)))
         object.__setattr__(self, "declare_step",
                            3 in self.modules and self.options.external_systems and self.phase_decisions)
 
     declare_step: bool = field(init=False, repr=False, compare=False)
+    nine_phase: bool = field(init=False, repr=False, compare=False)
+    """Modules 4-6: the nine-phase turn of TOB-M4-SEQ-01 (TOB-M5-OPT-01)."""
     """Module 3 external systems in play: plots of externals are declared first (TOB-SEQ-06 A)."""
 
 
@@ -314,6 +317,8 @@ class Stage:
     """Per fighter: externals to lose and cards to discard at the end of the turn."""
     losses: tuple[tuple[str, Losses], ...] | None = None
     """The owners' choices at the end decision."""
+    standing: Standing = ()
+    """Modules 4-5: each unit's decisions for this turn's phases (steer, detonate, gravity)."""
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:

@@ -28,10 +28,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import Hex
+from . import spacewar
 from .build import external_working, heavy_set
 from .cards import GUNS, MANEUVERS
 from .end_of_turn import (
@@ -48,7 +50,7 @@ from .end_of_turn import (
 from .fire import GunPlot, candidates, fire_phase
 from .movement import move_phase
 from .notation import LETTERS
-from .orders import Action, Placement
+from .orders import Action, Placement, Standing
 from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
 from .state import (
     DECLARE,
@@ -89,8 +91,10 @@ class Work:
         "out",
         "phase",
         "plots",
+        "projectiles",
         "rng",
         "sides",
+        "standing",
         "start_locks",
         "state",
         "step",
@@ -118,6 +122,8 @@ class Work:
         self.hits = stage.hits
         self.needs = dict(stage.needs)
         self.losses = stage.losses
+        self.projectiles = {p.id: p for p in state.projectiles}
+        self.standing = stage.standing
         self.events: list[Event] = []
         self.done: TobState | None = None
         self.decided = False
@@ -127,10 +133,10 @@ class Work:
         """The state where the run stopped mid-turn (a decision)."""
         stage = Stage(self.step, self.plots, self.declared, self.sides, tuple(self.start_locks.items()),
                       tuple(self.thrust.items()), self.jammed, tuple(self.out), self.decisions, self.fire, self.hits,
-                      tuple(self.needs.items()), self.losses)
+                      tuple(self.needs.items()), self.losses, self.standing)
         s = self.state
         return TobState(s.config, s.turn, self.phase, tuple(self.fighters.values()), self.rng, s.outcome, s.scores,
-                        s.replacements, stage, s.then)
+                        s.replacements, stage, s.then, tuple(self.projectiles.values()))
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:
@@ -321,7 +327,9 @@ def next_turn(w: Work) -> None:
     scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
-    if victory_mode(config.modules, opts) == "points":
+    if config.nine_phase:
+        outcome = spacewar.outcome(w)
+    elif victory_mode(config.modules, opts) == "points":
         points = dict(scores)
         added = []
         for f, _cause in w.out:
@@ -342,7 +350,7 @@ def next_turn(w: Work) -> None:
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
     nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
-                   replacements, None, state.then)
+                   replacements, None, state.then, tuple(replace(p, burn=0) for p in w.projectiles.values()))
     if outcome is None:
         nxt, more = start_turn(nxt)
         events += more
@@ -359,13 +367,19 @@ SYSTEMS_STEPS = frozenset({operate, fire_decision, losses})
 """The steps of Modules 2-3 only: Module 1's turn runs without them."""
 _MODULE_1_STEPS = tuple(None if f in SYSTEMS_STEPS else f for f in STEPS)
 
+NINE_PHASE_STEPS: tuple[Callable[[Work], None], ...] = (
+    spacewar.reveal_launches, spacewar.launch, spacewar.steer, spacewar.move_projectiles,
+    partial(spacewar.reveal_rest, reveal=reveal), spacewar.move_fighters, spacewar.operate, fire_decision,
+    partial(spacewar.fire, fire_fighters=fire), spacewar.detonate, spacewar.gravity, end_of_turn, losses, next_turn)
+"""Modules 4-6: the nine phases of TOB-M4-SEQ-01 (:mod:`.spacewar`), then the end of the turn."""
+
 
 def run(state: TobState) -> tuple[TobState, list[Event]]:
     """The procedure's automatic step: the turn's steps from ``state.stage.step`` on, until one
     needs a decision (the state then stands at it) or the turn is over (the next turn's first
     decision). Pure: ``state`` is left alone."""
     w = Work(state)
-    steps = STEPS if w.config.systems else _MODULE_1_STEPS
+    steps = NINE_PHASE_STEPS if w.config.nine_phase else STEPS if w.config.systems else _MODULE_1_STEPS
     while w.done is None:
         step = steps[w.step - 1]
         if step is not None:
@@ -376,11 +390,12 @@ def run(state: TobState) -> tuple[TobState, list[Event]]:
     return w.done, w.events
 
 
-def begin(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> TobState:
+def begin(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], standing: Standing = ()) -> TobState:
     """The state once every side has plotted: the pipeline starts at its first step."""
     declared = state.stage.declared if state.stage is not None else ()
     return TobState(state.config, state.turn, RESOLVE, state.fighters, state.rng, state.outcome, state.scores,
-                    state.replacements, Stage(step=1, plots=plots, declared=declared), state.then)
+                    state.replacements, Stage(step=1, plots=plots, declared=declared, standing=standing), state.then,
+                    state.projectiles)
 
 
 def resume(state: TobState, **answers: Any) -> TobState:
