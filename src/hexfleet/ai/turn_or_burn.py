@@ -455,6 +455,11 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
     facts = _scenario_facts(view["scenario"])
     position: dict[str, Any] = {"format": FORMAT, "modules": view["modules"], "map": view["map"],
                                 "turn": view["turn"], "fighters": table, "projectiles": [], "options": view["options"]}
+    if "rules" in view:  # Modules 4-5: projectiles, black holes and the puck are public
+        position.update(scenario=view["rules"], sides=view["sides"], projectiles=view["projectiles"],
+                        black_holes=view["black_holes"])
+        if "hockey" in view:
+            position["hockey"] = view["hockey"]
     if "scores" in view:  # Modules 2-3
         position["scores"] = view["scores"]
         position["replacements"] = []
@@ -509,6 +514,9 @@ def _fighter_data(d: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = d[key]
     if "heavy_guns" in d:
         out["heavy_guns"] = d["heavy_guns"]
+    for key in ("ammo", "reloaded", "fuel", "lost_maneuvers", "locked_action"):  # Modules 4-5, public
+        if key in d:
+            out[key] = d[key]
     return out
 
 

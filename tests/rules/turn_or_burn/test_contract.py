@@ -67,6 +67,7 @@ CONTRACTS = {
                            favoured=firing),
     "popcorn": Contract("popcorn", hidden_variants, seeds=12, max_steps=30, options={"turn_limit": 8}),
     "bigger": Contract("bigger", hidden_variants, seeds=12, max_steps=30),
+    "spacewar": Contract("spacewar", hidden_variants, seeds=12, max_steps=30, options={"turn_limit": 10}),
 }
 
 

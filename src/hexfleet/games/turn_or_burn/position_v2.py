@@ -122,8 +122,11 @@ def parse_ammo(raw: Any, f: Fighter, where: str) -> tuple[tuple[str, int], ...]:
     return tuple(out)
 
 
-def full_ammo(f: Fighter) -> tuple[tuple[str, int], ...]:
-    return tuple((key, 0 if destroyed else FULL_LOAD[card]) for key, card, destroyed in launcher_copies(f))
+def ammo_of(f: Fighter) -> dict[str, int]:
+    """Ammo per launcher copy: as recorded, a full load where nothing is recorded (a fighter
+    as built), 0 for a destroyed copy (TOB-M4-AMMO-01, TOB-M4-PROJ-02)."""
+    kept = dict(f.kit.ammo)
+    return {key: 0 if destroyed else kept.get(key, FULL_LOAD[card]) for key, card, destroyed in launcher_copies(f)}
 
 
 def full_fuel(f: Fighter) -> float:
@@ -208,7 +211,7 @@ def parse_locked(raw: Any, f: Fighter, where: str) -> LockedAction:
 def fighter_v2_json(f: Fighter, modules: tuple[int, ...], fuel_on: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"class": class_name(f.cards)}
     if 4 in modules:
-        out["ammo"] = dict(f.kit.ammo)
+        out["ammo"] = ammo_of(f)
         out["reloaded"] = list(f.kit.reloaded)
     if 5 in modules:
         if fuel_on and f.kit.fuel is not None:

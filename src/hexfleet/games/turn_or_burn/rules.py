@@ -80,6 +80,7 @@ from .reentry import (
     due,
     entry_momentum_ok,
 )
+from .scenario_v2 import public_fighter_v2, public_v2, scenario_hockey, scenario_projectiles
 from .state import (
     DECLARE,
     END,
@@ -173,7 +174,7 @@ def _initial_state(scenario: str, options: Options) -> TobState:
                         f"{MAX_FIGHTERS} fighter counter sets", field="fighters")
     fighters = []
     zones = []
-    advanced_rules = 2 in data["modules"] or 3 in data["modules"]
+    advanced_rules = any(m in data["modules"] for m in (2, 3, 4, 5))
     for i, raw in enumerate(data["fighters"]):
         where = f"scenario {scenario}: fighters[{i}]"
         cards = tuple(raw["cards"])
@@ -188,10 +189,13 @@ def _initial_state(scenario: str, options: Options) -> TobState:
     config = Config(
         scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
         sides=tuple(dict.fromkeys(f.side for f in fighters)), options=options, zones=tuple(zones),
-        budgets=tuple(data.get("budgets", {}).items()),
+        budgets=tuple(data.get("budgets", {}).items()), play=data.get("rules", ""),
+        black_holes=tuple((h[0], h[1]) for h in data.get("black_holes", ())),
+        hockey=scenario_hockey(data, tuple(dict.fromkeys(f.side for f in fighters))),
     )
     state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=Rng(0),
-                     scores=tuple((s, 0) for s in config.sides) if advanced_rules else ())
+                     scores=tuple((s, 0) for s in config.sides) if advanced_rules else (),
+                     projectiles=scenario_projectiles(data))
     check_position(state)
     return state
 
@@ -349,7 +353,7 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
     nxt, more = turn.start_turn(TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome,
-                                         state.scores, state.replacements, None, state.then))
+                                         state.scores, state.replacements, None, state.then, state.projectiles))
     return nxt, events + more if more else events
 
 
@@ -816,7 +820,7 @@ class TurnOrBurn(Procedure[TobState]):
                               f"known: {', '.join(sorted(_SCENARIOS))}")
         start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted((options or {}).items()))))
         return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
-                        start.scores)
+                        start.scores, projectiles=start.projectiles)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -890,9 +894,13 @@ class TurnOrBurn(Procedure[TobState]):
             if extended:
                 data.update({"external": list(f.external), "shields": f.shields, "lock_on": f.lock_on,
                              "heavy_guns": [list(g) for g in f.heavy_guns] if own else len(f.heavy_guns)})
+            if state.config.nine_phase:
+                data.update(public_fighter_v2(state, f, own, known))
             fighters.append(data)
         pending = self.pending(state)
         extra = _view_extra(state, seat) if extended else {}
+        if state.config.nine_phase:
+            extra |= public_v2(state)
         return extra | {
             "game": self.name, "scenario": state.config.scenario, "seat": seat, "turn": state.turn,
             "phase": state.phase, "modules": list(state.config.modules),

@@ -39,7 +39,7 @@ from .fire import MISS, GunPlot, effective_range, hand, shot_damage, void_reason
 from .movement import move_fighter
 from .notation import LETTERS
 from .orders import Action, Decision
-from .position_v2 import FULL_LOAD, KIND_CARD, LAUNCHERS, MISSILE_FUEL, launcher_copies, scenario_of
+from .position_v2 import FULL_LOAD, KIND_CARD, LAUNCHERS, MISSILE_FUEL, ammo_of, launcher_copies, scenario_of
 from .state import Fighter, Projectile, TobState, refit
 from .systems import operate_systems, resolve_maneuvers
 
@@ -148,7 +148,7 @@ def launch_one(w: Work, fid: str, a: Action, k: int) -> None:
     fighter's hex, the momentum marker by weapon, the launch turn's equivalent burn."""
     f = w.fighters[fid]
     key = ammo_key(f, a.card, a.field("copy"))
-    ammo = dict(f.kit.ammo)
+    ammo = ammo_of(f)
     if key is None or not ammo.get(key):
         destroyed = key is not None and dict((c[0], c[2]) for c in launcher_copies(f))[key]
         w.events.append({"type": "launch_void", "by": fid, "weapon": key or a.card,
@@ -171,7 +171,7 @@ def ammo_key(f: Fighter, card: str, copy: int | None) -> str | None:
     copies = [(key, destroyed) for key, c, destroyed in launcher_copies(f) if c == card]
     if copy is not None:
         return copies[copy - 1][0] if copy <= len(copies) else None
-    ammo = dict(f.kit.ammo)
+    ammo = ammo_of(f)
     for key, destroyed in copies:
         if not destroyed and ammo.get(key):
             return key
@@ -344,7 +344,7 @@ def repaired_launchers(before: Fighter, after: Fighter, events: list[Event]) -> 
     if after.destroyed == before.destroyed:
         return after
     was = {key: destroyed for key, _, destroyed in launcher_copies(before)}
-    ammo = dict(after.kit.ammo)
+    ammo = ammo_of(after)
     reloaded = list(after.kit.reloaded)
     for key, card, destroyed in launcher_copies(after):
         if was.get(key) and not destroyed:
@@ -361,7 +361,7 @@ def reload(w: Work, fid: str, key: str) -> None:
     """The one reload per launcher, by the repair bot instead of a repair (TOB-M4-REPAIR-01)."""
     f = w.fighters[fid]
     card = key.split("#")[0]
-    ammo = dict(f.kit.ammo)
+    ammo = ammo_of(f)
     ammo[key] = FULL_LOAD[card]
     w.fighters[fid] = refit(f, ammo=tuple(ammo.items()), reloaded=f.kit.reloaded + (key,))
     w.events.append({"type": "reloaded", "id": fid, "weapon": key, "ammo": ammo[key]})
