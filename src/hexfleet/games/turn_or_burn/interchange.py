@@ -16,6 +16,7 @@ from ...engine.procedure import force_dice, unused_dice
 from ...engine.ruleset import Event, step
 from .position import FORMAT, parse_position, position_to_json
 from .rules import RULESET
+from .spacewar_orders import launched_sides, plotting_sides
 from .state import TobState
 
 __all__ = ["FORMAT", "dump", "parse", "resolve"]
@@ -39,11 +40,11 @@ def resolve(position: Any, orders: Any, seed: int | str,
     state = force_dice(parse_position(position, seed=seed), tuple(dice))
     if not isinstance(orders, dict):
         raise FormatError("", "expected an object of fighter id -> list of actions")
-    by_side: dict[str, dict[str, Any]] = {side: {} for side in state.sides_in_play()}
-    projectiles = {p.id: p for p in state.projectiles}
+    by_side: dict[str, dict[str, Any]] = {side: {} for side in plotting_sides(state)}
+    owners = {p.id: p.side for p in state.projectiles} | launched_sides(state, orders)
     for uid, actions in orders.items():
         fighter = state.fighter(uid)
-        owner = fighter.side if fighter is not None else projectiles[uid].side if uid in projectiles else None
+        owner = fighter.side if fighter is not None else owners.get(uid)
         if owner is None:
             units = [f.id for f in state.fighters] + [p.id for p in state.projectiles if p.side is not None]
             raise FormatError(uid, f"no fighter or projectile {uid!r} that takes orders in the position; units: "

@@ -832,6 +832,8 @@ class TurnOrBurn(Procedure[TobState]):
         if phase == RESOLVE:
             return turn.run(state)
         if phase == PLOT:
+            if state.projectiles:  # a side with projectiles still gives them orders (TOB-M4-PROJ-04)
+                return _ask(PLOT, spacewar_orders.plotting_sides(state))
             return _ask(PLOT, state.sides_in_play() or state.config.sides)
         if phase == SETUP:
             return _ask("setup", state.sides_in_play())

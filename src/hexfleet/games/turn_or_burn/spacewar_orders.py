@@ -13,24 +13,67 @@ from typing import Any
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from .orders import Action, Decision, Plot, parse_entries
-from .spacewar import check_orders, check_steer
-from .state import Fighter, TobState
+from .position_v2 import LAUNCHERS, MISSILE_FUEL
+from .spacewar import check_orders, check_steer, launch_marker
+from .state import Fighter, Projectile, TobState
+
+
+def plotting_sides(state: TobState) -> tuple[str, ...]:
+    """The sides that plot: those with fighters, and those whose projectiles are still on the
+    map (TOB-M4-PROJ-04), in ``sides`` order."""
+    present = {f.side for f in state.fighters} | {p.side for p in state.projectiles if p.side is not None}
+    return tuple(s for s in state.config.sides if s in present) or state.config.sides
+
+
+def launched_sides(state: TobState, orders: dict[str, Any]) -> dict[str, str]:
+    """Projectile id → side for the launches in a whole orders file (before it is read side by
+    side), so decisions for a projectile launched this turn reach its side's plot."""
+    out = {}
+    for uid, value in orders.items():
+        f = state.fighter(uid)
+        if f is None or not isinstance(value, list):
+            continue
+        actions = [raw for raw in value if isinstance(raw, dict) and "card" in raw]
+        for k, raw in enumerate(actions, 1):
+            if raw["card"] in LAUNCHERS:
+                out[raw["id"] if isinstance(raw.get("id"), str) else f"{uid}.{state.turn}.{k}"] = f.side
+    return out
+
+
+def launches(state: TobState, items: Any) -> dict[str, tuple[Fighter, Action]]:
+    """The projectiles the fighters of ``items`` (fighter id → actions) launch this turn, by id:
+    the launch entry's ``id``, else ``<fighter>.<turn>.<k>`` with k its place among the
+    fighter's actions. They may take decisions now: a detonation, and a new missile's steering
+    (TOB-M4-LAUNCH-04: it may adjust in phase 3 of the same turn)."""
+    out = {}
+    for uid, actions in items:
+        f = state.fighter(uid)
+        if f is None:
+            continue
+        for k, a in enumerate(actions, 1):
+            if a.card in LAUNCHERS:
+                out[a.field("id") or f"{uid}.{state.turn}.{k}"] = (f, a)
+    return out
 
 
 def parse_plot(state: TobState, seat: str, raw: Any, own: Callable[[TobState, str, str], Fighter]) -> Plot:
     data = reading.obj(raw, "order")
-    items: list[tuple[str, tuple[Action, ...]]] = []
-    standing: list[tuple[str, tuple[Decision, ...]]] = []
-    projectiles = {p.id: p for p in state.projectiles}
+    parsed = []
     for uid, value in data.items():
-        where = f"order.{uid}"
         if not isinstance(uid, str) or not uid:
             raise FormatError("order", "unit ids are non-empty strings")
-        actions, decisions = parse_entries(value, where)
+        parsed.append((uid, *parse_entries(value, f"order.{uid}")))
+    projectiles = {p.id: p for p in state.projectiles}
+    launching = launches(state, [(uid, actions) for uid, actions, _ in parsed if uid not in projectiles])
+    items: list[tuple[str, tuple[Action, ...]]] = []
+    standing: list[tuple[str, tuple[Decision, ...]]] = []
+    for uid, actions, decisions in parsed:
+        where = f"order.{uid}"
         p = projectiles.get(uid)
-        if p is not None:
-            if p.side != seat:
-                raise RuleError("ENGINE-SEAT", f"projectile {uid} belongs to {p.side}, not {seat}", unit=uid)
+        if p is not None or uid in launching:
+            side = p.side if p is not None else launching[uid][0].side
+            if side != seat:
+                raise RuleError("ENGINE-SEAT", f"projectile {uid} belongs to {side}, not {seat}", unit=uid)
             if actions:
                 raise FormatError(f"{where}[0]", "a projectile's list holds decisions only (steer, detonate)")
         else:
@@ -44,14 +87,19 @@ def parse_plot(state: TobState, seat: str, raw: Any, own: Callable[[TobState, st
 def check_plot(state: TobState, order: Plot) -> None:
     """The Module 4 rules on a side's plot, beyond the Modules 2-3 checks."""
     projectiles = {p.id: p for p in state.projectiles}
+    launching = launches(state, order.items)
     for fid, actions in order.items:
         f = state.fighter(fid)
         assert f is not None
         check_orders(state, f, actions, f"order.{fid}")
     for uid, decisions in order.standing:
         where = f"order.{uid}"
+        p = projectiles.get(uid)
+        if p is None and uid in launching:
+            f, a = launching[uid]
+            p = Projectile(uid, f.side, LAUNCHERS[a.card], f.hex, launch_marker(f, a)[0],
+                           MISSILE_FUEL if a.card == "ML" else None)
         for d in decisions:
-            p = projectiles.get(uid)
             if p is not None:
                 check_steer(state, p, d, where)
                 if d.detonate and p.kind == "puck":
