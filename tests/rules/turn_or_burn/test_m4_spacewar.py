@@ -20,6 +20,7 @@ def phases(events):
 
 @pytest.mark.rule("TOB-M4-SEQ-01")
 @pytest.mark.rule("TOB-M5-OPT-01")
+@pytest.mark.rule("TOB-SEQ-03")
 def test_every_turn_runs_the_nine_phases_in_order():
     _, events = resolve(position(fighter("R1", "red", [10, 10]), fighter("B1", "blue", [30, 0])))
     assert phases(events) == [2, 3, 4, 5, 6, 7, 8, 9]
@@ -50,6 +51,7 @@ def test_launch_plots_are_revealed_in_phase_2_the_rest_in_phase_5():
 
 @pytest.mark.rule("TOB-M4-LAUNCH-02")
 @pytest.mark.rule("TOB-COMP-08")
+@pytest.mark.rule("TOB-AMB-33")
 def test_launch_order_by_die_ties_rerolled():
     pos = position(fighter("R1", "red", [10, 10]), fighter("B1", "blue", [30, 0]))
     orders = {"R1": [{"card": "MR"}], "B1": [{"card": "MR"}]}
@@ -79,6 +81,8 @@ def test_each_launch_takes_one_ammo_and_an_empty_launcher_launches_nothing():
 
 @pytest.mark.rule("TOB-M4-LAUNCH-04")
 @pytest.mark.rule("TOB-M4-LAUNCH-05")
+@pytest.mark.rule("TOB-EX-15")
+@pytest.mark.rule("TOB-AMB-24")
 def test_kevins_cannon_tob_ex_15():
     # TOB-EX-15, moved to (20, 10): P = (0,0), M_f = (0,-2), facing A, B2A imparted
     cannon = ["CM", "STR", "THR", "LT", "CAN"]
@@ -98,6 +102,7 @@ def test_kevins_cannon_tob_ex_15():
 
 @pytest.mark.rule("TOB-M4-LAUNCH-04")
 @pytest.mark.rule("TOB-M4-LAUNCH-05")
+@pytest.mark.rule("TOB-AMB-22")
 def test_rocket_marker_within_3_of_the_fighters_and_mine_and_missile_adopt_it():
     kit = ["CM", "STR", "THR", "RL", "MR", "ML"]
     pos = position(fighter("R1", "red", [20, 10], kit, momentum=[21, 10]), fighter("B1", "blue", [35, 0]),
@@ -128,6 +133,7 @@ def test_a_new_projectile_id_must_be_free_and_there_is_no_counter_limit():
 
 @pytest.mark.rule("TOB-M4-PMOVE-01")
 @pytest.mark.rule("TOB-M4-PROJ-03")
+@pytest.mark.rule("TOB-AMB-29")
 def test_projectiles_move_to_their_marker_and_leave_the_map_for_good():
     pos = position(fighter("R1", "red", [10, 10]), fighter("B1", "blue", [30, 0]),
                    projectiles=(projectile("m", "red", "missile", [20, 10], [22, 9], fuel=0),
@@ -141,6 +147,7 @@ def test_projectiles_move_to_their_marker_and_leave_the_map_for_good():
 
 @pytest.mark.rule("TOB-M4-MISSILE-01")
 @pytest.mark.rule("TOB-M4-MISSILE-02")
+@pytest.mark.rule("TOB-AMB-23")
 def test_missile_steering_costs_a_fuel_point_per_hex():
     pos = position(fighter("R1", "red", [10, 10]), fighter("B1", "blue", [30, 0]),
                    projectiles=(projectile("m", "red", "missile", [20, 10], [22, 9], fuel=5),))
@@ -178,6 +185,7 @@ def test_missiles_steer_by_die_alternating_sides():
 
 @pytest.mark.rule("TOB-M4-DET-02")
 @pytest.mark.rule("TOB-M4-JAM-03")
+@pytest.mark.rule("TOB-EX-48")
 def test_mine_drop_tob_ex_48():
     # TOB-EX-48, moved to (20, 10): P = (0,0), M = (0,-3); drop a mine, no maneuver
     pos = position(fighter("R1", "red", [20, 10], momentum=[20, 7]), fighter("B1", "blue", [35, 0]))
@@ -200,6 +208,7 @@ def blast_position(**kw):
 @pytest.mark.rule("TOB-M4-DET-03")
 @pytest.mark.rule("TOB-M4-DET-04")
 @pytest.mark.rule("TOB-GEO-12")
+@pytest.mark.rule("TOB-EX-47")
 def test_projectile_blast_tob_ex_47():
     out, events = resolve(blast_position(), {"mine": [{"detonate": True}]})
     det = of_type(events, "detonated")[0]
@@ -254,6 +263,7 @@ def test_shielded_fighter_loses_its_generator_then_is_concussed():
 
 
 @pytest.mark.rule("TOB-M4-DET-05")
+@pytest.mark.rule("TOB-AMB-27")
 def test_a_fighter_that_lost_its_generator_takes_nothing_more_this_turn():
     shielded = ["CM", "STR", "THR", "LT", "SG", "JAM"]
     pos = position(fighter("R1", "red", [5, 30]), fighter("B1", "blue", [20, 10], shielded, shields=True),
@@ -266,6 +276,7 @@ def test_a_fighter_that_lost_its_generator_takes_nothing_more_this_turn():
 
 @pytest.mark.rule("TOB-M4-DET-07")
 @pytest.mark.rule("TOB-M4-DET-08")
+@pytest.mark.rule("TOB-AMB-28")
 def test_fratricide_destroys_the_others_but_detonations_are_simultaneous():
     pos = position(fighter("R1", "red", [5, 30]), fighter("B1", "blue", [35, 0]),
                    projectiles=(projectile("a", "red", "mine", [20, 10]), projectile("b", "red", "mine", [21, 10]),
@@ -280,6 +291,8 @@ def test_fratricide_destroys_the_others_but_detonations_are_simultaneous():
 @pytest.mark.rule("TOB-M4-JAM-01")
 @pytest.mark.rule("TOB-M4-JAM-02")
 @pytest.mark.rule("TOB-M4-OPS-01")
+@pytest.mark.rule("TOB-EX-46")
+@pytest.mark.rule("TOB-AMB-25")
 def test_jammer_detonation_tob_ex_46():
     def attempt(d, seed=0, extra=()):
         pos = position(fighter("R1", "red", [20, 10]), fighter("B1", "blue", [5, 30], ["CM", "STR", "THR", "LT"]),
@@ -347,6 +360,7 @@ def test_a_repaired_launcher_comes_back_full_once():
 @pytest.mark.rule("TOB-M4-FIRE-01")
 @pytest.mark.rule("TOB-M4-FIRE-02")
 @pytest.mark.rule("TOB-M4-FIRE-03")
+@pytest.mark.rule("TOB-EX-17")
 def test_thads_laser_at_a_missile_tob_ex_17():
     # a laser at a missile 4 hexes away that steered 3 hexes this turn: 5 + 1 + 3 misses + the card
     pos = position(fighter("T", "red", [20, 10], ["CM", "STR", "THR", "LT"]),
@@ -386,6 +400,7 @@ def test_projectiles_outlive_their_side_and_keep_it():
 
 @pytest.mark.rule("TOB-M4-GRAV-01")
 @pytest.mark.rule("TOB-M4-GRAV-02")
+@pytest.mark.rule("TOB-EX-16")
 def test_chris_and_the_black_hole_tob_ex_16():
     # BH (0,0), unit 3 hexes C of it with M = (5,0): the marker moves 4 hexes F to (1,0)
     pos = position(fighter("C", "red", [23, 10], ["CM", "STR", "THR", "LT"], momentum=[25, 10]),
@@ -405,6 +420,7 @@ def test_chris_and_the_black_hole_tob_ex_16():
 @pytest.mark.rule("TOB-M4-GRAV-01")
 @pytest.mark.rule("TOB-M4-GRAV-03")
 @pytest.mark.rule("TOB-GEO-10")
+@pytest.mark.rule("TOB-EX-44")
 def test_gravity_table_and_ties_tob_ex_44():
     bh = [20, 12]
 
@@ -430,6 +446,8 @@ def test_gravity_table_and_ties_tob_ex_44():
 @pytest.mark.rule("TOB-M4-BH-01")
 @pytest.mark.rule("TOB-GEO-11")
 @pytest.mark.rule("TOB-M4-GRAV-04")
+@pytest.mark.rule("TOB-EX-45")
+@pytest.mark.rule("TOB-AMB-31")
 def test_black_hole_crossing_tob_ex_45():
     bh = (20, 12)
     cases = [((-2, 0), (2, 0), True), ((0, -3), (0, 0), True), ((1, 0), (0, -1), True), ((2, 1), (-1, -2), True),
@@ -457,6 +475,7 @@ def test_black_hole_crossing_tob_ex_45():
 @pytest.mark.rule("TOB-M4-SCEN-01")
 @pytest.mark.rule("TOB-M4-SCEN-02")
 @pytest.mark.rule("TOB-GEO-13")
+@pytest.mark.rule("TOB-AMB-32")
 def test_safe_exit_wins_leaving_early_loses():
     lone = position(fighter("R1", "red", [38, 0], ["CM", "STR", "THR", "LT"], momentum=[39, 0]),
                     sides=["red", "blue"])
@@ -509,3 +528,29 @@ def test_a_new_missile_steers_on_its_launch_turn():
     with pytest.raises(RuleError) as info:
         resolve(pos, {"R1": [{"card": "ML"}], "R1.1.1": [{"steer": [25, 9]}]})
     assert info.value.rule == "TOB-M4-MISSILE-01" and info.value.unit == "R1.1.1"
+
+
+@pytest.mark.rule("TOB-AMB-26")
+def test_shields_raised_this_turn_meet_a_jammer_blast():
+    shield_kit = ["CM", "STR", "THR", "LT", "SG"]
+    pos = position(fighter("R1", "red", [20, 10], ["CM", "STR", "THR", "LT", "JAM"]),
+                   fighter("B1", "blue", [23, 10], shield_kit),
+                   projectiles=(projectile("rm", "red", "mine", [23, 10]),))
+    _, events = resolve(pos, {"R1": [{"card": "JAM", "detonate": "rm"}], "B1": [{"card": "SG"}]}, seed=0)
+    kinds = [e["type"] for e in events]
+    assert kinds.index("shields") < kinds.index("jam_attempt")
+    for seed in range(40):
+        _, events = resolve(pos, {"R1": [{"card": "JAM", "detonate": "rm"}], "B1": [{"card": "SG"}]}, seed=seed)
+        if of_type(events, "detonated"):
+            assert of_type(events, "blast")[0]["absorbed"] == "shields"
+            return
+    raise AssertionError("no detonation in 40 seeds at 1 in 4")
+
+
+@pytest.mark.rule("TOB-AMB-30")
+def test_gravity_pulls_projectiles_launched_this_turn():
+    pos = position(fighter("R1", "red", [20, 10], momentum=[21, 10]), fighter("B1", "blue", [2, 35]),
+                   black_holes=([28, 10],))
+    _, events = resolve(pos, {"R1": [{"card": "MR"}]})
+    shifted = {e["id"]: e for e in of_type(events, "gravity_shift")}
+    assert shifted["R1.1.1"]["distance"] == 7 and shifted["R1.1.1"]["hexes"] == 2  # the mine, at (21, 10)
