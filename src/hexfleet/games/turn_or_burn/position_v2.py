@@ -129,6 +129,11 @@ def ammo_of(f: Fighter) -> dict[str, int]:
     return {key: 0 if destroyed else kept.get(key, FULL_LOAD[card]) for key, card, destroyed in launcher_copies(f)}
 
 
+def fuel_of(f: Fighter) -> float:
+    """Fuel left: as recorded, else full (18 per structure card, TOB-M5-FUEL-02)."""
+    return f.kit.fuel if f.kit.fuel is not None else full_fuel(f)
+
+
 def full_fuel(f: Fighter) -> float:
     return float(FUEL_PER_STRUCTURE * (f.cards.count("STR") + f.external.count("STR") - f.destroyed.count("STR")))
 
@@ -214,8 +219,8 @@ def fighter_v2_json(f: Fighter, modules: tuple[int, ...], fuel_on: bool) -> dict
         out["ammo"] = ammo_of(f)
         out["reloaded"] = list(f.kit.reloaded)
     if 5 in modules:
-        if fuel_on and f.kit.fuel is not None:
-            out["fuel"] = number(f.kit.fuel)
+        if fuel_on:
+            out["fuel"] = number(fuel_of(f))
         out["lost_maneuvers"] = list(f.kit.lost_maneuvers)
         lock = f.kit.locked
         locked: dict[str, Any] | None = None

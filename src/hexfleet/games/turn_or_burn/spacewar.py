@@ -39,7 +39,7 @@ from .fire import MISS, GunPlot, effective_range, hand, shot_damage, void_reason
 from .movement import move_fighter
 from .notation import LETTERS
 from .orders import Action, Decision
-from .position_v2 import FULL_LOAD, KIND_CARD, LAUNCHERS, MISSILE_FUEL, ammo_of, launcher_copies, scenario_of
+from .position_v2 import FULL_LOAD, KIND_CARD, LAUNCHERS, MISSILE_FUEL, OPPOSITE_EDGE, ammo_of, launcher_copies, scenario_of
 from .state import Fighter, Projectile, TobState, refit
 from .systems import operate_systems, resolve_maneuvers
 
@@ -236,10 +236,40 @@ def move_projectiles(w: Work) -> None:
         w.projectiles[pid] = replace(p, hex=to, momentum=mom)
         w.events.append({"type": "projectile_moved", "id": pid, "from": list(p.hex), "to": list(to),
                          "momentum": list(mom)})
-        if crosses_black_hole(w, p.hex, to):
+        if p.kind == "puck":
+            if not board.contains(to):
+                puck_out(w, pid, to)
+        elif crosses_black_hole(w, p.hex, to):
             remove_projectile(w, pid, "black_hole")
-        elif p.kind != "puck" and not (board.contains(to) and board.contains(mom)):
+        elif not (board.contains(to) and board.contains(mom)):
             remove_projectile(w, pid, "off_map")
+
+
+def edge_of(w: Work, h: Hex) -> str:
+    """The map edge a hex off the map lies beyond (the format's Coordinates)."""
+    board = w.config.map
+    q = h[0]
+    row = h[1] + (q - (q & 1)) // 2
+    if q < 0:
+        return "left"
+    if q >= board.cols:
+        return "right"
+    return "top" if row < 0 else "bottom"
+
+
+def puck_out(w: Work, pid: str, to: Hex) -> None:
+    """Space Hockey: the puck leaves the map by the hex it moved to (TOB-M5-HOCKEY-03). Across
+    the edge opposite a team's own it is that team's goal; across another edge it returns to
+    its start with speed 0. Its marker alone off the map keeps it in play (a force beam may
+    still turn it)."""
+    hockey = w.config.hockey
+    edge = edge_of(w, to)
+    scorer = next((side for side, own in hockey.edges if OPPOSITE_EDGE[own] == edge), None) if hockey else None
+    p = w.projectiles[pid]
+    start = hockey.puck_start if hockey else p.hex
+    w.projectiles[pid] = replace(p, hex=start, momentum=start)
+    w.events.append({"type": "goal", "side": scorer, "edge": edge} if scorer is not None
+                    else {"type": "puck_reset", "edge": edge})
 
 
 def remove_projectile(w: Work, pid: str, cause: str) -> None:
@@ -409,13 +439,14 @@ def area(h: Hex) -> list[Hex]:
     return [h] + [add(h, d) for d in DIRECTIONS]
 
 
-def explode(w: Work, pids: list[str], cause: str) -> None:
+def explode(w: Work, pids: list[str], cause: str, between: Callable[[], None] | None = None) -> None:
     """Detonations, all at once (TOB-M4-DET-07): the other projectiles within 1 hex are
     destroyed, then each explosion's damage in ascending projectile id, then the concussions
     of the surviving fighters caught (TOB-M4-DET-03..06)."""
     blasts = {pid: w.projectiles[pid] for pid in sorted(pids)}
     for pid in sorted(w.projectiles):
-        if pid not in blasts and any(distance(w.projectiles[pid].hex, b.hex) <= 1 for b in blasts.values()):
+        q = w.projectiles[pid]
+        if pid not in blasts and q.kind != "puck" and any(distance(q.hex, b.hex) <= 1 for b in blasts.values()):
             remove_projectile(w, pid, "fratricide")
     for pid in blasts:
         del w.projectiles[pid]
@@ -428,6 +459,8 @@ def explode(w: Work, pids: list[str], cause: str) -> None:
             for fid in sorted(fid for fid, f in w.fighters.items() if f.hex == h):
                 blast(w, pid, fid, BLAST[0] if i == 0 else BLAST[1])
                 caught.append((pid, fid))
+    if between is not None:  # Module 5 rams, simultaneous with the explosions
+        between()
     for pid, fid in caught:
         f = w.fighters.get(fid)
         if f is not None and elimination_cause(f, w.config.modules) is None:
@@ -548,10 +581,17 @@ def shoot_projectile(w: Work, shooters: dict[str, Fighter], plot: GunPlot) -> No
 # --- phase 8: detonate --------------------------------------------------------------------
 
 
-def detonate(w: Work) -> None:
+RamPlan = Callable[["Work"], list[tuple[str, str]]]
+Rams = Callable[["Work", list[tuple[str, str]]], None]
+
+
+def detonate(w: Work, ram_plan: RamPlan | None = None, ram: Rams | None = None) -> None:
     """Detonate Projectiles: the ordered detonations that pass the fail-safe, all at once
-    (TOB-M4-DET-01/02/07)."""
+    (TOB-M4-DET-01/02/07); Module 5 rams (``ram_plan`` fixes them at the start of the phase,
+    ``ram`` resolves them) between the blasts and the concussions."""
     w.events.append({"type": "phase", "number": 8, "name": "detonate"})
+    planned = ram_plan(w) if ram_plan is not None else []
+    between = (lambda: ram(w, planned)) if ram is not None and planned else None
     going = []
     for pid in sorted(w.projectiles):
         if not decided(w, pid, "detonate"):
@@ -562,7 +602,9 @@ def detonate(w: Work) -> None:
         else:
             going.append(pid)
     if going:
-        explode(w, going, "order")
+        explode(w, going, "order", between)
+    elif between is not None:
+        between()
 
 
 # --- phase 9: gravity ---------------------------------------------------------------------
@@ -617,7 +659,30 @@ def shift(w: Work, uid: str, v: Hex) -> Hex:
 # --- the end of the game ------------------------------------------------------------------
 
 
+def decides_outcome(config: Any) -> bool:
+    """SpaceWar and Space Hockey end their own way; other scenarios played with Modules 4-5
+    keep theirs (TOB-M5-OPT-01)."""
+    return scenario_of(config) in ("spacewar", "hockey")
+
+
 def outcome(w: Work) -> Outcome | None:
+    if scenario_of(w.config) == "hockey":
+        return hockey_outcome(w)
+    return spacewar_outcome(w)
+
+
+def hockey_outcome(w: Work) -> Outcome | None:
+    """The first goal wins (TOB-M5-HOCKEY-03); the turn limit, if any, is a draw."""
+    goals = [e["side"] for e in w.events if e["type"] == "goal"]
+    if goals:
+        return Outcome("goal", (goals[0],))
+    limit = w.config.options.turn_limit
+    if (limit is not None and w.state.turn >= limit) or not w.fighters:
+        return Outcome("turn_limit" if w.fighters else "draw", ())
+    return None
+
+
+def spacewar_outcome(w: Work) -> Outcome | None:
     """SpaceWar is side against side (TOB-M4-SCEN-01/02): while two sides have fighters the
     game goes on; when the last side's fighters are all out, it wins if they left by a safe
     exit, and it is a draw if they were destroyed or several sides went out together."""

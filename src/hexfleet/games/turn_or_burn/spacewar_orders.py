@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
+from . import experimental
 from .orders import Action, Decision, Plot, parse_entries
 from .position_v2 import LAUNCHERS, MISSILE_FUEL
 from .spacewar import check_orders, check_steer, launch_marker
@@ -84,6 +85,21 @@ def parse_plot(state: TobState, seat: str, raw: Any, own: Callable[[TobState, st
     return Plot(tuple(items), tuple(standing))
 
 
+def check_fighter(state: TobState, f: Fighter, actions: tuple[Action, ...], where: str) -> None:
+    """The Module 4 and 5 rules on one fighter's actions."""
+    check_orders(state, f, actions, where)
+    if 5 in state.config.modules:
+        experimental.check_orders(state, f, actions, where)
+
+
+def fighter_ok(state: TobState, f: Fighter, actions: tuple[Action, ...]) -> bool:
+    try:
+        check_fighter(state, f, actions, "probe")
+    except RuleError:
+        return False
+    return True
+
+
 def check_plot(state: TobState, order: Plot) -> None:
     """The Module 4 rules on a side's plot, beyond the Modules 2-3 checks."""
     projectiles = {p.id: p for p in state.projectiles}
@@ -91,7 +107,7 @@ def check_plot(state: TobState, order: Plot) -> None:
     for fid, actions in order.items:
         f = state.fighter(fid)
         assert f is not None
-        check_orders(state, f, actions, f"order.{fid}")
+        check_fighter(state, f, actions, f"order.{fid}")
     for uid, decisions in order.standing:
         where = f"order.{uid}"
         p = projectiles.get(uid)

@@ -160,7 +160,7 @@ def _check_fields(state: TobState, f: Fighter, action: Action, at: str) -> None:
     card = action.card
     target = action.target
     if target is not None:
-        if card not in GUNS and card != "SCAN":
+        if card not in GUNS and card not in ("SCAN", "FB", "ZG"):
             raise RuleError("TOB-M1-PLOT-03", f"{SYSTEMS[card]} ({card}) takes no target", unit=f.id,
                             field=f"{at}.target")
         enemy = state.fighter(target)

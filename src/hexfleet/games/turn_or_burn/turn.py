@@ -33,7 +33,7 @@ from typing import Any
 
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import Hex
-from . import spacewar
+from . import experimental, spacewar
 from .build import external_working, heavy_set
 from .cards import GUNS, MANEUVERS
 from .end_of_turn import (
@@ -327,7 +327,7 @@ def next_turn(w: Work) -> None:
     scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
-    if config.nine_phase:
+    if config.nine_phase and spacewar.decides_outcome(config):
         outcome = spacewar.outcome(w)
     elif victory_mode(config.modules, opts) == "points":
         points = dict(scores)
@@ -369,8 +369,11 @@ _MODULE_1_STEPS = tuple(None if f in SYSTEMS_STEPS else f for f in STEPS)
 
 NINE_PHASE_STEPS: tuple[Callable[[Work], None], ...] = (
     spacewar.reveal_launches, spacewar.launch, spacewar.steer, spacewar.move_projectiles,
-    partial(spacewar.reveal_rest, reveal=reveal), spacewar.move_fighters, spacewar.operate, fire_decision,
-    partial(spacewar.fire, fire_fighters=fire), spacewar.detonate, spacewar.gravity, end_of_turn, losses, next_turn)
+    partial(spacewar.reveal_rest, reveal=reveal), experimental.secondary_thrust, spacewar.move_fighters,
+    experimental.secondary_thrust_after, experimental.after_move, spacewar.operate, experimental.restore,
+    fire_decision, partial(spacewar.fire, fire_fighters=fire), experimental.beams,
+    partial(spacewar.detonate, ram_plan=experimental.ram_targets, ram=experimental.rams), spacewar.gravity,
+    experimental.structure_fuel, end_of_turn, losses, next_turn)
 """Modules 4-6: the nine phases of TOB-M4-SEQ-01 (:mod:`.spacewar`), then the end of the turn."""
 
 
