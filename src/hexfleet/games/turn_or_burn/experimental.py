@@ -361,9 +361,6 @@ def check_orders(state: TobState, f: Fighter, actions: tuple[Action, ...], where
         if a.field("ram") is not None and a.card != "THR":
             raise RuleError("TOB-M5-RAM-01", "a ram is plotted with the thruster card", unit=f.id,
                             field=f"{at}.ram")
-        if a.field("lock") or a.field("unlock"):
-            raise RuleError("TOB-M5-LOCK-02", "lock down is not implemented in this version", unit=f.id,
-                            field=at)
     if on(state, "fuel"):
         factor = FUEL_FACTOR[fighter_class(f)]
         thrust = sum(MANEUVERS[a.card].thrust for a in maneuvers)

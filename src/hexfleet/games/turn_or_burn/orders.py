@@ -102,6 +102,7 @@ ACTION_FIELDS_V2: dict[str, Callable[[Any, str], Any]] = {
     "lock": reading.flag,
     "unlock": reading.flag,
     "ram": reading.text,
+    "locked": reading.flag,
 }
 """Order fields of Modules 4-5 on an action, each with its reader (checked by the rules later)."""
 DECISION_FIELDS: dict[str, Callable[[Any, str], Any]] = {

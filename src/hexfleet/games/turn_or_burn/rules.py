@@ -63,6 +63,7 @@ from .orders import (
     Plot,
     Setup,
     parse_actions,
+    parse_decision,
     parse_orders,
     parse_placement,
 )
@@ -968,6 +969,9 @@ class TurnOrBurn(Procedure[TobState]):
         }
         if state.then:
             out["then"] = [{"seat": t.seat, "kind": t.kind, "answer": t.answer} for t in state.then]
+        burns = {p.id: p.burn for p in state.projectiles if p.burn}
+        if burns:  # this turn's equivalent burns (a position at a turn's start holds none)
+            out["burns"] = burns
         return out
 
     def from_json(self, data: Mapping[str, Any]) -> TobState:
@@ -977,8 +981,10 @@ class TurnOrBurn(Procedure[TobState]):
         revealed = data.get("revealed", {})
         config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
                          zones=tuple(data.get("zones", {}).items()), budgets=tuple(data.get("budgets", {}).items()))
+        burns = data.get("burns", {})
         return replace(
             base, config=config, phase=data["phase"], rng=Rng.from_json(data["rng"]), stage=stage,
+            projectiles=tuple(replace(p, burn=burns.get(p.id, 0)) for p in base.projectiles),
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
             then=tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data.get("then", ())),
@@ -1010,7 +1016,7 @@ def _fighter_from_json(d: Mapping[str, Any]) -> Fighter:
 def _stage_json(stage: Stage) -> dict[str, Any]:
     """A turn in progress, for ``to_json`` (Modules 2-3 decisions and step A's declarations)."""
     hits = stage.hits
-    return {
+    out = {
         "step": stage.step, "plots": _plots_json(stage.plots), "declared": _plots_json(stage.declared),
         "sides": list(stage.sides), "start_locks": dict(stage.start_locks), "thrust": dict(stage.thrust),
         "jammed": sorted(stage.jammed), "out": [[_fighter_json(f), cause] for f, cause in stage.out],
@@ -1021,6 +1027,9 @@ def _stage_json(stage: Stage) -> dict[str, Any]:
         "needs": {fid: list(n) for fid, n in stage.needs},
         "losses": None if stage.losses is None else {fid: loss.to_json() for fid, loss in stage.losses},
     }
+    if stage.standing:  # Modules 4-5 decisions (absent from Modules 1-3 states, whose hashes stay)
+        out["standing"] = {uid: [d.to_json() for d in ds] for uid, ds in stage.standing}
+    return out
 
 
 def _stage_from_json(data: Mapping[str, Any]) -> Stage:
@@ -1037,6 +1046,8 @@ def _stage_from_json(data: Mapping[str, Any]) -> Stage:
         needs=tuple((fid, (n[0], n[1])) for fid, n in data["needs"].items()),
         losses=None if data["losses"] is None else tuple(
             (fid, parse_losses(fid, loss, f"stage.losses.{fid}")) for fid, loss in data["losses"].items()),
+        standing=tuple((uid, tuple(parse_decision(d, f"stage.standing.{uid}") for d in ds))
+                       for uid, ds in data.get("standing", {}).items()),
     )
 
 

@@ -33,7 +33,7 @@ from ...engine.rng import roll_off
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, scale, segment_crosses_hex, sub
 from .build import internal_working
-from .cards import GUNS, range_miss_cards
+from .cards import GUNS, MANEUVERS, range_miss_cards
 from .end_of_turn import elimination_cause
 from .fire import MISS, GunPlot, effective_range, hand, shot_damage, void_reason
 from .movement import move_fighter
@@ -117,7 +117,7 @@ def reveal_launches(w: Work) -> None:
     w.sides = w.state.sides_in_play()
     w.events.append({"type": "phase", "number": 2, "name": "launch"})
     for fid, actions in sorted(w.plots):
-        launches = [a.card for a in actions if is_launch(a)]
+        launches = [a.card for a in actions if is_launch(a) and not a.field("locked")]
         if launches and fid in w.fighters:
             w.events.append({"type": "revealed", "id": fid, "cards": launches, "phase": 2})
 
@@ -292,19 +292,31 @@ def reveal_rest(w: Work, reveal: Callable[[Work], None]) -> None:
     for i in range(start, len(w.events)):
         e = w.events[i]
         if e["type"] == "plotted":
-            rest = [a for a in dict(w.plots)[e["id"]] if not is_launch(a)]
+            rest = [a for a in dict(w.plots)[e["id"]] if not is_launch(a) and not a.field("locked")]
             w.events[i] = {"type": "revealed", "id": e["id"], "cards": [a.card for a in rest], "phase": 5}
     w.events[start:] = [e for e in w.events[start:] if e["type"] != "revealed" or e["cards"]]
 
 
-def move_fighters(w: Work) -> None:
-    """Move Fighters as in Module 1, then the black-hole test and the off-map test."""
-    maneuvers = resolve_maneuvers(w.state, dict(w.plots))
+LockedManeuvers = Callable[["Work", str, "str | None"], "tuple[str | None, str | None]"]
+
+
+def move_fighters(w: Work, locked: LockedManeuvers | None = None) -> None:
+    """Move Fighters as in Module 1, then the black-hole test and the off-map test. With Module
+    5 lock down, ``locked`` gives a turn applied before the burn (TOB-M5-LOCK-09)."""
+    plotted = {fid: tuple(a for a in actions if not a.field("locked")) for fid, actions in w.plots}
+    maneuvers = resolve_maneuvers(w.state, plotted)
     wide = w.config.options.slip_model == "wide"
     moved: list[tuple[Fighter, Fighter]] = []
     for fid in list(w.fighters):
-        f = w.fighters[fid]
-        g, thrust = move_fighter(f, maneuvers.get(fid), wide)
+        f = start = w.fighters[fid]
+        card = maneuvers.get(fid)
+        if locked is not None:
+            first, card = locked(w, fid, card)
+            turn = MANEUVERS[first].turn if first is not None else None
+            if turn:
+                f = replace(f, facing=(f.facing + turn) % 6)
+        g, thrust = move_fighter(f, card, wide)
+        f = start
         w.thrust[fid] = thrust
         w.fighters[fid] = g
         moved.append((f, g))

@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
-from . import experimental
+from . import experimental, lockdown
 from .orders import Action, Decision, Plot, parse_entries
 from .position_v2 import LAUNCHERS, MISSILE_FUEL
 from .spacewar import check_orders, check_steer, launch_marker
@@ -90,6 +90,7 @@ def check_fighter(state: TobState, f: Fighter, actions: tuple[Action, ...], wher
     check_orders(state, f, actions, where)
     if 5 in state.config.modules:
         experimental.check_orders(state, f, actions, where)
+        lockdown.check_orders(state, f, actions, where)
 
 
 def fighter_ok(state: TobState, f: Fighter, actions: tuple[Action, ...]) -> bool:

@@ -33,7 +33,7 @@ from typing import Any
 
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import Hex
-from . import experimental, spacewar
+from . import experimental, lockdown, spacewar
 from .build import external_working, heavy_set
 from .cards import GUNS, MANEUVERS
 from .end_of_turn import (
@@ -51,6 +51,7 @@ from .fire import GunPlot, candidates, fire_phase
 from .movement import move_phase
 from .notation import LETTERS
 from .orders import Action, Placement, Standing
+from .position_v2 import LAUNCHERS
 from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
 from .state import (
     DECLARE,
@@ -367,14 +368,35 @@ SYSTEMS_STEPS = frozenset({operate, fire_decision, losses})
 """The steps of Modules 2-3 only: Module 1's turn runs without them."""
 _MODULE_1_STEPS = tuple(None if f in SYSTEMS_STEPS else f for f in STEPS)
 
+_SYSTEM_LOCKS = ("SCAN", "JAM", "BOT")
+_GUN_LOCKS = (*GUNS, "FB", "ZG")
 NINE_PHASE_STEPS: tuple[Callable[[Work], None], ...] = (
-    spacewar.reveal_launches, spacewar.launch, spacewar.steer, spacewar.move_projectiles,
-    partial(spacewar.reveal_rest, reveal=reveal), experimental.secondary_thrust, spacewar.move_fighters,
-    experimental.secondary_thrust_after, experimental.after_move, spacewar.operate, experimental.restore,
-    fire_decision, partial(spacewar.fire, fire_fighters=fire), experimental.beams,
+    lockdown.engage,
+    # 2 launch
+    spacewar.reveal_launches, partial(lockdown.lock_new, launches=True), spacewar.launch,
+    partial(lockdown.burnout, cards=LAUNCHERS, since_phase=2),
+    # 3 maneuver missiles, 4 move projectiles
+    spacewar.steer, spacewar.move_projectiles,
+    # 5 move fighters
+    partial(spacewar.reveal_rest, reveal=reveal), lockdown.lock_new, experimental.secondary_thrust,
+    partial(spacewar.move_fighters, locked=lockdown.maneuvers), experimental.secondary_thrust_after,
+    experimental.after_move, partial(lockdown.burnout, cards=MANEUVERS, since_phase=5),
+    # 6 operate systems
+    lockdown.aim, spacewar.operate, experimental.restore, partial(lockdown.burnout, cards=_SYSTEM_LOCKS, since_phase=6),
+    # 7 fire guns
+    partial(lockdown.aim, cards=_GUN_LOCKS), fire_decision, partial(spacewar.fire, fire_fighters=fire),
+    experimental.beams, partial(lockdown.burnout, cards=_GUN_LOCKS, since_phase=7),
+    # 8 detonate, 9 gravity
     partial(spacewar.detonate, ram_plan=experimental.ram_targets, ram=experimental.rams), spacewar.gravity,
+    # the end of the turn
     experimental.structure_fuel, end_of_turn, losses, next_turn)
 """Modules 4-6: the nine phases of TOB-M4-SEQ-01 (:mod:`.spacewar`), then the end of the turn."""
+
+
+def resume_step(nine_phase: bool, phase: str) -> int:
+    """``Stage.step`` of a turn standing at its fire or end decision: the step after it."""
+    steps = NINE_PHASE_STEPS if nine_phase else STEPS
+    return steps.index(fire_decision if phase == FIRE else end_of_turn) + 2
 
 
 def run(state: TobState) -> tuple[TobState, list[Event]]:
