@@ -371,3 +371,20 @@ def test_space_hockey_scenario_setup():
     from hexfleet.hexgrid import to_offset
     assert {to_offset(f.hex)[0] for f in st.fighters if f.side == "red"} == {0}
     assert {to_offset(f.hex)[0] for f in st.fighters if f.side == "blue"} == {st.config.map.cols - 1}
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_an_eliminated_hockey_fighter_returns_along_its_own_edge():
+    pos = position(fighter("R1", "red", [20, 10], PLAIN), fighter("B1", "blue", [21, 10], BEAM, facing="F"),
+                   projectiles=(projectile("PUCK", None, "puck", [25, 5]),), modules=M5, scenario="hockey",
+                   hockey={"edges": {"red": "left", "blue": "right"}, "puck_start": [25, 5]})
+    out, events = resolve(pos, {"R1": [{"card": "THR"}]})  # R1 rams B1: both destroyed in turn 1
+    assert {"type": "replacement", "side": "red", "id": "R1", "enters_on_turn": 3} in events
+    reps = {r["id"]: r for r in out["replacements"]}
+    assert reps["R1"]["hex"] == [0, 0] and reps["B1"]["hex"] == [39, -19]  # the first hex of each own edge
+    assert out["turn"] == 2 and out["fighters"] == [] and not of_type(events, "game_over")  # turn 2: skipped
+    back, events = resolve(out)
+    assert back["turn"] == 3 and not of_type(events, "game_over")  # turn 3 starts with them back, at rest
+    assert unit(back, "R1")["hex"] == unit(back, "R1")["momentum"] == [0, 0]
+    assert unit(back, "B1")["hex"] == [39, -19]
+    assert unit(back, "R1")["cards"] == PLAIN and unit(back, "R1")["destroyed"] == []

@@ -20,15 +20,16 @@ from typing import TYPE_CHECKING
 
 from ...engine.errors import RuleError
 from ...engine.ruleset import Event
-from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, in_arc, in_arc_exclusive, scale, sub
+from ...hexgrid import DIRECTIONS, Hex, RectMap, add, directions_toward, distance, from_offset, in_arc, in_arc_exclusive, scale, sub
 from .build import barred_maneuvers, count_working
 from .cards import MANEUVERS, range_miss_cards
 from .fire import MISS, hand, miss_cards
 from .notation import LETTERS
 from .orders import Action
 from .position_v2 import KIND_CARD, class_name, fuel_of
+from .reentry import REENTRY_DELAY
 from .spacewar import PROJECTILE_MISSES, off_map_test, ordered, take_out
-from .state import Fighter, Projectile, TobState, refit
+from .state import Fighter, Projectile, Replacement, TobState, refit
 
 if TYPE_CHECKING:
     from .turn import Work
@@ -333,6 +334,36 @@ def rams(w: Work, planned: list[tuple[str, str]]) -> None:
     for fid in sorted({fid for pair in planned for fid in pair}):
         if fid in w.fighters:
             take_out(w, fid, "rammed")
+
+
+# --- Space Hockey's returns ---------------------------------------------------------------
+
+
+def edge_hexes(board: RectMap, edge: str) -> list[Hex]:
+    """The hexes along one map edge, in offset order (TOB-GEO-14)."""
+    if edge in ("left", "right"):
+        col = 0 if edge == "left" else board.cols - 1
+        return [from_offset(col, row) for row in range(board.rows)]
+    row = 0 if edge == "top" else board.rows - 1
+    return [from_offset(col, row) for col in range(board.cols)]
+
+
+def hockey_returns(w: Work) -> list[Replacement]:
+    """An eliminated Space Hockey fighter is rebuilt, skips the next turn and re-enters along its
+    own team's edge (TOB-M5-HOCKEY-06): the first free hex of the edge, the owner choosing
+    facing and speed 0-6 as a Module 2 replacement does."""
+    hockey = w.config.hockey
+    if hockey is None:
+        return []
+    taken = {f.hex for f in w.fighters.values()} | {r.hex for r in w.state.replacements}
+    out = []
+    for f, _ in w.out:
+        h = next(h for h in edge_hexes(w.config.map, hockey.edge(f.side)) if h not in taken)
+        taken.add(h)
+        out.append(Replacement(f.side, f.id, w.state.turn + REENTRY_DELAY, f.cards, f.external, f.heavy_guns, h))
+        w.events.append({"type": "replacement", "side": f.side, "id": f.id,
+                         "enters_on_turn": w.state.turn + REENTRY_DELAY})
+    return out
 
 
 # --- plots --------------------------------------------------------------------------------

@@ -689,9 +689,10 @@ def hockey_outcome(w: Work) -> Outcome | None:
     if goals:
         return Outcome("goal", (goals[0],))
     limit = w.config.options.turn_limit
-    if (limit is not None and w.state.turn >= limit) or not w.fighters:
-        return Outcome("turn_limit" if w.fighters else "draw", ())
-    return None
+    if limit is not None and w.state.turn >= limit:
+        return Outcome("turn_limit", ())
+    returning = w.state.replacements or any(e["type"] == "replacement" for e in w.events)
+    return None if w.fighters or returning else Outcome("draw", ())
 
 
 def spacewar_outcome(w: Work) -> Outcome | None:

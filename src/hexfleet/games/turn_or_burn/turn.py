@@ -329,6 +329,7 @@ def next_turn(w: Work) -> None:
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
     if config.nine_phase and spacewar.decides_outcome(config):
+        replacements += tuple(experimental.hockey_returns(w))
         outcome = spacewar.outcome(w)
     elif victory_mode(config.modules, opts) == "points":
         points = dict(scores)
