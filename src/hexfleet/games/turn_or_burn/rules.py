@@ -133,6 +133,25 @@ OPTIONS = (
     OptionInfo("heavy_db_exact_speed", False, (True, False),
                "A 2-card heavy dust buster does exactly the target's speed (the caption) instead of 2 x ceil(s/2).",
                "TOB-AMB-12"),
+    OptionInfo("max_systems", 6, tuple(range(4, 16)), "Module 4: the agreed most system cards per SpaceWar fighter.",
+               "TOB-M4-BUILD-01"),
+    OptionInfo("missile_steering", "any", ("any", "straight"),
+               "Module 4: a missile's new marker anywhere within min(3, fuel), or along one direction.", "TOB-AMB-23"),
+    OptionInfo("projectile_armor", "ignore", ("ignore", "as_guns"),
+               "Module 4: explosions ignore armor and take a shield generator (English), or armor and shields "
+               "protect as against guns (German).", "TOB-M4-DET-04"),
+    *(OptionInfo(name, True, (True, False), f"Module 5: {text}.", rule) for name, text, rule in (
+        ("force_beam", "the force beam", "TOB-M5-OPT-01"), ("zap_gun", "the zap gun", "TOB-M5-OPT-01"),
+        ("secondary_thrusters", "secondary thrusters", "TOB-M5-OPT-01"), ("ramming", "ramming", "TOB-M5-OPT-01"),
+        ("fuel", "fuel", "TOB-M5-OPT-01"), ("lock_down", "lock down", "TOB-M5-OPT-01"))),
+    OptionInfo("secondary_thrust_timing", "before_move", ("before_move", "after_move"),
+               "Module 5: secondary thrust before moving (English) or after all have moved (German).", "TOB-M5-SEC-04"),
+    OptionInfo("lock_down_extra", "english", ("english", "german"),
+               "Module 5: no other turn (burn) beside a locked one (English), or one more allowed (German).",
+               "TOB-M5-LOCK-07"),
+    OptionInfo("force_beam_puck", "both", ("both", "puck_only"),
+               "Module 5: a force beam on the puck moves both markers (English) or the puck's only (German).",
+               "TOB-M5-FB-10"),
 )
 
 
