@@ -467,10 +467,9 @@ def explode(w: Work, pids: list[str], cause: str, between: Callable[[], None] | 
         hexes = area(p.hex)
         w.events.append({"type": "detonated", "id": pid, "hex": list(p.hex), "cause": cause,
                          "area": [list(h) for h in hexes], "damage": {"hex": BLAST[0], "adjacent": BLAST[1]}})
-        for i, h in enumerate(hexes):
-            for fid in sorted(fid for fid, f in w.fighters.items() if f.hex == h):
-                blast(w, pid, fid, BLAST[0] if i == 0 else BLAST[1])
-                caught.append((pid, fid))
+        for fid in sorted(fid for fid, f in w.fighters.items() if distance(f.hex, p.hex) <= 1):
+            blast(w, pid, fid, BLAST[0] if w.fighters[fid].hex == p.hex else BLAST[1])  # ascending fighter id
+            caught.append((pid, fid))
     if between is not None:  # Module 5 rams, simultaneous with the explosions
         between()
     for pid, fid in caught:
