@@ -554,3 +554,32 @@ def test_gravity_pulls_projectiles_launched_this_turn():
     _, events = resolve(pos, {"R1": [{"card": "MR"}]})
     shifted = {e["id"]: e for e in of_type(events, "gravity_shift")}
     assert shifted["R1.1.1"]["distance"] == 7 and shifted["R1.1.1"]["hexes"] == 2  # the mine, at (21, 10)
+
+
+@pytest.mark.rule("TOB-M4-DET-01")
+def test_the_legal_plots_offer_each_projectile_kept_or_detonated():
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    rs = get_ruleset("turn-or-burn")
+    pos = position(fighter("R1", "red", [10, 10], ["CM", "STR", "THR", "LT"]),
+                   fighter("B1", "blue", [30, 0], ["CM", "STR", "THR", "LT"]),
+                   projectiles=(projectile("rm", "red", "mine", [20, 10]), projectile("bm", "blue", "mine", [25, 5])))
+    st = parse(pos)
+    orders = rs.legal_orders(st, "red")
+    assert {"R1": [], "rm": [{"detonate": True}]} in orders and {"R1": []} in orders
+    assert not any("bm" in o for o in orders)  # only a side's own projectiles
+    assert [o.to_json() for o in rs.legal(st, "red")] == orders
+
+
+def test_views_show_projectiles_and_only_seen_launchers_ammo():
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    rs = get_ruleset("turn-or-burn")
+    pos = position(fighter("R1", "red", [10, 10], ["CM", "STR", "THR", "LT", "ML"]),
+                   fighter("B1", "blue", [30, 0], ["CM", "STR", "THR", "LT", "MR"]),
+                   projectiles=(projectile("rm", "red", "missile", [20, 10], fuel=3),), black_holes=([20, 20],))
+    view = rs.view(parse(pos), "blue")
+    assert view["projectiles"][0]["id"] == "rm" and view["projectiles"][0]["fuel"] == 3
+    assert view["black_holes"] == [[20, 20]]
+    seen = {f["id"]: f for f in view["fighters"]}
+    assert seen["B1"]["ammo"] == {"MR": 8} and seen["R1"]["ammo"] == {}  # R1's launcher is not known to blue

@@ -506,8 +506,13 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     budget = None
     if state.config.systems and len(own) > 1:
         sets = max(1, math.ceil(len(own) / 2))
-        budget = Budget(lambda plot: [a.card for a in plot if a.card in MANEUVERS], lambda card: sets)
-    return PerUnit({f.id: _fighter_plots(state, f) for f in own}, lambda picks: Plot(tuple(picks.items())),
+        budget = Budget(lambda plot: [a.card for a in plot if isinstance(a, Action) and a.card in MANEUVERS],
+                        lambda card: sets)
+    units: dict[str, Sequence[Any]] = {f.id: _fighter_plots(state, f) for f in own}
+    fuses = spacewar_orders.detonation_choices(state, seat)  # Module 4: each projectile kept or detonated
+    units.update(fuses)
+    return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
+                                             tuple((k, v) for k, v in picks.items() if k in fuses and v)),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
 
 
@@ -520,6 +525,8 @@ def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
         f = own[0]
         return [{f.id: [{"card": card} for card in cards]}
                 for cards in _module_1_plot_cards(state.config.modules, f.cards, f.destroyed)]
+    if spacewar_orders.detonation_choices(state, seat):  # Module 4: projectiles are units too
+        return [o.to_json() for o in _legal_plot(state, _ask(PLOT, (seat,)), seat)]
     choices = [(f.id, _fighter_plots(state, f)) for f in own]
     if len(choices) == 1:
         fid, plots = choices[0]

@@ -26,6 +26,18 @@ def plotting_sides(state: TobState) -> tuple[str, ...]:
     return tuple(s for s in state.config.sides if s in present) or state.config.sides
 
 
+def detonation_choices(state: TobState, seat: str) -> dict[str, tuple[tuple[Decision, ...], ...]]:
+    """Per projectile of ``seat`` on the map: keep it, or detonate it (TOB-M4-DET-01); the
+    legal orders offer these, so a bot may detonate (steering and launch parameters take their
+    defaults)."""
+    if not state.config.nine_phase:
+        return {}
+    return {p.id: ((), (DETONATE,)) for p in state.projectiles if p.side == seat and p.kind != "puck"}
+
+
+DETONATE = Decision(detonate=True)
+
+
 def launched_sides(state: TobState, orders: dict[str, Any]) -> dict[str, str]:
     """Projectile id → side for the launches in a whole orders file (before it is read side by
     side), so decisions for a projectile launched this turn reach its side's plot."""
