@@ -197,3 +197,13 @@ def test_module_5_fields_round_trip():
     assert f["locked_action"] == {"card": "RL", "misses": 3, "offset": [1, -2]}
     data["fighters"][0]["locked_action"] = {"card": "TNC", "misses": 5}
     assert error(data, RuleError).rule == "TOB-M5-LOCK-06"
+
+
+def test_a_replacement_may_carry_its_rebuilt_fighter():
+    data = m4(fighter(cards=("CM", "STR", "THR", "LT")), modules=[1, 2, 5], scenario="popcorn", black_holes=[],
+              replacements=[{"side": "blue", "enters_on_turn": 3,
+                             "fighter": {"id": "B9", "side": "blue", "hex": [20, 5], "facing": "F",
+                                         "momentum": [20, 5], "cards": ["CM", "STR", "THR", "FB"]}}])
+    out = dump(parse(data))
+    (rep,) = out["replacements"]
+    assert rep["id"] == "B9" and rep["cards"] == ["CM", "STR", "THR", "FB"] and rep["hex"] == [20, 5]
