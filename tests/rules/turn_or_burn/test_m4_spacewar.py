@@ -448,6 +448,7 @@ def test_gravity_table_and_ties_tob_ex_44():
 @pytest.mark.rule("TOB-M4-GRAV-04")
 @pytest.mark.rule("TOB-EX-45")
 @pytest.mark.rule("TOB-AMB-31")
+@pytest.mark.rule("TOB-EX-29")
 def test_black_hole_crossing_tob_ex_45():
     bh = (20, 12)
     cases = [((-2, 0), (2, 0), True), ((0, -3), (0, 0), True), ((1, 0), (0, -1), True), ((2, 1), (-1, -2), True),

@@ -104,6 +104,7 @@ def test_force_beam_range_arc_and_restrictions():
 
 @pytest.mark.rule("TOB-M5-FB-09")
 @pytest.mark.rule("TOB-AMB-40")
+@pytest.mark.rule("TOB-EX-21")
 def test_mass_difference_tob_example():
     # a standard fighter pulls 1 miss against a super: its own marker 1-2 hexes, the super's not at all
     two_thrusters = ["CM", "STR", "STR", "STR", "THR", "THR", "LT", "LT", "ARM", "ARM"]
@@ -295,6 +296,8 @@ def test_ramming_destroys_both():
 @pytest.mark.rule("TOB-M5-FUEL-04")
 @pytest.mark.rule("TOB-M5-FUEL-05")
 @pytest.mark.rule("TOB-AMB-37")
+@pytest.mark.rule("TOB-EX-22")
+@pytest.mark.rule("TOB-EX-23")
 def test_burns_cost_fuel_by_thrust_and_size():
     pos = position(fighter("R", "red", [20, 10], PLAIN), fighter("B", "blue", [30, 10], PLAIN), modules=M5)
     out, events = resolve(pos, {"R": [{"card": "B2S"}]})
@@ -388,3 +391,19 @@ def test_an_eliminated_hockey_fighter_returns_along_its_own_edge():
     assert unit(back, "R1")["hex"] == unit(back, "R1")["momentum"] == [0, 0]
     assert unit(back, "B1")["hex"] == [39, -19]
     assert unit(back, "R1")["cards"] == PLAIN and unit(back, "R1")["destroyed"] == []
+
+
+@pytest.mark.rule("TOB-EX-20")
+@pytest.mark.rule("TOB-M5-FB-08")
+def test_force_beam_move_tob_ex_20():
+    # n = 2 along d = F, pulling together: the shooter's marker + 2F, the target's + 2C
+    def beam(seed):
+        pos = position(fighter("S", "red", [20, 10], BEAM, facing="F", momentum=[20, 9]),
+                       fighter("T", "blue", [17, 9], PLAIN), modules=M5)
+        return resolve(pos, {"S": [{"card": "FB", "target": "T", "mode": "pull", "hexes": 2}]}, seed=seed)
+
+    _, events = first_seed(beam, lambda ev: of_type(ev, "force_beam")[0]["allowed"] >= 2)
+    fb = of_type(events, "force_beam")[0]
+    # after moving the shooter stands at (20, 9) with its marker at (20, 8); the target at (17, 9)
+    assert fb["direction"] == "F" and fb["hexes"] == 2
+    assert fb["shooter_momentum"] == [18, 8] and fb["target_momentum"] == [19, 9]

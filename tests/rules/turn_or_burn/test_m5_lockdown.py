@@ -23,6 +23,7 @@ def duel(shooter_kw=None, target_hex=(23, 10), modules=M5, **kw):
 @pytest.mark.rule("TOB-M5-LOCK-01")
 @pytest.mark.rule("TOB-M5-LOCK-02")
 @pytest.mark.rule("TOB-M5-LOCK-10")
+@pytest.mark.rule("TOB-EX-24")
 def test_a_locked_gun_fires_every_turn_by_itself():
     tough = ["CM", "CM", "STR", "STR", "THR", "LT"]
     pos = position(fighter("R", "red", [20, 10], GUNNER), fighter("B", "blue", [23, 10], tough, facing="F"),
