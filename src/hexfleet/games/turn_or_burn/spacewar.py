@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from ...engine.errors import RuleError
+from ...engine.errors import FormatError, RuleError
 from ...engine.rng import roll_off
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, scale, segment_crosses_hex, sub
@@ -39,7 +39,17 @@ from .fire import MISS, GunPlot, effective_range, hand, shot_damage, void_reason
 from .movement import move_fighter
 from .notation import LETTERS
 from .orders import Action, Decision
-from .position_v2 import FULL_LOAD, KIND_CARD, LAUNCHERS, MISSILE_FUEL, OPPOSITE_EDGE, ammo_of, launcher_copies, scenario_of
+from .position_v2 import (
+    FULL_LOAD,
+    KIND_CARD,
+    LAUNCHERS,
+    MISSILE_FUEL,
+    OPPOSITE_EDGE,
+    ammo_of,
+    canonical_key,
+    launcher_copies,
+    scenario_of,
+)
 from .state import Fighter, Projectile, TobState, refit
 from .systems import operate_systems, resolve_maneuvers
 
@@ -101,10 +111,6 @@ def decided(w: Work, uid: str, name: str) -> Any:
     return None
 
 
-def sides_order(w: Work) -> tuple[str, ...]:
-    return w.config.sides
-
-
 def is_launch(a: Action) -> bool:
     return a.card in LAUNCHERS
 
@@ -131,7 +137,7 @@ def launch(w: Work) -> None:
             by_side.setdefault(f.side, []).append(fid)
     if not by_side:
         return
-    sides = [s for s in sides_order(w) if s in by_side]
+    sides = [s for s in w.config.sides if s in by_side]
     order = ordered(w, sides, "launch_order") if len(sides) > 1 else sides
     for fid in alternate(by_side, order):
         for k, a in enumerate(dict(w.plots)[fid], 1):
@@ -202,7 +208,7 @@ def steer(w: Work) -> None:
     by_side: dict[str, list[str]] = {}
     for p in missiles:
         by_side.setdefault(p.side or "", []).append(p.id)
-    sides = [s for s in sides_order(w) if s in by_side]
+    sides = [s for s in w.config.sides if s in by_side]
     order = ordered(w, sides, "missile_order") if len(sides) > 1 else sides
     for pid in alternate(by_side, order):
         target = decided(w, pid, "steer")
@@ -399,9 +405,10 @@ def repaired_launchers(before: Fighter, after: Fighter, events: list[Event]) -> 
     return refit(after, ammo=tuple(ammo.items()), reloaded=tuple(reloaded))
 
 
-def reload(w: Work, fid: str, key: str) -> None:
+def reload(w: Work, fid: str, given: str) -> None:
     """The one reload per launcher, by the repair bot instead of a repair (TOB-M4-REPAIR-01)."""
     f = w.fighters[fid]
+    key = canonical_key(f, given, "reload")
     card = key.split("#")[0]
     ammo = ammo_of(f)
     ammo[key] = FULL_LOAD[card]
@@ -738,14 +745,11 @@ def check_orders(state: TobState, f: Fighter, actions: tuple[Action, ...], where
                     raise RuleError("TOB-M4-LAUNCH-04", f"{key} belongs on a launch (MR, CAN, RL, ML), not {a.card}",
                                     unit=f.id, field=f"{at}.{key}")
         if a.card == "BOT" and a.field("reload") is not None:
-            key = a.field("reload")
+            try:
+                canon = canonical_key(f, a.field("reload"), f"{at}.reload")
+            except FormatError as e:
+                raise RuleError("TOB-M4-REPAIR-01", e.message, unit=f.id, field=f"{at}.reload") from None
             known = {k: destroyed for k, _, destroyed in launcher_copies(f)}
-            canon = key if key in known else f"{key}#1" if f"{key}#1" in known else None
-            if canon is None and key.endswith("#1") and key[:-2] in known:
-                canon = key[:-2]
-            if canon is None:
-                raise RuleError("TOB-M4-REPAIR-01", f"{key} is not a launcher of the fighter", unit=f.id,
-                                field=f"{at}.reload")
             if known[canon] or canon in f.kit.reloaded:
                 why = "is destroyed (repair it instead)" if known[canon] else "has had its one reload"
                 raise RuleError("TOB-M4-REPAIR-01", f"launcher {canon} {why}", unit=f.id, field=f"{at}.reload")
