@@ -584,3 +584,12 @@ def test_views_show_projectiles_and_only_seen_launchers_ammo():
     assert view["black_holes"] == [[20, 20]]
     seen = {f["id"]: f for f in view["fighters"]}
     assert seen["B1"]["ammo"] == {"MR": 8} and seen["R1"]["ammo"] == {}  # R1's launcher is not known to blue
+
+
+@pytest.mark.rule("TOB-M4-GRAV-04")
+def test_a_position_with_a_unit_in_a_black_hole_is_refused():
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    with pytest.raises(RuleError) as info:
+        parse(position(fighter("R1", "red", [20, 10]), fighter("B1", "blue", [30, 0]), black_holes=([20, 10],)))
+    assert info.value.rule == "TOB-M4-BH-01" and info.value.unit == "R1" and info.value.field == "hex"

@@ -195,6 +195,7 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
                      **extra)
     if check:  # a turn stopped mid-way (``from_json``) may hold what only its end settles
         check_position(state)
+        check_black_holes(state)
     if advanced and check:
         state, _ = start_turn(state)
     return state
@@ -293,6 +294,17 @@ def check_position(state: TobState) -> None:
         if cause:
             raise RuleError("TOB-M1-SCEN-02", f"the fighter has lost its {cause} and is already eliminated; "
                             "eliminated fighters are left out of a position", unit=f.id, field="destroyed")
+
+
+def check_black_holes(state: TobState) -> None:
+    """No unit stands in a black hole's hex: entering it destroys the unit (TOB-M4-BH-01,
+    TOB-M4-GRAV-04)."""
+    holes = set(state.config.black_holes)
+    units = [(f.id, f.hex) for f in state.fighters] + [(p.id, p.hex) for p in state.projectiles]
+    for uid, h in units:
+        if h in holes:
+            raise RuleError("TOB-M4-BH-01", f"hex {list(h)} is a black hole's: a unit that enters it is destroyed",
+                            unit=uid, field="hex")
 
 
 def check_build_v2(f: Fighter, config: Config) -> None:
