@@ -407,3 +407,21 @@ def test_force_beam_move_tob_ex_20():
     # after moving the shooter stands at (20, 9) with its marker at (20, 8); the target at (17, 9)
     assert fb["direction"] == "F" and fb["hexes"] == 2
     assert fb["shooter_momentum"] == [18, 8] and fb["target_momentum"] == [19, 9]
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-04")
+def test_the_legal_plots_offer_the_force_beam_at_the_puck():
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    rs = get_ruleset("turn-or-burn")
+    pos = position(fighter("R1", "red", [20, 10], BEAM), fighter("B1", "blue", [35, 0], BEAM, facing="F"),
+                   projectiles=(projectile("PUCK", None, "puck", [22, 10]),), modules=M5, scenario="hockey",
+                   hockey={"edges": {"red": "left", "blue": "right"}, "puck_start": [22, 10]})
+    st = parse(pos)
+    orders = rs.legal_orders(st, "red")
+    assert {"R1": [{"card": "FB", "target": "PUCK", "mode": "pull"}]} in orders
+    assert {"R1": [{"card": "FB", "target": "PUCK", "mode": "push"}]} in orders
+    assert not any(a.get("target") == "PUCK" for o in orders for a in o["R1"] if a["card"] != "FB")
+    assert [o.to_json() for o in rs.legal(st, "red")] == orders
+    # blue's fighter is too far from the puck: no puck plot
+    assert not any(a.get("target") == "PUCK" for o in rs.legal_orders(st, "blue") for a in o["B1"])

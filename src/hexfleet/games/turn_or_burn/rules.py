@@ -467,6 +467,7 @@ def _fighter_plots(state: TobState, f: Fighter) -> Sequence[tuple[Action, ...]]:
                 out.append((m, sys_action))
     if state.config.nine_phase:  # Modules 4-5 rules on a plot (fuel, lost maneuvers, no ditto with zap guns)
         out = [plot for plot in out if spacewar_orders.fighter_ok(state, f, plot)]
+        out += spacewar_orders.puck_plots(state, f, out)
     return out
 
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
+from ...hexgrid import distance
 from . import experimental, lockdown
 from .orders import Action, Decision, Plot, parse_entries
 from .position_v2 import LAUNCHERS, MISSILE_FUEL
@@ -36,6 +37,18 @@ def detonation_choices(state: TobState, seat: str) -> dict[str, tuple[tuple[Deci
 
 
 DETONATE = Decision(detonate=True)
+PUCK_REACH = 6
+"""A force beam's range (TOB-M5-FB-02): the puck is offered as a target within it."""
+
+
+def puck_plots(state: TobState, f: Fighter, plots: list[tuple[Action, ...]]) -> list[tuple[Action, ...]]:
+    """Space Hockey: beside a plotted force beam at its default target, the beam pushing or
+    pulling the puck when it is within reach, so the legal orders (and bots) include it."""
+    if not any(plot == (Action("FB"),) for plot in plots):
+        return []
+    return [(Action("FB", target=p.id, given=("target", "mode"), more=(("mode", mode),)),)
+            for p in state.projectiles if p.kind == "puck" and distance(f.hex, p.hex) <= PUCK_REACH
+            for mode in ("push", "pull")]
 
 
 def launched_sides(state: TobState, orders: dict[str, Any]) -> dict[str, str]:
