@@ -160,7 +160,7 @@ def test_a_locked_launcher_launches_until_empty():
     assert unit(out, "R")["locked_action"] == {"card": "CAN", "misses": 4, "thrust": 2}
     out, events = resolve(out, {})
     launched = of_type(events, "launched")[0]
-    assert launched["equivalent_burn"] == 2 and launched["ammo"] == 0
+    assert launched["equivalent_burn"] == 2 and launched["ammo"] == 0 and launched["id"] == "R.2.L"
     assert {"type": "unlocked", "id": "R", "card": "CAN"} in events or \
         unit(out, "R")["locked_action"] is None
 

@@ -146,7 +146,8 @@ def launch(w: Work) -> None:
 
 
 def projectile_id(w: Work, fid: str, a: Action, k: int) -> str:
-    return a.field("id") or f"{fid}.{w.state.turn}.{k}"
+    """The entry's ``id``, else ``<fighter>.<turn>.<k>``; a locked launcher's ``<fighter>.<turn>.L``."""
+    return a.field("id") or f"{fid}.{w.state.turn}.{'L' if a.field('locked') else k}"
 
 
 def launch_one(w: Work, fid: str, a: Action, k: int) -> None:
