@@ -228,7 +228,7 @@ def force_beam(w: Work, fid: str, a: Action, tid: str) -> None:
     r = distance(f.hex, t.hex)
     cards = deck(w, t, r)
     shuffled, w.rng = w.rng.sample(cards, len(cards))
-    m = next(i for i, c in enumerate(shuffled) if c != MISS)
+    m = next((i for i, c in enumerate(shuffled) if c != MISS), len(shuffled))  # a hand of misses only: 0 hexes
     allowed = ALLOWED.get(m, 0)
     wanted = a.field("hexes")
     n = allowed if wanted is None else min(wanted, allowed)
@@ -286,7 +286,10 @@ def zap(w: Work, fid: str, a: Action, tid: str) -> None:
     else:
         misses = PROJECTILE_MISSES + miss_band(r) + t.burn
         cards = [MISS] * misses
-    (card,), w.rng = w.rng.sample(cards, 1)
+    if cards:
+        (card,), w.rng = w.rng.sample(cards, 1)
+    else:  # nothing left to pull
+        card = MISS
     w.events.append({"type": "zap", "shooter": fid, "target": tid, "range": r, "miss_cards": misses,
                      "hand_size": len(cards), "card": card})
     if card != MISS and isinstance(t, Fighter):
