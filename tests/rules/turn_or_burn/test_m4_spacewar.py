@@ -567,7 +567,7 @@ def test_the_legal_plots_offer_each_projectile_kept_or_detonated():
                    projectiles=(projectile("rm", "red", "mine", [20, 10]), projectile("bm", "blue", "mine", [25, 5])))
     st = parse(pos)
     orders = rs.legal_orders(st, "red")
-    assert {"R1": [], "rm": [{"detonate": True}]} in orders and {"R1": []} in orders
+    assert {"R1": [], "rm": [{"detonate": True}]} in orders and {"R1": [], "rm": []} in orders
     assert not any("bm" in o for o in orders)  # only a side's own projectiles
     assert [o.to_json() for o in rs.legal(st, "red")] == orders
 
@@ -593,3 +593,14 @@ def test_a_position_with_a_unit_in_a_black_hole_is_refused():
     with pytest.raises(RuleError) as info:
         parse(position(fighter("R1", "red", [20, 10]), fighter("B1", "blue", [30, 0]), black_holes=([20, 10],)))
     assert info.value.rule == "TOB-M4-BH-01" and info.value.unit == "R1" and info.value.field == "hex"
+
+
+@pytest.mark.rule("TOB-M4-PROJ-04")
+def test_a_side_with_only_projectiles_lists_their_choices():
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    rs = get_ruleset("turn-or-burn")
+    st = parse(position(fighter("R1", "red", [10, 10], ["CM", "STR", "THR", "LT"]), sides=["red", "blue"],
+                        projectiles=(projectile("B1.1", "blue", "missile", [20, 9], [18, 9], fuel=5),)))
+    assert "blue" in rs.pending(st)
+    assert rs.legal_per_unit(st, "blue") == {"B1.1": [[], [{"detonate": True}]]}

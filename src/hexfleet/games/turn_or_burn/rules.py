@@ -513,7 +513,7 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     fuses = spacewar_orders.detonation_choices(state, seat)  # Module 4: each projectile kept or detonated
     units.update(fuses)
     return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
-                                             tuple((k, v) for k, v in picks.items() if k in fuses and v)),
+                                             tuple((k, v) for k, v in picks.items() if k in fuses)),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
 
 

@@ -105,7 +105,7 @@ def parse_plot(state: TobState, seat: str, raw: Any, own: Callable[[TobState, st
         else:
             own(state, seat, uid)
             items.append((uid, actions))
-        if decisions:
+        if decisions or p is not None or uid in launching:  # a projectile listed keeps its (empty) list
             standing.append((uid, decisions))
     return Plot(tuple(items), tuple(standing))
 
