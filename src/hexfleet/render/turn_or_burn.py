@@ -399,9 +399,18 @@ def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
                     target = ui.ask(f"{fid} target ({'/'.join(opt['targets'])}; Enter = nearest)", "").strip()
                     if target:
                         actions[0]["target"] = target.upper()
+                actions[0].update(v2.ask_launch(ui, fid, card))
             if ui.check(seat, {fid: actions}):
                 order[fid] = actions
                 break
+    for p in view.get("projectiles", []):  # Module 4: the side's projectiles, steered or detonated
+        if p["side"] == seat:
+            while True:
+                decisions = v2.ask_projectile(ui, p)
+                if not decisions or ui.check(seat, {**order, p["id"]: decisions}):
+                    if decisions:
+                        order[p["id"]] = decisions
+                    break
     return order
 
 
@@ -427,9 +436,9 @@ _SYSTEM_EFFECT = {
     "CAN": "cannon: fires a projectile",
     "RL": "rocket launcher: fires a rocket",
     "ML": "missile launcher: fires a guided missile",
-    "FB": "force beam: pushes or pulls another fighter",
-    "ZG": "zap gun: a short-range gun that ignores armor",
-    "ST": "secondary thruster: an extra thruster for burns",
+    "FB": "force beam: pushes its target's momentum marker away (or pulls it closer), and its own the other way",
+    "ZG": "zap gun: a pulse at range 6 in any direction; the target may lose one of its maneuver cards",
+    "ST": "secondary thruster: moves the fighter's momentum marker 1 hex in any direction before moving",
     "CARGO": "cargo: freight carried for the scenario",
 }
 

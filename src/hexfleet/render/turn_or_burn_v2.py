@@ -14,6 +14,8 @@ from xml.sax.saxutils import escape, quoteattr
 from rich.table import Table
 
 from ..hexgrid import DIRECTIONS, RectMap, add
+from ..plugins import FormContext
+from .forms import InputError, parse_hex, parse_int
 from .svg import HEX_SIZE, Canvas
 
 KIND_MARK = {"mine": "m", "shell": "s", "rocket": "r", "missile": "M", "puck": "P"}
@@ -122,3 +124,39 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "puck_reset": lambda e: f"the puck left by the {e['edge']} edge and returns to the centre",
 }
 """Sentences for the Module 4-5 events."""
+
+
+# --- guided entry --------------------------------------------------------------------------
+
+
+def ask_launch(ui: FormContext, fid: str, card: str) -> dict[str, Any]:
+    """A cannon's thrust 0-3 or a rocket's marker (TOB-M4-LAUNCH-04); nothing for other cards."""
+    if card == "CAN":
+        thrust = ui.ask_value(f"{fid} cannon: thrust 0-3 in the facing direction", "0", parse_int)
+        return {"thrust": thrust} if thrust else {}
+    if card == "RL":
+        marker = ui.ask_value(f"{fid} rocket: its momentum marker q,r within 3 of yours (Enter = yours)", "",
+                              _optional_hex)
+        return {"momentum": marker} if marker else {}
+    return {}
+
+
+def _optional_hex(text: str) -> list[int] | None:
+    return parse_hex(text) if text.strip() else None
+
+
+def ask_projectile(ui: FormContext, p: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One projectile's decisions: detonate it (TOB-M4-DET-01) or steer a missile to a hex
+    (TOB-M4-MISSILE-01); Enter leaves it alone."""
+    steer = " or q,r to steer" if p["kind"] == "missile" and p.get("fuel") else ""
+    answer = ui.ask(f"{p['id']} ({p['kind']} at {_hex(p['hex'])}): d to detonate{steer}, Enter = nothing", "")
+    answer = answer.strip().lower()
+    if not answer:
+        return []
+    if answer == "d":
+        return [{"detonate": True}]
+    try:
+        return [{"steer": parse_hex(answer)}]
+    except InputError as exc:
+        ui.console.print(str(exc))
+        return ask_projectile(ui, p)
