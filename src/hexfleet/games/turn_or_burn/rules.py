@@ -582,10 +582,15 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                 out[f.id] = {"cards": cards, "targeted": [c for c in cards if c in GUNS], "targets": targets}
         return {"fighters": out}
     stage = state.stage
-    return {"fighters": {f.id: {"cards": legal_cards(state, f), "externals": external_working(f),
-                                "actions": action_limit(state, f), "targets": targets,
-                                "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
-                         for f in state.fighters if f.side == side}}
+    options: dict[str, Any] = {
+        "fighters": {f.id: {"cards": legal_cards(state, f), "externals": external_working(f),
+                            "actions": action_limit(state, f), "targets": targets,
+                            "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
+                     for f in state.fighters if f.side == side}}
+    if state.config.nine_phase:  # Module 4: the side's projectiles, to steer or detonate
+        options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
+                                         "fuel": p.fuel} for p in state.projectiles if p.side == side}
+    return options
 
 
 def _parse_declare(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:

@@ -80,8 +80,12 @@ const targeted = (o) => o.targeted || (o.targets && o.targets.length ? o.cards.f
 
 function buildPlot(form, options, ctx) {
   const choice = {};
-  const order = () => Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
-    [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []]));
+  const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
+  const order = () => ({
+    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
+      [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []])),
+    ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
+  });
   async function pick(fid, card, button, target = null) {
     choice[fid] = { card, target };
     selected = fid;
@@ -133,6 +137,20 @@ function buildPlot(form, options, ctx) {
   for (const [fid, card, tgt, cards] of restore) {
     const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
     if (button) pick(fid, card, button, tgt);
+  }
+  for (const [pid, p] of Object.entries(options.projectiles || {})) {
+    fuse[pid] = [];
+    const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile",
+                                title: "the missile's new momentum marker, within 3 hexes and its fuel",
+                                onchange: (e) => {
+                                  const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
+                                  fuse[pid] = v.length === 2 ? [{ steer: v }] : [];
+                                } });
+    const boom = el("select", { "data-fuse": pid, title: "detonate it in phase 8 (not with a friendly fighter within a hex)",
+                                onchange: (e) => { fuse[pid] = e.target.value === "detonate" ? [{ detonate: true }] : []; } },
+      el("option", { value: "" }, "leave it"), el("option", { value: "detonate" }, "detonate"));
+    form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}` + (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
+                boom, steer);
   }
   return { order };
 }
