@@ -207,3 +207,16 @@ def test_a_replacement_may_carry_its_rebuilt_fighter():
     out = dump(parse(data))
     (rep,) = out["replacements"]
     assert rep["id"] == "B9" and rep["cards"] == ["CM", "STR", "THR", "FB"] and rep["hex"] == [20, 5]
+
+
+@pytest.mark.rule("TOB-M3-SCEN-02")
+def test_the_scenario_decides_the_end():
+    two = [fighter(cards=("CM", "STR", "THR", "LT")),
+           fighter("B1", "blue", ("CM", "STR", "THR", "LT"), hex=[20, 5], momentum=[20, 5])]
+    base = {"format": "turn-or-burn/2", "modules": [1, 2, 3], "map": {"cols": 30, "rows": 22}, "turn": 1,
+            "fighters": two}
+    assert parse(base).config.options.victory is None  # popcorn by default: team points
+    bigger = parse({**base, "scenario": "bigger"})
+    assert bigger.config.options.victory == "elimination"
+    out = dump(bigger)
+    assert out["scenario"] == "bigger" and dump(parse(out)) == out

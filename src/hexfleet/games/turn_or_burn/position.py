@@ -157,6 +157,8 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
     board = RectMap(reading.integer(map_data["cols"], "map.cols", low=1), reading.integer(map_data["rows"], "map.rows", low=1))
     turn = reading.integer(data["turn"], "turn", low=1)
     options = parse_options(data.get("options", {}), version=version)
+    if scenario in ("quick_shot", "bigger") and 2 in modules and options.victory is None:
+        options = replace(options, victory="elimination")  # the scenario decides the end (no replacements)
     advanced = any(m in modules for m in (2, 3, 4, 5))
     if not advanced:
         for key in ("replacements", "scores"):
