@@ -87,3 +87,22 @@ def test_dice_text_is_read_strictly() -> None:
     for bad in ("4,x", "0", "-1", "2.5"):
         with pytest.raises(FormatError):
             rng.parse_dice(bad)
+
+
+def test_roll_off_orders_high_first_and_rerolls_only_the_tied():
+    from hexfleet.engine.rng import Rng, roll_off
+
+    rng = Rng.from_seed(0).with_faces([3, 5, 5, 2, 6])
+    order, rolls, rng = roll_off(rng, ["a", "b", "c"], "launch_order")
+    # a 3, b 5, c 5: b and c tie and re-roll (b 2, c 6): c, b, a
+    assert order == ["c", "b", "a"]
+    assert [(r.party, r.face, r.forced) for r in rolls] == [("a", 3, True), ("b", 5, True), ("c", 5, True),
+                                                           ("b", 2, True), ("c", 6, True)]
+    assert not rng.forced
+
+
+def test_roll_off_of_one_party_rolls_nothing():
+    from hexfleet.engine.rng import Rng, roll_off
+
+    order, rolls, _ = roll_off(Rng.from_seed(1), ["a"], "x")
+    assert order == ["a"] and rolls == []

@@ -50,6 +50,7 @@ from ..games.turn_or_burn.orders import Orders, _value_json
 from ..games.turn_or_burn.position import FORMAT
 from ..games.turn_or_burn.rules import RULESET
 from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
+from ..games.turn_or_burn.turn import resume_step
 from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
@@ -455,6 +456,11 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
     facts = _scenario_facts(view["scenario"])
     position: dict[str, Any] = {"format": FORMAT, "modules": view["modules"], "map": view["map"],
                                 "turn": view["turn"], "fighters": table, "projectiles": [], "options": view["options"]}
+    if "rules" in view:  # Modules 4-5: projectiles, black holes and the puck are public
+        position.update(scenario=view["rules"], sides=view["sides"], projectiles=view["projectiles"],
+                        black_holes=view["black_holes"])
+        if "hockey" in view:
+            position["hockey"] = view["hockey"]
     if "scores" in view:  # Modules 2-3
         position["scores"] = view["scores"]
         position["replacements"] = []
@@ -487,7 +493,8 @@ def _stage(view: Mapping[str, Any], seat: Seat, table: list[dict[str, Any]]) -> 
     plots = view["plots"] if mid_turn else {}
     options = decision["options"] if mid_turn and decision else None
     return {
-        "step": {"fire": 5, "end": 7}.get(phase, 0) if mid_turn else 0,
+        "step": resume_step(any(m > 3 for m in view["modules"]), phase) if mid_turn and phase in ("fire", "end")
+        else 0,
         "plots": plots, "declared": view["declared"],
         "sides": list(dict.fromkeys(f["side"] for f in table)),
         "start_locks": {f["id"]: f["lock_on"] for f in table if f.get("lock_on")},
@@ -509,6 +516,9 @@ def _fighter_data(d: Mapping[str, Any]) -> dict[str, Any]:
             out[key] = d[key]
     if "heavy_guns" in d:
         out["heavy_guns"] = d["heavy_guns"]
+    for key in ("ammo", "reloaded", "fuel", "lost_maneuvers", "locked_action"):  # Modules 4-5, public
+        if key in d:
+            out[key] = d[key]
     return out
 
 

@@ -175,3 +175,41 @@ def parse_dice(text: str) -> tuple[int, ...]:
             raise FormatError(f"dice[{i}]", f"a die face is a whole number from 1, got {part!r}")
         faces.append(int(part))
     return tuple(faces)
+
+
+@record
+class Roll:
+    """One die rolled in a roll-off: who rolled, the face, and whether the referee forced it."""
+
+    party: str
+    face: int
+    forced: bool
+
+
+def roll_off(rng: Rng, parties: Sequence[str], purpose: str, sides: int = 6) -> tuple[list[str], list[Roll], Rng]:
+    """Order ``parties`` by die roll, high roller first (a d6 unless ``sides``).
+
+    Each party rolls once, in the order given; parties that tie are re-rolled among themselves
+    only, in the same order, until they differ (the tie rule of many board games). Returns the
+    order, every roll in the order rolled (for the record), and the generator after them.
+    """
+    rolls: list[Roll] = []
+
+    def rank(group: list[str], rng: Rng) -> tuple[list[str], Rng]:
+        faces: dict[str, int] = {}
+        for party in group:
+            face, forced, rng = rng.roll(sides, purpose=purpose, roller=party)
+            rolls.append(Roll(party, face, forced))
+            faces[party] = face
+        out: list[str] = []
+        for face in sorted(set(faces.values()), reverse=True):
+            tied = [p for p in group if faces[p] == face]
+            if len(tied) > 1:
+                tied, rng = rank(tied, rng)
+            out += tied
+        return out, rng
+
+    if len(parties) < 2:
+        return list(parties), [], rng
+    order, rng = rank(list(parties), rng)
+    return order, rolls, rng

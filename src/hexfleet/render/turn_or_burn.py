@@ -36,6 +36,7 @@ from ..games.turn_or_burn.state import Fighter
 from ..hexgrid import DIRECTIONS, RectMap, directions_toward, distance, in_arc
 from ..plugins import Form, FormContext
 from . import text
+from . import turn_or_burn_v2 as v2
 from .forms import parse_hex, parse_int
 from .svg import (
     HEX_SIZE,
@@ -145,7 +146,7 @@ def ascii_map(view: Mapping[str, Any], margin: int = 1) -> str:
     marker as its id and ``○``, an empty hex as ``·``. Column numbers (``q``) head the map.
     """
     board = RectMap(view["map"]["cols"], view["map"]["rows"])
-    marks: dict[tuple[int, int], str] = {}
+    marks: dict[tuple[int, int], str] = v2.map_marks(view, board) if "projectiles" in view else {}
     for f in view["fighters"]:
         marks.setdefault(board.to_offset(tuple(f["momentum"])), f"{f['id'][:2]}○")
     for f in view["fighters"]:
@@ -215,7 +216,7 @@ def describe_event(e: Mapping[str, Any]) -> str:
         return f"{e['id']} is eliminated ({e['cause'].replace('_', ' ')})"
     if kind == "game_over":
         return "Game over: draw" if e.get("draw") else f"Game over: {e['winner']} wins"
-    sentence = _MODULE_2_3.get(str(kind))
+    sentence = _MODULE_2_3.get(str(kind)) or v2.SENTENCES.get(str(kind))
     return sentence(e) if sentence is not None else json.dumps(e)
 
 
@@ -254,6 +255,8 @@ def view_renderables(view: Mapping[str, Any]) -> list[RenderableType]:
     """The text map, every fighter the seat can see, and (for a seat with enemies in sight)
     range and bearing to each, as Rich renderables."""
     out: list[RenderableType] = [Text(ascii_map(view)), fighters_table(view)]
+    if view.get("projectiles"):
+        out.append(v2.projectiles_table(view))
     if view["seat"] is not None and any(f["side"] != view["seat"] for f in view["fighters"]):
         out.append(targets_table(view))
     if view.get("scores"):
@@ -295,7 +298,8 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
         starts = {f["id"]: f["hex"] for f in (previous or {}).get("fighters", [])}
     fighters = list(data.get("fighters", []))
     sides = list(dict.fromkeys(f["side"] for f in fighters))
-    body = [_fighter_svg(f, canvas, side_colour(f["side"], sides), starts.get(f["id"])) for f in fighters]
+    body = v2.svg_parts(data, canvas)
+    body += [_fighter_svg(f, canvas, side_colour(f["side"], sides), starts.get(f["id"])) for f in fighters]
     legend: list[tuple[Symbol | None, str]] = [(dart_symbol(side_colour(s, sides)), s) for s in sides]
     legend += [(circle_symbol, "momentum marker (line from fighter)"),
                (square_symbol, "location marker (hex at turn start)"), (None, "vN = speed, q,r = hex")]
@@ -395,9 +399,18 @@ def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
                     target = ui.ask(f"{fid} target ({'/'.join(opt['targets'])}; Enter = nearest)", "").strip()
                     if target:
                         actions[0]["target"] = target.upper()
+                actions[0].update(v2.ask_launch(ui, fid, card))
             if ui.check(seat, {fid: actions}):
                 order[fid] = actions
                 break
+    for p in view.get("projectiles", []):  # Module 4: the side's projectiles, steered or detonated
+        if p["side"] == seat:
+            while True:
+                decisions = v2.ask_projectile(ui, p)
+                if not decisions or ui.check(seat, {**order, p["id"]: decisions}):
+                    if decisions:
+                        order[p["id"]] = decisions
+                    break
     return order
 
 
@@ -423,9 +436,9 @@ _SYSTEM_EFFECT = {
     "CAN": "cannon: fires a projectile",
     "RL": "rocket launcher: fires a rocket",
     "ML": "missile launcher: fires a guided missile",
-    "FB": "force beam: pushes or pulls another fighter",
-    "ZG": "zap gun: a short-range gun that ignores armor",
-    "ST": "secondary thruster: an extra thruster for burns",
+    "FB": "force beam: pushes its target's momentum marker away (or pulls it closer), and its own the other way",
+    "ZG": "zap gun: a pulse at range 6 in any direction; the target may lose one of its maneuver cards",
+    "ST": "secondary thruster: moves the fighter's momentum marker 1 hex in any direction before moving",
     "CARGO": "cargo: freight carried for the scenario",
 }
 

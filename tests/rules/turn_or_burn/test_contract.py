@@ -67,6 +67,8 @@ CONTRACTS = {
                            favoured=firing),
     "popcorn": Contract("popcorn", hidden_variants, seeds=12, max_steps=30, options={"turn_limit": 8}),
     "bigger": Contract("bigger", hidden_variants, seeds=12, max_steps=30),
+    "spacewar": Contract("spacewar", hidden_variants, seeds=12, max_steps=30, options={"turn_limit": 10}),
+    "hockey": Contract("hockey", hidden_variants, seeds=8, max_steps=30, options={"turn_limit": 10}),
 }
 
 

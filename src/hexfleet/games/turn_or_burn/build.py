@@ -18,6 +18,10 @@ M2_MAX_CARDS = 6
 """At most 6 system cards without big fighters (TOB-M2-BUILD-02)."""
 MAX_TOTAL_CARDS = 15
 """Internal plus external, "as big as it gets" (TOB-M3-EXT-02, TOB-IMPL-37)."""
+PROJECTILE_WEAPONS = ("MR", "CAN", "RL", "ML")
+"""Module 4 launchers, which count as a fighter's weapon (TOB-M4-BUILD-01)."""
+BEAMS = ("FB", "ZG")
+"""Module 5's force beam and zap gun: guns that do no damage (TOB-M5-FB-01, TOB-M5-ZAP-01)."""
 NOT_EXTERNAL = frozenset({"CM", "STR", "ARM"})
 """Crew, structure and armor are always internal (TOB-M3-EXT-02)."""
 
@@ -124,10 +128,14 @@ def check_build(f: Fighter, modules: tuple[int, ...], options: Options) -> None:
             raise RuleError("TOB-COMP-02", f"{SYSTEMS[card]} ({card}) is a Module {SYSTEM_MODULE[card]} card",
                             unit=f.id, field="cards")
     missing = [c for c in ("CM", "STR", "THR") if not built[c]]
-    if missing or not any(built[g] for g in GUNS):
-        what = ", ".join(missing + ([] if any(built[g] for g in GUNS) else ["a gun"]))
-        raise RuleError("TOB-M2-BUILD-02", f"a fighter needs at least 1 crew member, 1 structure, 1 thruster and "
-                        f"1 gun inside; missing: {what}", unit=f.id, field="cards")
+    weapons = tuple(GUNS) + (PROJECTILE_WEAPONS if 4 in modules else ()) + (BEAMS if 5 in modules else ())
+    if missing or not any(built[g] for g in weapons):
+        what = ", ".join(missing + ([] if any(built[g] for g in weapons) else ["a gun"]))
+        rule = "TOB-M4-BUILD-01" if 4 in modules else "TOB-M2-BUILD-02"
+        raise RuleError(rule, f"a fighter needs at least 1 crew member, 1 structure, 1 thruster and "
+                        f"1 gun{' or projectile weapon' if 4 in modules else ''} inside; missing: {what}",
+                        unit=f.id, field="cards")
+    big = big or (4 in modules and options.max_systems > M2_MAX_CARDS)  # TOB-M4-BUILD-01: M3 sizes apply
     top = 12 if big else M2_MAX_CARDS
     if not 4 <= len(f.cards) <= top:
         rule = "TOB-M3-SIZE-01" if big else "TOB-M2-BUILD-02"

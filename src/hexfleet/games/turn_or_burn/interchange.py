@@ -16,6 +16,7 @@ from ...engine.procedure import force_dice, unused_dice
 from ...engine.ruleset import Event, step
 from .position import FORMAT, parse_position, position_to_json
 from .rules import RULESET
+from .spacewar_orders import launched_sides, plotting_sides
 from .state import TobState
 
 __all__ = ["FORMAT", "dump", "parse", "resolve"]
@@ -32,19 +33,23 @@ def dump(state: TobState) -> dict[str, Any]:
 
 def resolve(position: Any, orders: Any, seed: int | str,
             dice: Sequence[int] = ()) -> tuple[dict[str, Any], list[Event]]:
-    """One turn: every fighter's plot from ``orders`` (fighter id → actions), checked and
-    resolved as a step of the game (each side's plot is its order). Modules 1-3 roll no dice,
-    so any ``dice`` given are reported unused (``dice_unused``)."""
+    """One turn: every unit's plot from ``orders`` (fighter or projectile id → entries),
+    checked and resolved as a step of the game (each side's plot is its order). A projectile
+    whose side has no fighter left still takes its side's orders (TOB-M4-PROJ-04). Dice
+    ``dice`` are the referee's faces (``--dice``), any left over reported (``dice_unused``)."""
     state = force_dice(parse_position(position, seed=seed), tuple(dice))
     if not isinstance(orders, dict):
         raise FormatError("", "expected an object of fighter id -> list of actions")
-    by_side: dict[str, dict[str, Any]] = {side: {} for side in state.sides_in_play()}
-    for fid, actions in orders.items():
-        fighter = state.fighter(fid)
-        if fighter is None:
-            raise FormatError(fid, f"no fighter {fid!r} in the position; fighters: "
-                              f"{', '.join(f.id for f in state.fighters)}")
-        by_side[fighter.side][fid] = actions
+    by_side: dict[str, dict[str, Any]] = {side: {} for side in plotting_sides(state)}
+    owners = {p.id: p.side for p in state.projectiles} | launched_sides(state, orders)
+    for uid, actions in orders.items():
+        fighter = state.fighter(uid)
+        owner = fighter.side if fighter is not None else owners.get(uid)
+        if owner is None:
+            units = [f.id for f in state.fighters] + [p.id for p in state.projectiles if p.side is not None]
+            raise FormatError(uid, f"no fighter or projectile {uid!r} that takes orders in the position; units: "
+                              f"{', '.join(units)}")
+        by_side.setdefault(owner, {})[uid] = actions
     next_state, events = step(RULESET, state, by_side)
     next_state, unused = unused_dice(next_state)
     return position_to_json(next_state), events + unused

@@ -51,6 +51,16 @@ class Action:
     """The externally mounted copy (``"external": true``)."""
     given: tuple[str, ...] = ()
     """The optional fields the JSON named, in its order, so :meth:`to_json` writes it back as read."""
+    more: tuple[tuple[str, Any], ...] = ()
+    """Module 4-5 fields (``thrust``, ``momentum``, ``id``, ``copy``, ``detonate``, ``reload``, ...:
+    the format's "Order fields added in version 2"), as read."""
+
+    def field(self, key: str, default: Any = None) -> Any:
+        """A Module 4-5 field's value, or ``default`` when the entry does not give it."""
+        for k, v in self.more:
+            if k == key:
+                return v
+        return default
 
     def __repr__(self) -> str:
         text = ("^" if self.external else "") + self.card
@@ -66,8 +76,9 @@ class Action:
         if not self.given and self.target is None and self.of is None and self.repair is None and not self.external:
             return {"card": self.card}
         out: dict[str, Any] = {"card": self.card}
+        more = dict(self.more)
         for key in self.given:
-            out[key] = getattr(self, key)
+            out[key] = more[key] if key in more else getattr(self, key)
         for key in ACTION_FIELDS:
             if key not in self.given and getattr(self, key) not in (None, False):
                 out[key] = getattr(self, key)
@@ -79,6 +90,63 @@ class Action:
 
 
 ACTION_FIELDS = ("target", "of", "repair", "external")
+ACTION_FIELDS_V2: dict[str, Callable[[Any, str], Any]] = {
+    "id": reading.text,
+    "copy": lambda v, w: reading.integer(v, w, low=1),
+    "thrust": reading.integer,
+    "momentum": notation.hex_at,
+    "detonate": reading.text,
+    "reload": reading.text,
+    "restore": reading.flag,
+    "direction": notation.facing,
+    "mode": lambda v, w: reading.choice(v, ("push", "pull"), w),
+    "hexes": lambda v, w: reading.integer(v, w, low=0, high=3),
+    "lock": reading.flag,
+    "unlock": reading.flag,
+    "ram": reading.text,
+    "locked": reading.flag,
+}
+"""Order fields of Modules 4-5 on an action, each with its reader (checked by the rules later)."""
+DECISION_FIELDS: dict[str, Callable[[Any, str], Any]] = {
+    "steer": notation.hex_at,
+    "detonate": lambda v, w: _true(v, w),
+    "gravity": notation.facing,
+}
+"""Decisions in a unit's order list (entries without ``card``): the format's standing orders."""
+
+
+def _true(value: Any, where: str) -> bool:
+    if value is not True:
+        raise FormatError(where, f"expected true (leave the entry out not to detonate), got {reading.describe(value)}")
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A standing decision for a phase (missile steering, detonation, a gravity tie)."""
+
+    steer: Hex | None = None
+    detonate: bool = False
+    gravity: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        if self.steer is not None:
+            out["steer"] = list(self.steer)
+        if self.detonate:
+            out["detonate"] = True
+        if self.gravity is not None:
+            out["gravity"] = LETTERS[self.gravity]
+        return out
+
+
+def parse_decision(raw: Any, where: str) -> Decision:
+    data = reading.obj(raw, where)
+    reading.fields(data, where, allowed=tuple(DECISION_FIELDS))
+    if not data:
+        raise FormatError(where, "an entry needs a card (an action) or one of steer, detonate, gravity")
+    values = {k: DECISION_FIELDS[k](v, f"{where}.{k}") for k, v in data.items()}
+    return Decision(**values)
 
 CARD = attrgetter("card")
 """An action's card (for ``map`` on the hot path)."""
@@ -90,14 +158,15 @@ def parse_action(raw: Any, where: str) -> Action:
         if type(card) is str and card in _PLAIN:
             return _PLAIN[card]
     data = reading.obj(raw, where)
-    reading.fields(data, where, allowed=("card",) + ACTION_FIELDS, required=("card",))
+    reading.fields(data, where, allowed=("card",) + ACTION_FIELDS + tuple(ACTION_FIELDS_V2), required=("card",))
     card = notation.any_card(data["card"], f"{where}.card")
     target = data.get("target")
     if target is not None:
         reading.text(target, f"{where}.target")
     external = data.get("external", False)
+    more = tuple((k, ACTION_FIELDS_V2[k](v, f"{where}.{k}")) for k, v in data.items() if k in ACTION_FIELDS_V2)
     return Action(card, target, data.get("of"), data.get("repair"), external is True,
-                  tuple(k for k in data if k != "card"))
+                  tuple(k for k in data if k != "card"), more)
 
 
 _PLAIN: dict[str, Action] = {card: Action(card) for card in (*MANEUVERS, *SYSTEMS)}
@@ -114,6 +183,19 @@ def parse_actions(value: Any, where: str) -> tuple[Action, ...]:
             except (KeyError, TypeError):  # not a bare card: read it field by field below
                 pass
     return tuple(parse_action(raw, f"{where}[{i}]") for i, raw in enumerate(reading.lst(value, where)))
+
+
+def parse_entries(value: Any, where: str) -> tuple[tuple[Action, ...], tuple[Decision, ...]]:
+    """A unit's order list in Modules 4-5: its actions (entries with ``card``) and its
+    decisions (entries without), each read where it stands."""
+    actions: list[Action] = []
+    decisions: list[Decision] = []
+    for i, raw in enumerate(reading.lst(value, where)):
+        if isinstance(raw, dict) and "card" not in raw:
+            decisions.append(parse_decision(raw, f"{where}[{i}]"))
+        else:
+            actions.append(parse_action(raw, f"{where}[{i}]"))
+    return tuple(actions), tuple(decisions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,14 +310,23 @@ def _value_json(value: Any) -> Any:
     return value
 
 
-class Plot(Orders[tuple[Action, ...]]):
-    """Plotted actions per fighter (the plot, and step A's declared externals)."""
+Standing = tuple[tuple[str, tuple[Decision, ...]], ...]
+"""Per unit (fighter or projectile), its decisions for this turn's phases (Modules 4-5)."""
 
-    __slots__ = ()
-    name = "Plot"
+
+@dataclass(frozen=True, slots=True, repr=False)
+class Plot(Orders[tuple[Action, ...]]):
+    """Plotted actions per fighter (the plot, and step A's declared externals), and from
+    Module 4 the units' standing decisions, written after the actions in each list."""
+
+    standing: Standing = ()
+    name: ClassVar[str] = "Plot"
 
     def to_json(self) -> dict[str, Any]:
-        return {fid: [a.to_json() for a in actions] for fid, actions in self.items}
+        out: dict[str, Any] = {fid: [a.to_json() for a in actions] for fid, actions in self.items}
+        for uid, decisions in self.standing:
+            out.setdefault(uid, []).extend(d.to_json() for d in decisions)
+        return out
 
 
 def plain_plot(raw: Any) -> Plot | None:

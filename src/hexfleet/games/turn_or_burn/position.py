@@ -1,4 +1,8 @@
-"""The Turn or Burn interchange format (shared/formats/turn-or-burn-position.md), version 1.
+"""The Turn or Burn interchange format (shared/formats/turn-or-burn-position.md), versions 1 and 2.
+
+Version 1 (Modules 1-3) is still read unchanged, and written for a position that uses no
+version-2 field (so Modules 1-3 positions keep their bytes); :mod:`.position_v2` reads and
+writes the fields version 2 adds.
 
 Three layers, as python-chess keeps them (STYLE §2): :func:`parse_position` checks the JSON's
 shape and names the field that is wrong (:class:`FormatError`); :func:`check_position` checks
@@ -9,34 +13,64 @@ checked by the ruleset's ``validate``. :func:`position_to_json` writes what the 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import Rng
-from ...hexgrid import RectMap
+from ...hexgrid import RectMap, distance
 from . import notation
 from .build import check_build
 from .cards import GUNS, SYSTEM_MODULE, SYSTEMS
 from .end_of_turn import elimination_cause
 from .notation import LETTERS
+from .position_v2 import (
+    FIGHTER_FIELDS_V2,
+    IMPLEMENTED_SCENARIOS,
+    MODULE_6_FIELDS,
+    SCENARIOS,
+    TOP_FIELDS_V2,
+    V1,
+    V2,
+    class_name,
+    default_scenario,
+    fighter_v2_json,
+    hockey_json,
+    parse_black_holes,
+    parse_fighter_v2,
+    parse_hockey,
+    parse_projectiles,
+    projectile_json,
+    scenario_of,
+)
 from .reentry import parse_replacements
-from .state import PLOT, Config, Fighter, Kit, Options, TobState
+from .state import OPTION_NAMES_V2, PLOT, Config, Fighter, Kit, Options, Projectile, TobState
 from .turn import start_turn
 
-FORMAT = "turn-or-burn/1"
-SUPPORTED_MODULES = frozenset({1, 2, 3})
+FORMAT = V2
+"""The format this module writes (``turn-or-burn/1`` for a position with no version-2 field)."""
+SUPPORTED_MODULES = frozenset({1, 2, 3, 4, 5})
 """Modules whose rules this version implements; a position asking for others is refused."""
 
-_POSITION_FIELDS = {"format", "modules", "map", "turn", "fighters", "projectiles", "options", "replacements", "scores"}
-_FIGHTER_FIELDS = {"id", "side", "hex", "facing", "momentum", "cards", "external", "destroyed", "shields",
-                   "lock_on", "heavy_guns", "ammo", "fuel", "locked_action"}
+_POSITION_FIELDS_V1 = {"format", "modules", "map", "turn", "fighters", "projectiles", "options", "replacements",
+                       "scores"}
+_POSITION_FIELDS = _POSITION_FIELDS_V1 | set(TOP_FIELDS_V2)
+_FIGHTER_FIELDS_V1 = {"id", "side", "hex", "facing", "momentum", "cards", "external", "destroyed", "shields",
+                      "lock_on", "heavy_guns", "ammo", "fuel", "locked_action"}
+_FIGHTER_FIELDS = _FIGHTER_FIELDS_V1 | set(FIGHTER_FIELDS_V2)
 _BOOL = (True, False)
+_RANGE = "range"
 _OPTION_FIELDS: dict[str, tuple[Any, ...] | None] = {
     "slip_model": ("minimal", "wide"), "arc_boundary": ("inclusive", "exclusive"), "turn_limit": None,
     "goal": None, "victory": ("points", "elimination"), "shot_order": ("ascending", "random"),
     "big_fighters": _BOOL, "heavy_guns": _BOOL, "multiple_actions": _BOOL, "external_systems": _BOOL,
     "heavy_db_exact_speed": _BOOL,
+    "max_systems": (_RANGE, 4, 15), "missile_steering": ("any", "straight"), "projectile_armor": ("ignore", "as_guns"),
+    "force_beam": _BOOL, "zap_gun": _BOOL, "secondary_thrusters": _BOOL, "ramming": _BOOL, "fuel": _BOOL,
+    "lock_down": _BOOL, "secondary_thrust_timing": ("before_move", "after_move"),
+    "lock_down_extra": ("english", "german"), "force_beam_puck": ("both", "puck_only"),
+    "hit_method": ("cards", "dice"), "station_hit": ("notional", "auto"),
 }
 
 
@@ -46,9 +80,13 @@ _OPTION_FIELDS: dict[str, tuple[Any, ...] | None] = {
 _DEFAULT_OPTIONS = Options()
 
 
-def parse_options(data: Any, where: str = "options") -> Options:
+def parse_options(data: Any, where: str = "options", version: str = V2) -> Options:
     data = reading.obj(data, where)
     reading.fields(data, where, allowed=set(_OPTION_FIELDS))
+    if version == V1:
+        for name in OPTION_NAMES_V2:
+            if name in data:
+                raise FormatError(f"{where}.{name}", f"is a {V2} option; a {V1} position cannot carry it")
     values: dict[str, Any] = {}
     for name, choices in _OPTION_FIELDS.items():
         if name not in data:
@@ -58,6 +96,8 @@ def parse_options(data: Any, where: str = "options") -> Options:
             values[name] = None  # "not set" for options whose default is unset (turn_limit, victory)
         elif choices is None:
             values[name] = None if value is None else reading.integer(value, f"{where}.{name}", low=1)
+        elif choices[0] == _RANGE:
+            values[name] = reading.integer(value, f"{where}.{name}", low=choices[1], high=choices[2])
         elif choices is _BOOL and not isinstance(value, bool):
             raise FormatError(f"{where}.{name}", f"expected true or false, got {reading.describe(value)}")
         elif value not in choices:
@@ -82,17 +122,33 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
     for key in ("format", "modules", "map", "turn", "fighters"):
         if key not in data:
             raise FormatError(key, "missing; a position needs format, modules, map, turn and fighters")
-    if data["format"] != FORMAT:
-        raise FormatError("format", f"expected {FORMAT!r}, got {data['format']!r}")
+    version = data["format"]
+    if version not in (V1, V2):
+        raise FormatError("format", f"expected {V2!r} (or {V1!r}), got {version!r}")
     modules = tuple(reading.integer(m, f"modules[{i}]", low=1) for i, m in enumerate(reading.lst(data["modules"], "modules")))
     for i, m in enumerate(modules):
         if m > 6:
             raise FormatError(f"modules[{i}]", f"Turn or Burn has modules 1-6, got {m}")
+        if m > 3 and version == V1:
+            raise FormatError(f"modules[{i}]", f"module {m} needs format {V2!r}; {V1!r} covers modules 1-3")
         if m not in SUPPORTED_MODULES:
             raise FormatError(f"modules[{i}]", f"module {m} is not implemented in this version (supported: "
                               f"{', '.join(map(str, sorted(SUPPORTED_MODULES)))})")
     if 1 not in modules:
         raise FormatError("modules", "Module 1's rules underlie every other module: list 1")
+    if len(set(modules)) != len(modules):
+        raise FormatError("modules", "a module is listed twice")
+    for key in TOP_FIELDS_V2:
+        if key in data and version == V1:
+            raise FormatError(key, f"is a {V2} field; a {V1} position cannot carry it")
+    for key in MODULE_6_FIELDS:
+        if key in data:
+            raise FormatError(key, "is a Module 6 field; Module 6 is not implemented in this version")
+    scenario = default_scenario(modules)
+    if "scenario" in data:
+        scenario = reading.choice(data["scenario"], SCENARIOS, "scenario")
+        if scenario not in IMPLEMENTED_SCENARIOS:
+            raise FormatError("scenario", f"scenario {scenario} (Module 6) is not implemented in this version")
     map_data = reading.obj(data["map"], "map")
     reading.fields(map_data, "map", allowed=("cols", "rows"))
     for key in ("cols", "rows"):
@@ -100,44 +156,57 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
             raise FormatError(f"map.{key}", "missing")
     board = RectMap(reading.integer(map_data["cols"], "map.cols", low=1), reading.integer(map_data["rows"], "map.rows", low=1))
     turn = reading.integer(data["turn"], "turn", low=1)
-    options = parse_options(data.get("options", {}))
-    advanced = 2 in modules or 3 in modules
+    options = parse_options(data.get("options", {}), version=version)
+    if scenario in ("quick_shot", "bigger") and 2 in modules and options.victory is None:
+        options = replace(options, victory="elimination")  # the scenario decides the end (no replacements)
+    advanced = any(m in modules for m in (2, 3, 4, 5))
     if not advanced:
         for key in ("replacements", "scores"):
             if data.get(key):
                 raise FormatError(key, "is a Module 2 field; this position's modules do not include 2")
-    if reading.lst(data.get("projectiles", []), "projectiles"):
-        raise FormatError("projectiles", "projectiles need Module 4, which this position does not list")
 
     fighters: list[Fighter] = []
     seen: set[str] = set()
     for i, raw in enumerate(reading.lst(data["fighters"], "fighters")):
-        f = _parse_fighter(raw, f"fighters[{i}]", modules)
+        f = _parse_fighter(raw, f"fighters[{i}]", modules, version, options.fuel)
         if f.id in seen:
             raise FormatError(f"fighters[{i}].id", f"fighter id {f.id!r} appears twice")
         seen.add(f.id)
         fighters.append(f)
     sides = tuple(dict.fromkeys(f.side for f in fighters))
+    if "sides" in data:
+        given = tuple(reading.text(s, f"sides[{i}]") for i, s in enumerate(reading.lst(data["sides"], "sides")))
+        if len(set(given)) != len(given):
+            raise FormatError("sides", "a side is listed twice")
+        missing = [s for s in sides if s not in given]
+        if missing:
+            raise FormatError("sides", f"side {missing[0]!r} has fighters but is not listed")
+        sides = given
     extra: dict[str, Any] = {}
     if advanced:
         extra["replacements"] = parse_replacements(data.get("replacements", []), fighters)
         sides = tuple(dict.fromkeys(sides + tuple(r.side for r in extra["replacements"])))
         extra["scores"] = parse_scores(data.get("scores", {}), sides)
         sides = tuple(dict.fromkeys(sides + tuple(s for s, _ in extra["scores"])))
+    extra["projectiles"] = parse_projectiles(data.get("projectiles", []), modules, sides, board, set(seen))
     config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options,
-                    phase_decisions=phase_decisions)
+                    phase_decisions=phase_decisions, play=data["scenario"] if "scenario" in data else "",
+                    black_holes=parse_black_holes(data.get("black_holes", []), modules, board),
+                    hockey=parse_hockey(data.get("hockey"), scenario, sides, board))
     state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=Rng.from_seed(seed),
                      **extra)
     if check:  # a turn stopped mid-way (``from_json``) may hold what only its end settles
         check_position(state)
+        check_black_holes(state)
     if advanced and check:
         state, _ = start_turn(state)
     return state
 
 
-def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fighter:
+def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,), version: str = V1,
+                   fuel_on: bool = True) -> Fighter:
     raw = reading.obj(raw, where)
-    reading.fields(raw, where, allowed=_FIGHTER_FIELDS)
+    reading.fields(raw, where, allowed=_FIGHTER_FIELDS if version == V2 else _FIGHTER_FIELDS_V1)
     for key in ("id", "side", "hex", "facing", "momentum", "cards"):
         if key not in raw:
             raise FormatError(f"{where}.{key}", "missing")
@@ -149,8 +218,9 @@ def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fig
         raise FormatError(f"{where}.external", "external systems need Module 3, which this position does not list")
     destroyed = tuple(notation.card(c, f"{where}.destroyed[{j}]")
                       for j, c in enumerate(reading.lst(raw.get("destroyed", []), f"{where}.destroyed")))
-    allowed = {"ammo", "fuel", "locked_action"} | (set() if 2 in modules or 3 in modules else
-                                                    {"shields", "lock_on"}) | (set() if 3 in modules else {"heavy_guns"})
+    v1_only = {"ammo", "fuel", "locked_action"} if version == V1 else set()
+    allowed = v1_only | (set() if any(m in modules for m in (2, 3, 4, 5)) else
+                         {"shields", "lock_on"}) | (set() if 3 in modules else {"heavy_guns"})
     for key in sorted(allowed):
         if raw.get(key) not in (None, False, [], {}):
             raise FormatError(f"{where}.{key}", "belongs to a module this position does not list")
@@ -163,7 +233,7 @@ def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fig
     heavy = tuple(tuple(notation.card(c, f"{where}.heavy_guns[{j}][{k}]")
                         for k, c in enumerate(reading.lst(g, f"{where}.heavy_guns[{j}]")))
                   for j, g in enumerate(reading.lst(raw.get("heavy_guns", []), f"{where}.heavy_guns")))
-    return Fighter(
+    f = Fighter(
         id=fid,
         side=reading.text(raw["side"], f"{where}.side"),
         hex=notation.hex_at(raw["hex"], f"{where}.hex"),
@@ -171,24 +241,34 @@ def _parse_fighter(raw: Any, where: str, modules: tuple[int, ...] = (1,)) -> Fig
         momentum=notation.hex_at(raw["momentum"], f"{where}.momentum"),
         cards=cards,
         destroyed=destroyed,
-        revealed=tuple(c for c in cards if c not in GUNS) if not (2 in modules or 3 in modules) else (),
+        revealed=tuple(c for c in cards if c not in GUNS) if not any(m in modules for m in (2, 3, 4, 5)) else (),
         kit=Kit(external=external, shields=shields, lock_on=lock_on, heavy_guns=heavy),
     )
+    if version == V2:
+        changes = parse_fighter_v2(raw, f, where, modules, fuel_on)
+        if changes:
+            f = replace(f, kit=replace(f.kit, **changes))
+    return f
 
 
 def check_position(state: TobState) -> None:
     """Rule checks on a parsed position: a legal Module 1 build, on the map, still in play."""
     board = state.config.map
-    advanced = 2 in state.config.modules or 3 in state.config.modules
+    advanced = state.config.systems
     ids = {f.id: f for f in state.fighters}
+    projectiles = {p.id for p in state.projectiles}
     for f in state.fighters:
         if advanced:
+            check_build_v2(f, state.config)
             check_build(f, state.config.modules, state.config.options)
             if f.shields and "SG" not in f.cards + f.external:
                 raise RuleError("TOB-M2-SHIELD-03", "shields are up but the fighter has no shield generator",
                                 unit=f.id, field="shields")
-            if f.lock_on is not None and (f.lock_on not in ids or ids[f.lock_on].side == f.side):
-                raise RuleError("TOB-M2-OPS-05", f"lock_on {f.lock_on!r} is not an opposing fighter in play",
+            if f.lock_on is not None and not (
+                    (f.lock_on in ids and ids[f.lock_on].side != f.side)
+                    or (f.lock_on in projectiles and 4 in state.config.modules)):
+                raise RuleError("TOB-M2-OPS-05", f"lock_on {f.lock_on!r} is not an opposing fighter in play"
+                                + (" or a projectile" if 4 in state.config.modules else ""),
                                 unit=f.id, field="lock_on")
         built = Counter(f.cards + f.external)
         for card in built:
@@ -218,6 +298,30 @@ def check_position(state: TobState) -> None:
                             "eliminated fighters are left out of a position", unit=f.id, field="destroyed")
 
 
+def check_black_holes(state: TobState) -> None:
+    """No unit stands in a black hole's hex: entering it destroys the unit (TOB-M4-BH-01,
+    TOB-M4-GRAV-04)."""
+    holes = set(state.config.black_holes)
+    units = [(f.id, f.hex) for f in state.fighters] + [(p.id, p.hex) for p in state.projectiles]
+    for uid, h in units:
+        if h in holes:
+            raise RuleError("TOB-M4-BH-01", f"hex {list(h)} is a black hole's: a unit that enters it is destroyed",
+                            unit=uid, field="hex")
+
+
+def check_build_v2(f: Fighter, config: Config) -> None:
+    """The version-2 position rules on a build (the format's "Rejected positions")."""
+    scenario = scenario_of(config)
+    if scenario == "spacewar" and len(f.cards) + len(f.external) > config.options.max_systems:
+        raise RuleError("TOB-M4-BUILD-01", f"SpaceWar fighters carry at most {config.options.max_systems} system "
+                        f"cards (option max_systems); got {len(f.cards) + len(f.external)}", unit=f.id, field="cards")
+    if any("FB" in g for g in f.heavy_guns):
+        raise RuleError("TOB-M5-FB-11", "a force beam cannot be doubled or tripled", unit=f.id, field="heavy_guns")
+    if scenario == "hockey" and class_name(f.cards) != "standard":
+        raise RuleError("TOB-M5-HOCKEY-01", f"Space Hockey teams field standard fighters (4-6 internal cards); "
+                        f"got {len(f.cards)}", unit=f.id, field="cards")
+
+
 def fighter_to_json(f: Fighter, advanced: bool = False) -> dict[str, Any]:
     out: dict[str, Any] = {
         "id": f.id,
@@ -234,24 +338,52 @@ def fighter_to_json(f: Fighter, advanced: bool = False) -> dict[str, Any]:
     return out
 
 
+def uses_v2(state: TobState) -> bool:
+    """Whether the position needs ``turn-or-burn/2``: a module beyond 3, an explicit scenario
+    other than the default, or a version-2 option. (A Modules 1-3 game whose side has no fighter
+    left is over, and version 1 never named such a side: it is still written as version 1.)"""
+    config = state.config
+    if any(m > 3 for m in config.modules) or (config.play and config.play != default_scenario(config.modules)):
+        return True
+    return any(getattr(config.options, k) != getattr(_DEFAULT_OPTIONS, k) for k in OPTION_NAMES_V2)
+
+
 def position_to_json(state: TobState) -> dict[str, Any]:
-    """The state as a position at the start of its turn (secrets included: the whole truth)."""
-    advanced = 2 in state.config.modules or 3 in state.config.modules
-    out: dict[str, Any] = {
-        "format": FORMAT,
-        "modules": list(state.config.modules),
-        "map": {"cols": state.config.map.cols, "rows": state.config.map.rows},
-        "turn": state.turn,
-        "fighters": [fighter_to_json(f, advanced) for f in state.fighters],
-        "projectiles": [],
-    }
+    """The state as a position at the start of its turn (secrets included: the whole truth):
+    ``turn-or-burn/1``, byte for byte as before, when no version-2 field is needed."""
+    config = state.config
+    advanced = config.systems
+    v2 = uses_v2(state)
+    out: dict[str, Any] = {"format": V2 if v2 else V1, "modules": list(config.modules)}
+    if v2:
+        out["scenario"] = scenario_of(config)
+    out["map"] = {"cols": config.map.cols, "rows": config.map.rows}
+    out["turn"] = state.turn
+    if v2:
+        out["sides"] = list(config.sides)
+    fighters = [fighter_to_json(f, advanced) for f in state.fighters]
+    if v2:
+        for data, f in zip(fighters, state.fighters):
+            data.update(fighter_v2_json(f, config.modules, config.options.fuel))
+    out["fighters"] = fighters
+    out["projectiles"] = [projectile_json(p, fail_safe(state, p)) for p in state.projectiles]
+    if 4 in config.modules:
+        out["black_holes"] = [list(h) for h in config.black_holes]
+    if config.hockey is not None:
+        out["hockey"] = hockey_json(config.hockey)
     if advanced:
-        out["scores"] = {side: dict(state.scores).get(side, 0) for side in state.config.sides}
+        out["scores"] = {side: dict(state.scores).get(side, 0) for side in config.sides}
         out["replacements"] = [r.to_json() for r in state.replacements]
-    options = {k: v for k, v in state.config.options.to_json().items() if v != getattr(Options(), k)}
+    options = {k: v for k, v in config.options.to_json().items() if v != getattr(_DEFAULT_OPTIONS, k)}
     if options:
         out["options"] = options
     return out
+
+
+def fail_safe(state: TobState, p: Projectile) -> bool:
+    """A fighter friendly to the projectile within 1 hex: it cannot be detonated now
+    (TOB-M4-JAM-03, TOB-M4-DET-02); never for the puck, which has no side."""
+    return p.side is not None and any(f.side == p.side and distance(f.hex, p.hex) <= 1 for f in state.fighters)
 
 
 def parse_scores(value: Any, sides: tuple[str, ...]) -> tuple[tuple[str, int], ...]:

@@ -75,6 +75,12 @@ def due(state: TobState) -> list[Replacement]:
 
 
 
+def _from_fighter(value: Any, where: str) -> dict[str, Any]:
+    """A replacement's ``fighter`` object (format version 2) as the replacement's own fields."""
+    data = reading.obj(value, where)
+    return {k: data[k] for k in ("id", "cards", "external", "heavy_guns", "hex") if k in data}
+
+
 def parse_replacements(value: Any, fighters: list[Fighter]) -> tuple[Replacement, ...]:
     """``replacements``: ``{"side", "enters_on_turn"}`` plus this project's optional ``id``,
     ``cards``, ``external``, ``heavy_guns`` and ``hex`` (an id is made up when absent)."""
@@ -83,8 +89,11 @@ def parse_replacements(value: Any, fighters: list[Fighter]) -> tuple[Replacement
     for i, raw in enumerate(reading.lst(value, "replacements")):
         where = f"replacements[{i}]"
         raw = reading.obj(raw, where)
-        reading.fields(raw, where, allowed=("side", "enters_on_turn", "id", "cards", "external", "heavy_guns", "hex"),
+        reading.fields(raw, where, allowed=("side", "enters_on_turn", "id", "cards", "external", "heavy_guns", "hex",
+                                            "fighter"),
                        required=("side", "enters_on_turn"))
+        if "fighter" in raw:  # turn-or-burn/2: the rebuilt fighter itself
+            raw = {**_from_fighter(raw["fighter"], f"{where}.fighter"), **{k: v for k, v in raw.items() if k != "fighter"}}
         side = reading.text(raw["side"], f"{where}.side")
         n = 1
         while f"{side[0].upper()}{n}" in taken:

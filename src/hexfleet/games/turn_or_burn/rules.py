@@ -45,7 +45,7 @@ from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
-from . import notation, turn
+from . import notation, spacewar_orders, turn
 from .build import check_build, external_working, lost_counts
 from .cards import GUNS, M1_GUNS, MANEUVERS
 from .end_of_turn import check_end_choice, parse_losses
@@ -63,6 +63,7 @@ from .orders import (
     Plot,
     Setup,
     parse_actions,
+    parse_decision,
     parse_orders,
     parse_placement,
     plain_plot,
@@ -81,6 +82,7 @@ from .reentry import (
     due,
     entry_momentum_ok,
 )
+from .scenario_v2 import public_fighter_v2, public_v2, scenario_hockey, scenario_projectiles
 from .state import (
     DECLARE,
     END,
@@ -109,7 +111,7 @@ markers, TOB-COMP-04), so a scenario played with it fields at most 8 fighters; a
 replacement comes back on its own counters. A component limit, not a rule of play (as
 TOB-COMP-05 says of projectiles): positions read for analysis may hold more."""
 
-_M2, _M3 = "module-2", "module-3"
+_M2, _M3, _M4, _M5 = "module-2", "module-3", "module-4", "module-5"
 """Scenario features (:attr:`ScenarioInfo.features`): the rules modules a scenario plays."""
 
 OPTIONS = (
@@ -139,6 +141,29 @@ OPTIONS = (
     OptionInfo("heavy_db_exact_speed", False, (True, False),
                "A 2-card heavy dust buster does exactly the target's speed (the caption) instead of 2 x ceil(s/2).",
                "TOB-AMB-12", "Heavy dust buster damage = target's speed", _M3),
+    OptionInfo("max_systems", 6, tuple(range(4, 16)), "Module 4: the agreed most system cards per SpaceWar fighter.",
+               "TOB-M4-BUILD-01", "Most system cards (SpaceWar)", _M4),
+    OptionInfo("missile_steering", "any", ("any", "straight"),
+               "Module 4: a missile's new marker anywhere within min(3, fuel), or along one direction.", "TOB-AMB-23",
+               "Missile steering", _M4),
+    OptionInfo("projectile_armor", "ignore", ("ignore", "as_guns"),
+               "Module 4: explosions ignore armor and take a shield generator (English), or armor and shields "
+               "protect as against guns (German).", "TOB-M4-DET-04", "Explosions and armor", _M4),
+    *(OptionInfo(name, True, (True, False), f"Module 5: {text}.", rule, label, _M5) for name, text, rule, label in (
+        ("force_beam", "the force beam", "TOB-M5-OPT-01", "Force beam"),
+        ("zap_gun", "the zap gun", "TOB-M5-OPT-01", "Zap gun"),
+        ("secondary_thrusters", "secondary thrusters", "TOB-M5-OPT-01", "Secondary thrusters"),
+        ("ramming", "ramming", "TOB-M5-OPT-01", "Ramming"), ("fuel", "fuel", "TOB-M5-OPT-01", "Fuel"),
+        ("lock_down", "lock down", "TOB-M5-OPT-01", "Lock down"))),
+    OptionInfo("secondary_thrust_timing", "before_move", ("before_move", "after_move"),
+               "Module 5: secondary thrust before moving (English) or after all have moved (German).", "TOB-M5-SEC-04",
+               "When secondary thrust acts", _M5),
+    OptionInfo("lock_down_extra", "english", ("english", "german"),
+               "Module 5: no other turn (burn) beside a locked one (English), or one more allowed (German).",
+               "TOB-M5-LOCK-07", "Beside a locked maneuver", _M5),
+    OptionInfo("force_beam_puck", "both", ("both", "puck_only"),
+               "Module 5: a force beam on the puck moves both markers (English) or the puck's only (German).",
+               "TOB-M5-FB-10", "Force beam on the puck", _M5),
 )
 
 
@@ -181,7 +206,7 @@ def _initial_state(scenario: str, options: Options) -> TobState:
                         f"{MAX_FIGHTERS} fighter counter sets", field="fighters")
     fighters = []
     zones = []
-    advanced_rules = 2 in data["modules"] or 3 in data["modules"]
+    advanced_rules = any(m in data["modules"] for m in (2, 3, 4, 5))
     for i, raw in enumerate(data["fighters"]):
         where = f"scenario {scenario}: fighters[{i}]"
         cards = tuple(raw["cards"])
@@ -196,10 +221,13 @@ def _initial_state(scenario: str, options: Options) -> TobState:
     config = Config(
         scenario=scenario, modules=tuple(data["modules"]), map=RectMap(data["map"]["cols"], data["map"]["rows"]),
         sides=tuple(dict.fromkeys(f.side for f in fighters)), options=options, zones=tuple(zones),
-        budgets=tuple(data.get("budgets", {}).items()),
+        budgets=tuple(data.get("budgets", {}).items()), play=data.get("rules", ""),
+        black_holes=tuple((h[0], h[1]) for h in data.get("black_holes", ())),
+        hockey=scenario_hockey(data, tuple(dict.fromkeys(f.side for f in fighters))),
     )
     state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=Rng(0),
-                     scores=tuple((s, 0) for s in config.sides) if advanced_rules else ())
+                     scores=tuple((s, 0) for s in config.sides) if advanced_rules else (),
+                     projectiles=scenario_projectiles(data))
     check_position(state)
     return state
 
@@ -357,7 +385,7 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
     nxt, more = turn.start_turn(TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome,
-                                         state.scores, state.replacements, None, state.then))
+                                         state.scores, state.replacements, None, state.then, state.projectiles))
     return nxt, events + more if more else events
 
 
@@ -379,6 +407,8 @@ def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
 def _parse_plot(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
     """The plotted actions per fighter; whose fighters they are is checked with the rules
     (:func:`_check_plot`)."""
+    if state.config.nine_phase:
+        return spacewar_orders.parse_plot(state, seat, raw, _own)
     plot = plain_plot(raw)
     return plot if plot is not None else parse_orders(Plot, raw, lambda fid, value, where: parse_actions(value, where))
 
@@ -397,6 +427,8 @@ def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
                                 "external plots may be withdrawn, not added", unit=fid, field=f"order.{fid}")
     if state.config.systems:  # one maneuver set per two fighters (TOB-M2-SETUP-01; Module 1: a set each)
         check_seat_plots(state, seat, dict(order.items))
+    if state.config.nine_phase:
+        spacewar_orders.check_plot(state, order)
 
 
 def legal_cards(state: TobState, f: Fighter) -> list[str]:
@@ -445,6 +477,9 @@ def _fighter_plots(state: TobState, f: Fighter) -> Sequence[tuple[Action, ...]]:
                 except RuleError:
                     continue
                 out.append((m, sys_action))
+    if state.config.nine_phase:  # Modules 4-5 rules on a plot (fuel, lost maneuvers, no ditto with zap guns)
+        out = [plot for plot in out if spacewar_orders.fighter_ok(state, f, plot)]
+        out += spacewar_orders.puck_plots(state, f, out)
     return out
 
 
@@ -485,8 +520,13 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     budget = None
     if state.config.systems and len(own) > 1:
         sets = max(1, math.ceil(len(own) / 2))
-        budget = Budget(lambda plot: [a.card for a in plot if a.card in MANEUVERS], lambda card: sets)
-    return PerUnit({f.id: _fighter_plots(state, f) for f in own}, lambda picks: Plot(tuple(picks.items())),
+        budget = Budget(lambda plot: [a.card for a in plot if isinstance(a, Action) and a.card in MANEUVERS],
+                        lambda card: sets)
+    units: dict[str, Sequence[Any]] = {f.id: _fighter_plots(state, f) for f in own}
+    fuses = spacewar_orders.detonation_choices(state, seat)  # Module 4: each projectile kept or detonated
+    units.update(fuses)
+    return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
+                                             tuple((k, v) for k, v in picks.items() if k in fuses)),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
 
 
@@ -500,6 +540,8 @@ def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
         fid = f.id
         return [{fid: []}, *[{fid: [{"card": card}]}
                              for card in _module_1_plot_cards(state.config.modules, f.cards, f.destroyed)]]
+    if spacewar_orders.detonation_choices(state, seat):  # Module 4: projectiles are units too
+        return [o.to_json() for o in _legal_plot(state, _ask(PLOT, (seat,)), seat)]
     choices = [(f.id, _fighter_plots(state, f)) for f in own]
     if len(choices) == 1:
         fid, plots = choices[0]
@@ -535,11 +577,13 @@ def _setup_orders_json(state: TobState, seat: Seat) -> list[Order]:
 
 def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
     plots: dict[str, tuple[Action, ...]] = {}
+    standing: list[Any] = []
     for order in orders.values():
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-    return turn.start(state, tuple(plots.items()))  # the turn's steps follow at once
+        standing += order.standing
+    return turn.start(state, tuple(plots.items()), tuple(standing))  # the turn's steps follow at once
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -554,10 +598,15 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                 out[f.id] = {"cards": cards, "targeted": [c for c in cards if c in GUNS], "targets": targets}
         return {"fighters": out}
     stage = state.stage
-    return {"fighters": {f.id: {"cards": legal_cards(state, f), "externals": external_working(f),
-                                "actions": action_limit(state, f), "targets": targets,
-                                "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
-                         for f in state.fighters if f.side == side}}
+    options: dict[str, Any] = {
+        "fighters": {f.id: {"cards": legal_cards(state, f), "externals": external_working(f),
+                            "actions": action_limit(state, f), "targets": targets,
+                            "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
+                     for f in state.fighters if f.side == side}}
+    if state.config.nine_phase:  # Module 4: the side's projectiles, to steer or detonate
+        options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
+                                         "fuel": p.fuel} for p in state.projectiles if p.side == side}
+    return options
 
 
 def _parse_declare(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
@@ -823,7 +872,7 @@ class TurnOrBurn(Procedure[TobState]):
                               f"known: {', '.join(sorted(_SCENARIOS))}")
         start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted((options or {}).items()))))
         return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
-                        start.scores)
+                        start.scores, projectiles=start.projectiles)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -835,6 +884,8 @@ class TurnOrBurn(Procedure[TobState]):
         if phase == RESOLVE:
             return turn.run(state)
         if phase == PLOT:
+            if state.projectiles:  # a side with projectiles still gives them orders (TOB-M4-PROJ-04)
+                return _ask(PLOT, spacewar_orders.plotting_sides(state))
             seats = state.sides_in_play() or state.config.sides
             return _ASKS.get((PLOT, seats)) or _ask(PLOT, seats)
         if phase == SETUP:
@@ -897,9 +948,13 @@ class TurnOrBurn(Procedure[TobState]):
             if extended:
                 data.update({"external": list(f.external), "shields": f.shields, "lock_on": f.lock_on,
                              "heavy_guns": [list(g) for g in f.heavy_guns] if own else len(f.heavy_guns)})
+            if state.config.nine_phase:
+                data.update(public_fighter_v2(state, f, own, known))
             fighters.append(data)
         pending = self.pending(state)
         extra = _view_extra(state, seat) if extended else {}
+        if state.config.nine_phase:
+            extra |= public_v2(state)
         return extra | {
             "game": self.name, "scenario": state.config.scenario, "seat": seat, "turn": state.turn,
             "phase": state.phase, "modules": list(state.config.modules),
@@ -963,6 +1018,9 @@ class TurnOrBurn(Procedure[TobState]):
         }
         if state.then:
             out["then"] = [{"seat": t.seat, "kind": t.kind, "answer": t.answer} for t in state.then]
+        burns = {p.id: p.burn for p in state.projectiles if p.burn}
+        if burns:  # this turn's equivalent burns (a position at a turn's start holds none)
+            out["burns"] = burns
         return out
 
     def from_json(self, data: Mapping[str, Any]) -> TobState:
@@ -972,8 +1030,10 @@ class TurnOrBurn(Procedure[TobState]):
         revealed = data.get("revealed", {})
         config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
                          zones=tuple(data.get("zones", {}).items()), budgets=tuple(data.get("budgets", {}).items()))
+        burns = data.get("burns", {})
         return replace(
             base, config=config, phase=data["phase"], rng=Rng.from_json(data["rng"]), stage=stage,
+            projectiles=tuple(replace(p, burn=burns.get(p.id, 0)) for p in base.projectiles),
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
             then=tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data.get("then", ())),
@@ -1005,7 +1065,7 @@ def _fighter_from_json(d: Mapping[str, Any]) -> Fighter:
 def _stage_json(stage: Stage) -> dict[str, Any]:
     """A turn in progress, for ``to_json`` (Modules 2-3 decisions and step A's declarations)."""
     hits = stage.hits
-    return {
+    out = {
         "step": stage.step, "plots": _plots_json(stage.plots), "declared": _plots_json(stage.declared),
         "sides": list(stage.sides), "start_locks": dict(stage.start_locks), "thrust": dict(stage.thrust),
         "jammed": sorted(stage.jammed), "out": [[_fighter_json(f), cause] for f, cause in stage.out],
@@ -1016,6 +1076,9 @@ def _stage_json(stage: Stage) -> dict[str, Any]:
         "needs": {fid: list(n) for fid, n in stage.needs},
         "losses": None if stage.losses is None else {fid: loss.to_json() for fid, loss in stage.losses},
     }
+    if stage.standing:  # Modules 4-5 decisions (absent from Modules 1-3 states, whose hashes stay)
+        out["standing"] = {uid: [d.to_json() for d in ds] for uid, ds in stage.standing}
+    return out
 
 
 def _stage_from_json(data: Mapping[str, Any]) -> Stage:
@@ -1032,6 +1095,8 @@ def _stage_from_json(data: Mapping[str, Any]) -> Stage:
         needs=tuple((fid, (n[0], n[1])) for fid, n in data["needs"].items()),
         losses=None if data["losses"] is None else tuple(
             (fid, parse_losses(fid, loss, f"stage.losses.{fid}")) for fid, loss in data["losses"].items()),
+        standing=tuple((uid, tuple(parse_decision(d, f"stage.standing.{uid}") for d in ds))
+                       for uid, ds in data.get("standing", {}).items()),
     )
 
 

@@ -13,7 +13,7 @@ from ...engine.procedure import Ask, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Outcome
 from ...hexgrid import Hex, RectMap, distance
-from .orders import Action, Losses
+from .orders import Action, Losses, Standing
 
 SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END, OVER = (
     "setup", "reentry_hex", "reentry", "declare", "plot", "fire", "end", "over")
@@ -37,13 +37,82 @@ class Options:
     multiple_actions: bool = True
     external_systems: bool = True
     heavy_db_exact_speed: bool = False
+    # Module 4-6 switches (turn-or-burn/2 "Options (Modules 4-6)"; documented in rules.OPTIONS).
+    max_systems: int = 6
+    missile_steering: str = "any"
+    projectile_armor: str = "ignore"
+    force_beam: bool = True
+    zap_gun: bool = True
+    secondary_thrusters: bool = True
+    ramming: bool = True
+    fuel: bool = True
+    lock_down: bool = True
+    secondary_thrust_timing: str = "before_move"
+    lock_down_extra: str = "english"
+    force_beam_puck: str = "both"
+    hit_method: str = "cards"
+    station_hit: str = "notional"
 
     def to_json(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in OPTION_NAMES}
+        """Every Module 1-3 option; a Module 4-6 option only when it differs from its default
+        (so Modules 1-3 views and records stay as they were)."""
+        out = {name: getattr(self, name) for name in OPTION_NAMES_V1}
+        for name in OPTION_NAMES_V2:
+            value = getattr(self, name)
+            if value != _V2_DEFAULTS[name]:
+                out[name] = value
+        return out
 
 
-OPTION_NAMES = ("slip_model", "arc_boundary", "turn_limit", "goal", "victory", "shot_order", "big_fighters",
-                "heavy_guns", "multiple_actions", "external_systems", "heavy_db_exact_speed")
+OPTION_NAMES_V1 = ("slip_model", "arc_boundary", "turn_limit", "goal", "victory", "shot_order", "big_fighters",
+                   "heavy_guns", "multiple_actions", "external_systems", "heavy_db_exact_speed")
+OPTION_NAMES_V2 = ("max_systems", "missile_steering", "projectile_armor", "force_beam", "zap_gun",
+                   "secondary_thrusters", "ramming", "fuel", "lock_down", "secondary_thrust_timing",
+                   "lock_down_extra", "force_beam_puck", "hit_method", "station_hit")
+"""Options a ``turn-or-burn/1`` position may not carry (they switch rules of Modules 4-6)."""
+OPTION_NAMES = OPTION_NAMES_V1 + OPTION_NAMES_V2
+_V2_DEFAULTS = {name: getattr(Options(), name) for name in OPTION_NAMES_V2}
+
+
+@dataclass(frozen=True, slots=True)
+class Hockey:
+    """Space Hockey's field (TOB-M5-HOCKEY-02/03): each side's own edge, the puck's start."""
+
+    edges: tuple[tuple[str, str], ...]
+    puck_start: Hex
+
+    def edge(self, side: str) -> str:
+        return dict(self.edges)[side]
+
+
+@dataclass(frozen=True, slots=True)
+class LockedAction:
+    """A locked-down action (TOB-M5-LOCK-02): the card, the miss cards still beneath it, and a
+    locked cannon's thrust or rocket launcher's marker offset (for facing A)."""
+
+    card: str
+    misses: int = 5
+    thrust: int | None = None
+    offset: Hex | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Projectile:
+    """A launched projectile or the puck (TOB-M4-PROJ-01, TOB-M5-HOCKEY-05). Its location marker
+    is its hex at the start of a turn; ``burn`` is this turn's equivalent burn (TOB-M4-FIRE-02)."""
+
+    id: str
+    side: str | None
+    kind: str
+    hex: Hex
+    momentum: Hex
+    fuel: int | None = None
+    by: str | None = None
+    burn: int = 0
+
+    @property
+    def speed(self) -> int:
+        return distance(self.hex, self.momentum)
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +131,13 @@ class Config:
     for ``hexfleet resolve``: the plot order says all, like standing orders, TOB-IMPL-14)."""
     budgets: tuple[tuple[str, int], ...] = ()
     """Internal system cards each side may build in all (TOB-M3-SCEN-01), if the scenario says."""
+    play: str = ""
+    """The position format's ``scenario`` when given explicitly (``spacewar``, ``hockey``, ...);
+    empty: the default by modules (turn-or-burn/2, "Top-level fields")."""
+    black_holes: tuple[Hex, ...] = ()
+    """Black-hole hexes (TOB-M4-MAP-01); the arrows around each are implied."""
+    hockey: Hockey | None = None
+    """Space Hockey's edges and puck start (TOB-M5-HOCKEY-02)."""
 
     systems: bool = field(init=False, repr=False, compare=False)
     """Modules 2-3 in force: free builds, Operate Systems, announced fire, armor, shields,
@@ -69,7 +145,8 @@ class Config:
     Derived from ``modules`` once, as the hot path reads it every step."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "systems", 2 in self.modules or 3 in self.modules)
+        object.__setattr__(self, "systems", any(m in self.modules for m in (2, 3, 4, 5, 6)))
+        object.__setattr__(self, "nine_phase", any(m in self.modules for m in (4, 5, 6)))
         object.__setattr__(self, "declare_step",
                            3 in self.modules and self.options.external_systems and self.phase_decisions)
         object.__setattr__(self, "on_map", frozenset(self.map.hexes()))
@@ -77,6 +154,8 @@ class Config:
                                                                      "elimination")) == "points")
 
     declare_step: bool = field(init=False, repr=False, compare=False)
+    nine_phase: bool = field(init=False, repr=False, compare=False)
+    """Modules 4-6: the nine-phase turn of TOB-M4-SEQ-01 (TOB-M5-OPT-01)."""
     """Module 3 external systems in play: plots of externals are declared first (TOB-SEQ-06 A)."""
 
     points: bool = field(init=False, repr=False, compare=False)
@@ -97,6 +176,16 @@ class Kit:
     """Id of the fighter this one has locked on to (TOB-M2-LOCK-*)."""
     heavy_guns: tuple[tuple[str, ...], ...] = ()
     """Announced heavy-gun sets, each all of the fighter's internal copies of one gun."""
+    ammo: tuple[tuple[str, int], ...] = ()
+    """Module 4: projectiles left per launcher copy, by ammo key (``MR`` or ``MR#2``)."""
+    reloaded: tuple[str, ...] = ()
+    """Module 4: ammo keys whose one reload is used (TOB-M4-REPAIR-01/02)."""
+    fuel: float | None = None
+    """Module 5 option ``fuel``: fuel points left (TOB-M5-FUEL-02); ``None`` when not tracked."""
+    lost_maneuvers: tuple[str, ...] = ()
+    """Module 5: maneuver cards it may no longer execute (TOB-M5-ZAP-06, TOB-M5-LOCK-05)."""
+    locked: LockedAction | None = None
+    """Module 5: the locked-down action (TOB-M5-LOCK-02)."""
 
 
 NO_KIT = Kit()
@@ -252,6 +341,8 @@ class Stage:
     """Per fighter: externals to lose and cards to discard at the end of the turn."""
     losses: tuple[tuple[str, Losses], ...] | None = None
     """The owners' choices at the end decision."""
+    standing: Standing = ()
+    """Modules 4-5: each unit's decisions for this turn's phases (steer, detonate, gravity)."""
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:
@@ -282,6 +373,8 @@ class TobState:
     """The turn in progress after the plot, or step A's declarations (``None`` at a turn's start)."""
     then: tuple[Then, ...] = ()
     """Answers given in advance (TOB-SEQ-04), used by the procedure before it asks."""
+    projectiles: tuple[Projectile, ...] = ()
+    """Module 4: projectiles on the map (and Module 5's puck), public."""
     procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
     """The decision this state stands at, kept by the procedure once found (``_keep``)."""
 

@@ -145,14 +145,27 @@ def _check_maneuver(state: TobState, f: Fighter, action: Action, at: str) -> Non
                             f"fighter has {have}", unit=f.id, field=f"{at}.card")
 
 
+def target_projectile(state: TobState, f: Fighter, card: str, target: str, at: str) -> bool:
+    """Module 4: a gun may fire at any projectile, a scanner lock on to one (TOB-M4-FIRE-01/02,
+    TOB-AMB-58); only a force beam affects the puck (TOB-M5-HOCKEY-04)."""
+    p = next((p for p in state.projectiles if p.id == target), None)
+    if p is None:
+        return False
+    if p.kind == "puck" and card != "FB":
+        raise RuleError("TOB-M5-HOCKEY-04", "only a force beam affects the puck", unit=f.id, field=f"{at}.target")
+    return True
+
+
 def _check_fields(state: TobState, f: Fighter, action: Action, at: str) -> None:
     card = action.card
     target = action.target
     if target is not None:
-        if card not in GUNS and card != "SCAN":
+        if card not in GUNS and card not in ("SCAN", "FB", "ZG"):
             raise RuleError("TOB-M1-PLOT-03", f"{SYSTEMS[card]} ({card}) takes no target", unit=f.id,
                             field=f"{at}.target")
         enemy = state.fighter(target)
+        if enemy is None and state.projectiles and target_projectile(state, f, card, target, at):
+            return
         if enemy is None:
             raise FormatError(f"{at}.target", f"no fighter {target!r} in play")
         if enemy.side == f.side:

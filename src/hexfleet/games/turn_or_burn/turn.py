@@ -28,10 +28,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import Hex
+from . import experimental, lockdown, spacewar
 from .build import external_working, heavy_set
 from .cards import GUNS, MANEUVERS
 from .end_of_turn import (
@@ -47,7 +49,8 @@ from .end_of_turn import (
 from .fire import GunPlot, candidates, fire_phase
 from .movement import move_phase
 from .notation import LETTERS
-from .orders import CARD, Action, Placement
+from .orders import CARD, Action, Placement, Standing
+from .position_v2 import LAUNCHERS
 from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
 from .state import (
     DECLARE,
@@ -89,8 +92,10 @@ class Work:
         "out",
         "phase",
         "plots",
+        "projectiles",
         "rng",
         "sides",
+        "standing",
         "start_locks",
         "state",
         "step",
@@ -117,6 +122,8 @@ class Work:
         self.hits = stage.hits
         self.needs = dict(stage.needs)
         self.losses = stage.losses
+        self.projectiles = {p.id: p for p in state.projectiles}
+        self.standing = stage.standing
         self.events: list[Event] = []
         self.done: TobState | None = None
         self.decided = False
@@ -126,10 +133,10 @@ class Work:
         """The state where the run stopped mid-turn (a decision)."""
         stage = Stage(self.step, self.plots, self.declared, self.sides, tuple(self.start_locks.items()),
                       tuple(self.thrust.items()), self.jammed, tuple(self.out), self.decisions, self.fire, self.hits,
-                      tuple(self.needs.items()), self.losses)
+                      tuple(self.needs.items()), self.losses, self.standing)
         s = self.state
         return TobState(s.config, s.turn, self.phase, tuple(self.fighters.values()), self.rng, s.outcome, s.scores,
-                        s.replacements, stage, s.then)
+                        s.replacements, stage, s.then, tuple(self.projectiles.values()))
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:
@@ -323,7 +330,10 @@ def next_turn(w: Work) -> None:
     scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
-    if config.points:
+    if config.nine_phase and spacewar.decides_outcome(config):
+        replacements += tuple(experimental.hockey_returns(w))
+        outcome = spacewar.outcome(w)
+    elif config.points:
         points = dict(scores)
         added = []
         for f, _cause in w.out:
@@ -344,7 +354,7 @@ def next_turn(w: Work) -> None:
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
     nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
-                   replacements, None, state.then)
+                   replacements, None, state.then, tuple(replace(p, burn=0) for p in w.projectiles.values()))
     if outcome is None and (replacements or config.declare_step):  # otherwise the plot is next
         nxt, more = start_turn(nxt)
         events += more
@@ -358,6 +368,36 @@ that needs a decision sets ``Work.phase``; the run stops after it."""
 
 
 
+_SYSTEM_LOCKS = ("SCAN", "JAM", "BOT")
+_GUN_LOCKS = (*GUNS, "FB", "ZG")
+NINE_PHASE_STEPS: tuple[Callable[[Work], None], ...] = (
+    lockdown.engage,
+    # 2 launch
+    spacewar.reveal_launches, partial(lockdown.lock_new, launches=True), spacewar.launch,
+    partial(lockdown.burnout, cards=LAUNCHERS, since_phase=2),
+    # 3 maneuver missiles, 4 move projectiles
+    spacewar.steer, spacewar.move_projectiles,
+    # 5 move fighters
+    partial(spacewar.reveal_rest, reveal=reveal), lockdown.lock_new, experimental.secondary_thrust,
+    partial(spacewar.move_fighters, locked=lockdown.maneuvers), experimental.secondary_thrust_after,
+    experimental.after_move, partial(lockdown.burnout, cards=MANEUVERS, since_phase=5),
+    # 6 operate systems
+    lockdown.aim, spacewar.operate, experimental.restore, partial(lockdown.burnout, cards=_SYSTEM_LOCKS, since_phase=6),
+    # 7 fire guns
+    partial(lockdown.aim, cards=_GUN_LOCKS), fire_decision, partial(spacewar.fire, fire_fighters=fire),
+    experimental.beams, partial(lockdown.burnout, cards=_GUN_LOCKS, since_phase=7),
+    # 8 detonate, 9 gravity
+    partial(spacewar.detonate, ram_plan=experimental.ram_targets, ram=experimental.rams), spacewar.gravity,
+    # the end of the turn
+    experimental.structure_fuel, end_of_turn, losses, next_turn)
+"""Modules 4-6: the nine phases of TOB-M4-SEQ-01 (:mod:`.spacewar`), then the end of the turn."""
+
+
+def resume_step(nine_phase: bool, phase: str) -> int:
+    """``Stage.step`` of a turn standing at its fire or end decision: the step after it."""
+    steps = NINE_PHASE_STEPS if nine_phase else STEPS
+    return steps.index(fire_decision if phase == FIRE else end_of_turn) + 2
+
 
 def run(state: TobState) -> tuple[TobState, list[Event]]:
     """The procedure's automatic step: the turn's steps from ``state.stage.step`` on, until one
@@ -367,14 +407,16 @@ def run(state: TobState) -> tuple[TobState, list[Event]]:
     return _run(Work(state, state.stage))
 
 
-def start(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> tuple[TobState, list[Event]]:
+def start(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], standing: Standing = ()
+          ) -> tuple[TobState, list[Event]]:
     """Every side has plotted: the turn's steps run from the first, as :func:`run` does."""
     declared = state.stage.declared if state.stage is not None else ()
-    return _run(Work(state, Stage(1, plots, declared)))
+    return _run(Work(state, Stage(1, plots, declared, standing=standing)))
 
 
 def _run(w: Work) -> tuple[TobState, list[Event]]:
-    if not w.config.systems:  # Module 1: the steps without Modules 2-3's, and no mid-turn stop
+    config = w.config
+    if not config.systems and not config.nine_phase:  # Module 1: without Modules 2-3's steps, no stop
         reveal(w)
         move(w)
         fire(w)
@@ -382,7 +424,7 @@ def _run(w: Work) -> tuple[TobState, list[Event]]:
         next_turn(w)
         assert w.done is not None
         return w.done, w.events
-    steps = STEPS
+    steps = NINE_PHASE_STEPS if config.nine_phase else STEPS
     for i in range(w.step - 1, len(steps)):
         steps[i](w)
         if w.phase != RESOLVE:

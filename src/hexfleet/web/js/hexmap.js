@@ -245,6 +245,22 @@ export class HexMap {
     node("title", {}, g).textContent = `${ghost ? "preview: " : ""}${f.id} (${f.side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
   }
 
+  // A small token that is not a ship: a diamond at `hex` (a disc with `round`), its momentum
+  // line when it has one, a short label and a hover title. `cls` styles it.
+  drawToken({ hex, momentum = null, label = "", title = "", cls = "token", round = false, scale = 0.3 }) {
+    const g = node("g", { class: `token ${cls}` }, this.layer);
+    const [x, y] = this.center(hex);
+    const r = this.size * scale;
+    if (momentum) {
+      const [mx, my] = this.center(momentum);
+      node("line", { class: "vector token-vector", x1: x, y1: y, x2: mx, y2: my, "stroke-dasharray": "3,3" }, g);
+    }
+    if (round) node("circle", { cx: x, cy: y, r }, g);
+    else node("polygon", { points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}` }, g);
+    if (label) node("text", { class: "label", x, y: y + this.size * 0.75 }, g).textContent = label;
+    node("title", {}, g).textContent = title;
+  }
+
   // A gun's field of fire drawn as a wedge: from `hex`, centred on facing letter `facing`,
   // `arc` degrees wide (0: a line), `range` hexes long. Pieces whose centre lies inside are
   // ringed (`.in-arc`). Drawing only: whether a shot is void is the server's to say.

@@ -18,6 +18,14 @@ export function reset() {
 
 export function renderMap(map, view) {
   map.render(view, previews);
+  for (const h of view.black_holes || []) {  // Module 4: the black hole pulls every marker toward it
+    map.drawToken({ hex: h, cls: "black-hole", round: true, scale: 0.7, title: `black hole at ${hexText(h)}` });
+  }
+  for (const p of view.projectiles || []) {
+    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, cls: `projectile ${p.kind}`, round: p.kind === "puck",
+                    title: `${p.kind} ${p.id} (${p.side || "no side"}) at ${hexText(p.hex)}, momentum marker at ` +
+                           `${hexText(p.momentum)}` + (p.fuel !== undefined ? `, fuel ${p.fuel}` : "") });
+  }
   const f = selected && (view.fighters || []).find((x) => x.id === selected);
   const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
   const from = f && (previews[f.id] || f);
@@ -72,8 +80,12 @@ const targeted = (o) => o.targeted || (o.targets && o.targets.length ? o.cards.f
 
 function buildPlot(form, options, ctx) {
   const choice = {};
-  const order = () => Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
-    [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []]));
+  const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
+  const order = () => ({
+    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
+      [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []])),
+    ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
+  });
   async function pick(fid, card, button, target = null) {
     choice[fid] = { card, target };
     selected = fid;
@@ -125,6 +137,20 @@ function buildPlot(form, options, ctx) {
   for (const [fid, card, tgt, cards] of restore) {
     const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
     if (button) pick(fid, card, button, tgt);
+  }
+  for (const [pid, p] of Object.entries(options.projectiles || {})) {
+    fuse[pid] = [];
+    const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile",
+                                title: "the missile's new momentum marker, within 3 hexes and its fuel",
+                                onchange: (e) => {
+                                  const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
+                                  fuse[pid] = v.length === 2 ? [{ steer: v }] : [];
+                                } });
+    const boom = el("select", { "data-fuse": pid, title: "detonate it in phase 8 (not with a friendly fighter within a hex)",
+                                onchange: (e) => { fuse[pid] = e.target.value === "detonate" ? [{ detonate: true }] : []; } },
+      el("option", { value: "" }, "leave it"), el("option", { value: "detonate" }, "detonate"));
+    form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}` + (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
+                boom, steer);
   }
   return { order };
 }
@@ -208,6 +234,26 @@ export function describe(e) {
     case "scores": return `Score: ${Object.entries(e.scores).map(([k, v]) => `${k} ${v}`).join(", ")}.`;
     case "eliminated": return `${e.id} is destroyed: ${phrase("causes", e.cause) || String(e.cause).replaceAll("_", " ")}.`;
     case "game_over": return e.draw ? "Game over: a draw." : `Game over: ${e.winner} wins.`;
+    case "phase": return `— phase ${e.number}: ${e.name.replaceAll("_", " ")} —`;
+    case "revealed": return `${e.id} reveals ${cardList(e.cards)}.`;
+    case "die": return `${e.for} rolls ${e.face} (d${e.sides}) for ${e.purpose.replaceAll("_", " ")}.`;
+    case "launched": return `${e.by} launches ${e.kind} ${e.id}: momentum marker at ${hexText(e.momentum)}, ${e.ammo} left.`;
+    case "launch_void": return `${e.by}'s ${named(e.weapon)} launches nothing (${why(e.reason)}).`;
+    case "steered": return `Missile ${e.id} steers ${e.hexes} hex(es) to ${hexText(e.to)}; fuel ${e.fuel}.`;
+    case "projectile_moved": return `${e.id} moves ${hexText(e.from)} → ${hexText(e.to)}.`;
+    case "projectile_destroyed": return `${e.id} is destroyed (${why(e.cause)}).`;
+    case "gravity_shift": return `The black hole pulls ${e.id}'s momentum marker ${e.hexes} hex(es) toward ${e.direction}.`;
+    case "detonated": return `${e.id} explodes at ${hexText(e.hex)}.`;
+    case "blast": return `The blast hits ${e.target} for ${e.damage}${e.absorbed ? ` (${e.absorbed})` : ""}.`;
+    case "concussion": return `${e.id} is thrown: momentum marker to ${hexText(e.momentum)}, now facing ${e.facing}.`;
+    case "fail_safe": return `${e.id} cannot explode: ${e.friendly} is within a hex (fail-safe).`;
+    case "jam_attempt": return `${e.jammer} tries to set off ${e.projectile}: ${why(e.result)}.`;
+    case "force_beam": return `${e.shooter}'s force beam ${e.mode}es ${e.target} ${e.hexes} hex(es) along ${e.direction}.`;
+    case "zap": return `${e.shooter} zaps ${e.target}: ${e.card === "MISS" ? "a miss" : `${named(e.card)} is lost`}.`;
+    case "rammed": return `${e.rammer} rams ${e.target}: both are destroyed.`;
+    case "exited": return `${e.id} leaves the map safely.`;
+    case "goal": return `Goal for ${e.side}!`;
+    case "puck_reset": return `The puck left by the ${e.edge} edge and returns to the centre.`;
     default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
 }
