@@ -21,6 +21,7 @@ from ..engine.ruleset import Ruleset
 _PACKAGES: dict[str, str] = {
     "turn-or-burn": "turn_or_burn",
     "launch-fighters": "launch_fighters",
+    "cold-infinity": "cold_infinity",
 }
 """Game name (as records, the server and the command line spell it) → package name."""
 

@@ -1,0 +1,108 @@
+"""Cold Infinity for bots: its bots, ``determinize`` for search, and a heuristic bot.
+
+Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
+the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
+cautious guess), so search never holds the true state. The heuristic bot allocates nothing
+extra, puts its EW into its shroud, moves toward the nearest enemy while keeping its nose on it,
+and fires every armed weapon that bears at the nearest target.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from ..engine.rng import Rng
+from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.cold_infinity.position import read_position
+from ..games.cold_infinity.rules import CiState
+from ..hexgrid import distance
+from ..plugins import BotOffer, LegalFilter, Study
+from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
+
+
+def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
+    """A state consistent with ``seat``'s view: hidden EW, boosts, power and stores of other
+    sides taken as none (stores as empty), the generator from ``rng``."""
+    pos = dict(view["position"])
+    units = []
+    for u in pos["units"]:
+        u = dict(u)
+        if u["side"] != seat:
+            u["ew"] = {k: v or 0 for k, v in u["ew"].items()}
+            u["extra"] = {"ew": 0, "thrust": 0}
+            u["power_drawn"] = u["power_drawn"] or 0
+            u["bridge_transfer"] = bool(u["bridge_transfer"])
+            u["systems"] = {k: {**st, "stored": st["stored"] or 0, "heat": st["heat"] or 0}
+                            for k, st in u["systems"].items()}
+        units.append(u)
+    pos["units"] = units
+    return CiState(read_position(pos), Rng(rng))
+
+
+evaluate = None
+prior = None
+
+
+class ColdInfinityHeuristicBot:
+    """Scores each legal order of the open decision (see the module docstring) and plays the best."""
+
+    name = "ci-heuristic"
+
+    def __init__(self, seed: int | str = 0):
+        self._rng = random.Random(str(seed))
+
+    def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        orders = list(as_legal(legal))
+        if len(orders) == 1:
+            return orders[0]
+        kind = (view.get("decision") or {}).get("kind")
+        pos = view["position"]
+        scored = [(self._score(kind, pos, seat, order_as_json(ruleset, view, o)), self._rng.random(), i)
+                  for i, o in enumerate(orders)]
+        return orders[max(scored)[2]]
+
+    def _score(self, kind: str | None, pos: Mapping[str, Any], seat: Seat, order: Any) -> float:
+        if kind == "fire":
+            return sum(len(o.get("attacks", [])) for o in order.values())
+        if kind == "ew":
+            return sum(o.get("shroud", 0) for o in order.values())
+        if kind == "move" and order:
+            (uid, o), = order.items()
+            return self._move_score(pos, seat, uid, o)
+        return 0.0
+
+    @staticmethod
+    def _move_score(pos: Mapping[str, Any], seat: Seat, uid: str, o: Mapping[str, Any]) -> float:
+        """Closer to the nearest enemy after next turn's drift, nose toward it, speed kept modest."""
+        from ..games.cold_infinity import movement
+        from ..games.cold_infinity.position import read_position as read
+
+        p = read(dict(pos))
+        unit = next(u for u in p["units"] if u["id"] == uid)
+        try:
+            order = movement.parse(o, "order")
+            thrust = movement.check(p, unit, order)
+            _, over = movement.route(p, unit, order)
+            movement.apply(p, unit, order, thrust, over)
+        except ValueError:
+            return -1e9
+        here = (unit["hex"][0], unit["hex"][1])
+        foes = [(u["hex"][0], u["hex"][1]) for u in p["units"] if u["side"] != seat and "destroyed" not in u["status"]]
+        if not foes:
+            return 0.0
+        target = min(foes, key=lambda h: distance(here, h))
+        d = distance(here, target)
+        v, _ = movement.read_vector(unit["vector"], "v")
+        speed = distance((0, 0), v)
+        return -abs(d - 4) - 0.5 * max(0, speed - 4)
+
+
+BOTS: dict[str, BotOffer] = {
+    "random": RANDOM,
+    "mcts": MCTS,
+    "heuristic": BotOffer(f"{__name__}:ColdInfinityHeuristicBot"),
+}
+FILTERS: dict[str, LegalFilter] = {}
+STUDIES: dict[str, Study] = {}

@@ -1,0 +1,456 @@
+"""The Weapons Fire Step (CI-7; format: Fire): attacks, arcs (B.8), line of sight (B.9), the
+3d6 to-hit roll and its modifiers (CI-7.3.1), silhouettes (B.10), hit location (B.11) and the
+house damage layer ``ci-house-v1`` (H-01…H-07: not from the book, which lost those chapters).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from ...engine.errors import RuleError
+from ...engine.reading import choice, fields, lst, obj, text
+from ...engine.ruleset import Event
+from ...hexgrid import Hex, angle_off, bearing, distance, line, ray_distance, sub
+from .ew import in_shroud, lock_on, range_between, strongest
+from .model import Pos, Unit, alive, design, mass, small, stationary, systems, unit_by_id, weapon_rof
+from .notation import flipped, rolled, tumbled
+from .turn import Dice, destroy_system
+
+FIELDS = ("attacks", "df")
+HALF_WIDTH = {"narrow": 30, "standard": 60, "wide": 90}
+SEVEN = ("forward", "forward_starboard", "aft_starboard", "aft", "aft_port", "forward_port")
+PARTS = ("silhouette", "amplify", "ecm", "accuracy", "range", "evasive", "arc", "signature", "defensive_fire",
+         "called_shot")
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    weapon: str
+    target: str
+    silhouette: str | None = None
+    section: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FireOrder:
+    attacks: tuple[Attack, ...] = ()
+    df: tuple[tuple[str, str], ...] = ()
+
+
+def parse(raw: Any, where: str) -> FireOrder:
+    data = obj(raw, where)
+    fields(data, where, allowed=FIELDS)
+    attacks = []
+    for i, a in enumerate(lst(data.get("attacks", []), f"{where}.attacks")):
+        w = f"{where}.attacks[{i}]"
+        ad = obj(a, w)
+        fields(ad, w, allowed=("weapon", "target", "silhouette", "section"), required=("weapon", "target"))
+        attacks.append(Attack(text(ad["weapon"], f"{w}.weapon"), text(ad["target"], f"{w}.target"),
+                              choice(ad["silhouette"], ("fa", "ps"), f"{w}.silhouette") if "silhouette" in ad else None,
+                              text(ad["section"], f"{w}.section") if "section" in ad else None))
+    df = tuple((text(k, f"{where}.df"), choice(v, ("S", "AH"), f"{where}.df.{k}"))
+               for k, v in obj(data.get("df", {}), f"{where}.df").items())
+    return FireOrder(tuple(attacks), df)
+
+
+def dump(order: FireOrder) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    if order.attacks:
+        out["attacks"] = [{k: v for k, v in (("weapon", a.weapon), ("target", a.target), ("silhouette", a.silhouette),
+                                              ("section", a.section)) if v is not None} for a in order.attacks]
+    if order.df:
+        out["df"] = dict(order.df)
+    return out
+
+
+# --- geometry: arcs and line of sight ---------------------------------------------------------
+
+
+def _hex(u: Unit) -> Hex:
+    return (u["hex"][0], u["hex"][1])
+
+
+def arc_centre(arc: str) -> float:
+    """Relative bearing of an arc's direction: ``k`` → 60(k−1), ``k/k+1`` → 60(k−1)+30."""
+    d = arc.split(" ")[0]
+    k = int(d.split("/")[0])
+    return 60.0 * (k - 1) + (30.0 if "/" in d else 0.0)
+
+
+def in_arc(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
+    """Is ``target`` in the arc (B.8, CI-7.1.4)? Boundaries included; own hex always; flipped
+    ships mirror; 2-D turrets all round upright or flipped, else Wide on the dorsal (keel)
+    direction; rolled ships keep fore/aft arcs within 45° and side arcs reach their own hex."""
+    v = sub(_hex(target), _hex(shooter))
+    d = distance((0, 0), v)
+    dz = target["z"] - shooter["z"]
+    three_d = pos["options"]["three_d"]
+    att = shooter["attitude"]
+    if v == (0, 0):
+        if not three_d or dz == 0:
+            return True
+    heading = 60.0 * (shooter["facing"] - 1)
+    if arc.endswith("turret"):
+        dorsal = arc.startswith("dorsal")
+        if three_d and att in ("up", "flipped"):
+            up = (att == "up") == dorsal
+            return dz >= 0 if up else dz <= 0
+        if att in ("up", "flipped"):
+            return True
+        centre = {"rolled_port": 270.0, "rolled_starboard": 90.0, "tumbled_forward": 0.0,
+                  "tumbled_aft": 180.0}[att] + (0.0 if dorsal else 180.0)
+        return v == (0, 0) or angle_off(v, (heading + centre) % 360) <= 90
+    centre = arc_centre(arc)
+    if flipped(att):
+        centre = (360.0 - centre) % 360
+    shape = arc.split(" ")[1]
+    if tumbled(att) or (rolled(att) and centre % 180 != 0):
+        return v == (0, 0)  # the arc points up or down: only its own hex column (2-D reading)
+    if v == (0, 0):
+        return False
+    mapped = (heading + centre) % 360
+    if shape == "fixed":
+        along, across = ray_distance(v, mapped)
+        ok = along > 0 and across <= 0.5
+    else:
+        width = HALF_WIDTH[shape]
+        if rolled(att):
+            width = min(width, 45)
+        ok = angle_off(v, mapped) <= width
+    if ok and three_d and att in ("up", "flipped"):
+        ok = abs(dz) <= d - 1
+    return ok
+
+
+def los_clear(pos: Pos, shooter: Unit, target: Unit) -> bool:
+    """No unit strictly between blocks (B.9): Mass ≥ the target's, or ≥ half and nearer the
+    firer than the target; where the line runs along an edge both hexes must block."""
+    a, b = _hex(shooter), _hex(target)
+    tmass = mass(pos, target)
+    blockers: dict[Hex, list[Unit]] = {}
+    for u in pos["units"]:
+        if alive(u) and u["id"] not in (shooter["id"], target["id"]):
+            blockers.setdefault(_hex(u), []).append(u)
+
+    def blocks(h: Hex) -> bool:
+        if h in (a, b):
+            return False
+        for u in blockers.get(h, []):
+            if pos["options"]["three_d"]:
+                lo, hi = sorted((shooter["z"], target["z"]))
+                if not lo < u["z"] < hi and not (lo == hi == u["z"]):
+                    continue
+            m = mass(pos, u)
+            if m >= tmass or (2 * m >= tmass and distance(a, h) < distance(h, b)):
+                return True
+        return False
+
+    return not any(all(blocks(h) for h in step) for step in line(a, b)[1:-1])
+
+
+# --- checking orders ----------------------------------------------------------------------
+
+
+def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
+    """Format table, fire rows (CI-7.1.1.a, 7.1.3.a/b, 7.1.4.a, 7.1.5.c)."""
+    uid = unit["id"]
+    by_id = {s["id"]: (s, st) for s, st in systems(pos, unit, "weapon")}
+    shots: dict[str, int] = {}
+    for i, a in enumerate(order.attacks):
+        w = f"order.attacks[{i}]"
+        if a.weapon not in by_id:
+            raise RuleError("CI-7.1.1.a", f"{uid} has no weapon {a.weapon!r}", unit=uid, field=f"{w}.weapon")
+        s, st = by_id[a.weapon]
+        if not st["active"] or st["destroyed"]:
+            raise RuleError("CI-7.1.1.a", f"{a.weapon} is not active", unit=uid, field=f"{w}.weapon")
+        if st["arming"] > 0:
+            raise RuleError("CI-7.1.3.b", f"{a.weapon} is not armed ({st['arming']} arming turns left)", unit=uid,
+                            field=f"{w}.weapon")
+        shots[a.weapon] = shots.get(a.weapon, 0) + 1
+        x, _ = weapon_rof(s)
+        if st["shots"] + shots[a.weapon] > x:
+            raise RuleError("CI-7.1.3.a", f"{a.weapon} fires at most {x} shots a turn", unit=uid, field=f"{w}.weapon")
+        target = unit_by_id(pos, a.target)
+        if target is None or not alive(target) or target["id"] == uid:
+            raise RuleError("CI-7.2", f"no target {a.target!r}", unit=uid, field=f"{w}.target")
+        if not in_arc(pos, unit, s["weapon"]["arc"], target):
+            raise RuleError("CI-7.1.4.a", f"{a.target} is outside {a.weapon}'s arc ({s['weapon']['arc']})", unit=uid,
+                            field=f"{w}.target")
+        if not los_clear(pos, unit, target):
+            raise RuleError("CI-7.1.5.c", f"the line of sight to {a.target} is blocked", unit=uid, field=f"{w}.target")
+        if a.section is not None and a.section not in design(pos, target)["sections"]:
+            raise RuleError("CI-7.4.1", f"{a.target} has no section {a.section!r}", unit=uid, field=f"{w}.section")
+    for wid, _ in order.df:
+        if wid not in by_id:
+            raise RuleError("CI-7.2", f"{uid} has no weapon {wid!r}", unit=uid, field=f"order.df.{wid}")
+        if not by_id[wid][0]["weapon"]["df"]:
+            raise RuleError("CI-7.2", f"{wid} has no defensive fire rating", unit=uid, field=f"order.df.{wid}")
+
+
+# --- silhouettes and sections -------------------------------------------------------------
+
+
+def relative_bearing(target: Unit, attacker: Unit) -> float:
+    """Bearing of the attacker from the target's nose, clockwise, 0–360 (mirrored when flipped)."""
+    theta = (bearing(sub(_hex(attacker), _hex(target))) - 60.0 * (target["facing"] - 1)) % 360
+    return (360.0 - theta) % 360 if flipped(target["attitude"]) else theta
+
+
+def silhouette(pos: Pos, attacker: Unit, target: Unit, choice_: str | None) -> str:
+    """``fa`` or ``ps`` (B.10, GAP-37): cones of 30° (P/S larger) or 60° (F/A larger) about
+    nose and tail; on the boundary the attacker's choice else the larger; rolled 90° F/A,
+    tumbled 90° P/S; same hex the attacker's choice else the larger."""
+    sil = design(pos, target)["silhouette"]
+    larger = "fa" if sil["fa"] > sil["ps"] else "ps"
+    if rolled(target["attitude"]):
+        return "fa"
+    if tumbled(target["attitude"]):
+        return "ps"
+    if _hex(attacker) == _hex(target):
+        return choice_ or larger
+    theta = relative_bearing(target, attacker)
+    folded = min(theta, 360 - theta)
+    cone = 60.0 if sil["fa"] > sil["ps"] else 30.0
+    if folded in (cone, 180 - cone):
+        return choice_ or larger
+    return "fa" if folded < cone or folded > 180 - cone else "ps"
+
+
+def section_candidates(pos: Pos, attacker: Unit, target: Unit, sil: str) -> list[str]:
+    """The outer section(s) the attack strikes (B.11): several on a seam."""
+    names = list(design(pos, target)["sections"])
+    outer = [n for n in names if n != "core"]
+    if len(outer) <= 1:
+        return outer or names
+    theta = relative_bearing(target, attacker) if _hex(attacker) != _hex(target) else 0.0
+    folded = min(theta, 360 - theta)
+
+    def fore_aft() -> list[str]:
+        return ["forward"] if folded < 90 else ["aft"] if folded > 90 else ["forward", "aft"]
+
+    if len(outer) == 2 or rolled(target["attitude"]):
+        return fore_aft()
+    if len(outer) == 4:
+        if sil == "fa":
+            return fore_aft()
+        return ["starboard"] if 0 < theta < 180 else ["port"] if theta > 180 else ["starboard", "port"]
+    k = theta / 60.0
+    base = math.floor(k)
+    ks = [base % 6, (base + 1) % 6] if abs(k - base - 0.5) < 1e-9 else [round(k) % 6]
+    return [SEVEN[i] for i in ks if SEVEN[i] in outer]
+
+
+def pick_section(pos: Pos, target: Unit, candidates: list[str], wanted: str | None, total: int) -> str:
+    """Seam → the attack's ``section`` else the first candidate in SDS order; a total ≥ 18 or a
+    destroyed section → core (H-05)."""
+    names = list(design(pos, target)["sections"])
+    if wanted in candidates:
+        section = wanted
+    else:
+        section = min(candidates, key=names.index)
+    has_core = "core" in names
+    if has_core and (total >= pos["options"]["core_hit_total"] or target["sections"][section]["destroyed"]):
+        return "core"
+    return section
+
+
+# --- resolving attacks --------------------------------------------------------------------
+
+
+def phase_of(pos: Pos, attacker: Unit, target: Unit) -> int:
+    """0 stationary, 1 starship, 2 small vs small, 3 small vs others (CI-2.3)."""
+    if stationary(pos, attacker):
+        return 0
+    if not small(pos, attacker):
+        return 1
+    return 2 if small(pos, target) else 3
+
+
+def drm(pos: Pos, attacker: Unit, target: Unit, s: dict[str, Any], sil: str) -> tuple[dict[str, int], int, bool]:
+    """The modifier parts of one attack (CI-7.3.1, H-01, H-02), the range, and lock-on."""
+    opts = pos["options"]
+    rng = range_between(pos, attacker, target)
+    small_attacker = small(pos, attacker)
+    locked = small_attacker or lock_on(pos, attacker, target)
+    n = s["weapon"]["rng"]
+    penalty = -(rng // n) if n else 0
+    if not locked:
+        penalty *= 2
+    amplify = (attacker["ew"]["amplify"] if in_shroud(pos, attacker, target) else 0) + \
+        strongest(pos, attacker["side"], attacker, "amplify", target)
+    ecm = 0 if small_attacker else -(target["ew"]["ecm"] + strongest(pos, target["side"], target, "ecm"))
+    evasive = -attacker.get("evasive", 0)
+    if target.get("evasive") and rng <= opts["evasive_range"]:
+        evasive -= target["evasive"] * opts["evasive_incoming"]
+    parts = {"silhouette": design(pos, target)["silhouette"][sil], "amplify": amplify, "ecm": ecm,
+             "accuracy": s["weapon"]["acc"], "range": penalty, "evasive": evasive, "arc": 0,
+             "signature": target["signature"] if opts["ship_signatures"] else 0, "defensive_fire": 0,
+             "called_shot": 0}
+    return parts, rng, locked
+
+
+def damage_amount(roll: int, marginal: bool, traits: list[str]) -> int:
+    """H-03: the weapon's dice; ⌈½⌉ on a marginal hit; half-structure ⌈½⌉ / ⌈¼⌉, double-structure
+    ×2 / ×1 (TV-33)."""
+    if "half_structure" in traits:
+        return math.ceil(roll / (4 if marginal else 2))
+    if "double_structure" in traits:
+        return roll if marginal else 2 * roll
+    return math.ceil(roll / 2) if marginal else roll
+
+
+@dataclass(slots=True)
+class Hit:
+    attacker: str
+    weapon: str
+    target: str
+    section: str
+    amount: int
+    armor: int
+    place: str | None
+    """The system drawn (H-04), ``"hull"``, a vessel index for groups, or None when armor stopped it."""
+
+
+def resolve_attack(pos: Pos, dice: Dice, attacker: Unit, s: dict[str, Any], a: Attack) -> tuple[list[Event], Hit | None]:
+    """One attack: to-hit 3d6 + DRM ≥ 11, marginal 11–12; on a hit the damage roll and where it
+    lands; the damage itself is applied at the phase's end."""
+    events: list[Event] = []
+    target = unit_by_id(pos, a.target)
+    assert target is not None
+    sil = silhouette(pos, attacker, target, a.silhouette)
+    parts, rng, locked = drm(pos, attacker, target, s, sil)
+    roll, _ = dice.roll(3, 6, "to_hit", attacker["id"])
+    total = roll + sum(parts.values())
+    hit = total >= 11
+    marginal = hit and total <= 12
+    candidates = section_candidates(pos, attacker, target, sil) if not small(pos, target) else \
+        list(design(pos, target)["sections"])
+    section = pick_section(pos, target, candidates, a.section, total)
+    events += dice.events
+    dice.events = []
+    events.append({"type": "attack", "attacker": attacker["id"], "weapon": s["id"], "target": target["id"],
+                   "range": rng, "lock_on": locked, "silhouette": sil,
+                   "silhouette_value": parts["silhouette"], "section": section, "drm": sum(parts.values()),
+                   "parts": parts, "roll": roll, "total": total, "hit": hit, "marginal": marginal,
+                   "house": "ci-house-v1" if s["weapon"]["rng"] else None})
+    if not hit or not s["weapon"]["dmg"]:
+        return events, None
+    n, sides = (int(x) for x in s["weapon"]["dmg"].split("d"))
+    dmg_roll, _ = dice.roll(n, sides, "damage", attacker["id"])
+    amount = damage_amount(dmg_roll, marginal, s["weapon"]["traits"])
+    armor = design(pos, target)["sections"][section]["armor"]
+    place: str | None = None
+    if amount > armor:
+        if small(pos, target):
+            living = [i for i, lost in enumerate(target["fighters"])]
+            if len(living) > 1:
+                face, _ = dice.roll(1, len(living), "hit_fighter", attacker["id"])
+                place = str(living[face - 1])
+            else:
+                place = "0"
+        else:
+            options = [x["id"] for x, st in systems(pos, target) if x["section"] == section and not st["destroyed"]
+                       and "system_battery" not in x] + ["hull"]
+            if len(options) > 1:
+                face, _ = dice.roll(1, len(options), "hit_system", attacker["id"])
+                place = options[face - 1]
+            else:
+                place = "hull"
+    events += dice.events
+    dice.events = []
+    return events, Hit(attacker["id"], s["id"], target["id"], section, amount, armor, place)
+
+
+def apply_hit(pos: Pos, hit: Hit) -> list[Event]:
+    """H-04 / H-07: damage less the section's armor to the drawn system up to its structure,
+    the rest to the section's hull; hull lost ≥ hull destroys the section (a 1-section unit or
+    the core: the unit); a vessel of a group is destroyed at its structure."""
+    target = unit_by_id(pos, hit.target)
+    assert target is not None
+    rest = max(0, hit.amount - hit.armor)
+    hits: list[dict[str, Any]] = []
+    events: list[Event] = []
+    d = design(pos, target)
+    if rest and small(pos, target) and hit.place is not None:
+        i = int(hit.place)
+        if i < len(target["fighters"]):
+            target["fighters"][i] += rest
+            hits.append({"vessel": i, "points": rest})
+            if target["fighters"][i] >= d["structure"]:
+                target["fighters"].pop(i)
+                target["count"] -= 1
+                events.append({"type": "destroyed", "unit": target["id"], "vessel": i})
+                if target["count"] == 0:
+                    target["status"].append("destroyed")
+                    events.append({"type": "destroyed", "unit": target["id"]})
+    elif rest and hit.place is not None:
+        if hit.place != "hull":
+            s = next(x for x in d["systems"] if x["id"] == hit.place)
+            st = target["systems"][hit.place]
+            take = 0 if st["destroyed"] else min(rest, s["structure"] - st["lost"])
+            if take:
+                st["lost"] += take
+                hits.append({"system": hit.place, "points": take})
+                rest -= take
+            for b, bst in systems(pos, target, "system_battery"):
+                if b["system_battery"]["attached_to"] == hit.place and not bst["destroyed"]:
+                    bst["destroyed"], bst["stored"] = True, 0
+            if st["lost"] >= s["structure"] and not st["destroyed"]:
+                destroy_system(pos, target, s, st)
+                events.append({"type": "destroyed", "unit": target["id"], "system": hit.place})
+        if rest:
+            sec = target["sections"][hit.section]
+            sec["hull_lost"] += rest
+            hits.append({"system": "hull", "points": rest})
+            if sec["hull_lost"] >= d["sections"][hit.section]["hull"] and not sec["destroyed"]:
+                sec["destroyed"] = True
+                events.append({"type": "destroyed", "unit": target["id"], "section": hit.section})
+                for s, st in systems(pos, target):
+                    if s["section"] == hit.section and not st["destroyed"]:
+                        destroy_system(pos, target, s, st)
+                if len(d["sections"]) == 1 or hit.section == "core":
+                    target["status"].append("destroyed")
+                    events.append({"type": "destroyed", "unit": target["id"]})
+    damage: Event = {"type": "damage", "attacker": hit.attacker, "weapon": hit.weapon, "target": hit.target,
+                     "section": hit.section, "amount": hit.amount, "armor": hit.armor, "hits": hits,
+                     "house": "ci-house-v1"}
+    return [damage] + events
+
+
+def resolve(pos: Pos, dice: Dice, orders: dict[str, dict[str, FireOrder]]) -> tuple[list[Event], set[tuple[str, str]]]:
+    """Every attack, phase by phase (stationary, starships, small vs small, small vs others);
+    in each, seats in order, units in ``units`` order, attacks in list order; damage at the
+    phase's end (CI-2.3, CI-7.3)."""
+    events: list[Event] = []
+    fired: set[tuple[str, str]] = set()
+    for phase in range(4):
+        hits: list[Hit] = []
+        for seat in pos["seats"]:
+            for u in pos["units"]:
+                order = orders.get(seat, {}).get(u["id"])
+                if order is None or u["side"] != seat:
+                    continue
+                weapons = {s["id"]: s for s, _ in systems(pos, u, "weapon")}
+                for a in order.attacks:
+                    target = unit_by_id(pos, a.target)
+                    if target is None or phase_of(pos, u, target) != phase:
+                        continue
+                    if not alive(u) or not alive(target):
+                        events.append({"type": "attack_void", "attacker": u["id"], "weapon": a.weapon,
+                                       "target": a.target, "reason": "destroyed" if not alive(u) else "target_gone"})
+                        continue
+                    s = weapons[a.weapon]
+                    more, hit = resolve_attack(pos, dice, u, s, a)
+                    events += more
+                    st = u["systems"][a.weapon]
+                    st["shots"] += 1
+                    st["arming"] = weapon_rof(s)[1]
+                    st["cooldown"] = s["weapon"]["cooldown"]
+                    fired.add((u["id"], a.weapon))
+                    if hit is not None:
+                        hits.append(hit)
+        for hit in hits:
+            events += apply_hit(pos, hit)
+    return events, fired

@@ -1,0 +1,198 @@
+"""The turn as decisions and the automatic work between them (format: Turn sequence and
+decision points). Each ``after_*`` function takes a position copy the caller owns, applies a
+phase's orders, runs the automatic work that follows and leaves the position at its next
+decision point; the events say what happened, every die with its purpose.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from ...engine.errors import RuleError
+from ...engine.reading import fields, integer, obj
+from ...engine.rng import Rng
+from ...engine.ruleset import Event
+from . import ew, fire, movement, power
+from .model import Pos, Unit, alive, fighter, small, unit_by_id
+from .notation import pivot_step, roll_step, tumble_step
+from .turn import Dice, damage_effects, drift, end_of_turn, final_actions, initiative, start_of_turn
+
+
+def copy_pos(pos: Pos) -> Pos:
+    return copy.deepcopy(pos)
+
+
+def fighters_in_play(pos: Pos) -> bool:
+    return any(alive(u) and fighter(pos, u) for u in pos["units"])
+
+
+def _phase(pos: Pos, phase: str) -> list[Event]:
+    pos["phase"] = phase
+    return [{"type": "phase", "turn": pos["turn"], "phase": phase}]
+
+
+def after_power(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, power.PowerOrder]]) -> tuple[Rng, list[Event]]:
+    events: list[Event] = []
+    for u in power.starships(pos):
+        more = power.apply(pos, u, orders.get(u["side"], {}).get(u["id"]))
+        events += [{**e, "visible_to": [u["side"]]} for e in more]
+    dice = Dice(rng, pos["turn"])
+    events += initiative(pos, dice)
+    return dice.rng, events + _phase(pos, "ew")
+
+
+def after_ew(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, ew.EwOrder]]) -> tuple[Rng, list[Event]]:
+    for u in pos["units"]:
+        if alive(u):
+            ew.apply(pos, u, orders.get(u["side"], {}).get(u["id"], ew.EwOrder(ess=_no_ess())))
+    events = ew.ess_events(pos)
+    if fighters_in_play(pos):
+        return rng, events + _phase(pos, "evasive")
+    return to_movement(pos, rng, events)
+
+
+def _no_ess() -> dict[str, Any]:
+    return {"shroud": 0, "amplify": {}, "ecm": 0, "jam": [], "negate": []}
+
+
+def to_movement(pos: Pos, rng: Rng, events: list[Event]) -> tuple[Rng, list[Event]]:
+    dice = Dice(rng, pos["turn"])
+    events = events + drift(pos, dice)
+    if pos["options"]["simultaneous_movement"]:
+        return dice.rng, events + _phase(pos, "plot")
+    return dice.rng, events + after_moves(pos)
+
+
+def after_moves(pos: Pos) -> list[Event]:
+    """The next ship to move, or the end of movement."""
+    pos["move_order"] = [m for m in pos["move_order"] if _can_move(pos, m)]
+    if pos["move_order"]:
+        return _phase(pos, "move") if pos["phase"] != "move" else []
+    if fighters_in_play(pos):
+        return _phase(pos, "snap")
+    return _phase(pos, "fire")
+
+
+def _can_move(pos: Pos, uid: str) -> bool:
+    u = unit_by_id(pos, uid)
+    return u is not None and alive(u)
+
+
+def after_evasive(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, int]]) -> tuple[Rng, list[Event]]:
+    for u in pos["units"]:
+        level = orders.get(u["side"], {}).get(u["id"], 0)
+        if level:
+            u["evasive"] = level
+            u["thrust_left"] -= level
+    return to_movement(pos, rng, [])
+
+
+def after_move(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.MoveOrder]]) -> tuple[Rng, list[Event]]:
+    uid = pos["move_order"][0]
+    unit = unit_by_id(pos, uid)
+    assert unit is not None
+    order = orders.get(unit["side"], {}).get(uid, movement.MoveOrder())
+    events = move_one(pos, unit, order)
+    pos["move_order"] = pos["move_order"][1:]
+    return rng, events + after_moves(pos)
+
+
+def move_one(pos: Pos, unit: Unit, order: movement.MoveOrder) -> list[Event]:
+    thrust = movement.check(pos, unit, order)
+    _, over = movement.route(pos, unit, order)
+    return movement.apply(pos, unit, order, thrust, over)
+
+
+def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.MoveOrder]]) -> tuple[Rng, list[Event]]:
+    """Simultaneous movement (CI-2.2.1): every plot applied, in ``units`` order."""
+    events: list[Event] = []
+    for u in pos["units"]:
+        if alive(u) and movable(pos, u):
+            events += move_one(pos, u, orders.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
+    pos["move_order"] = []
+    return rng, events + after_moves(pos)
+
+
+def movable(pos: Pos, u: Unit) -> bool:
+    from .turn import takes_initiative
+
+    return takes_initiative(pos, u)
+
+
+SNAP_STEP = {"pivot": pivot_step, "roll": roll_step, "tumble": tumble_step}
+
+
+def parse_snap(raw: Any, where: str) -> tuple[str, int] | None:
+    data = obj(raw, where)
+    fields(data, where, allowed=SNAP_STEP)
+    if not data:
+        return None
+    if len(data) > 1:
+        raise RuleError("CI-5.5.1", "a snap maneuver is one pivot, roll or tumble", field=where)
+    (axis, n), = data.items()
+    return axis, integer(n, f"{where}.{axis}")
+
+
+def check_snap(pos: Pos, unit: Unit, snap: tuple[str, int] | None) -> None:
+    if snap is None:
+        return
+    uid = unit["id"]
+    if not fighter(pos, unit):
+        raise RuleError("CI-5.5.1", "only fighters make snap maneuvers", unit=uid, field="order")
+    if unit["snap_used"]:
+        raise RuleError("CI-5.5.1", "one snap maneuver a turn", unit=uid, field="order")
+    if abs(snap[1]) > unit["thrust_left"] or snap[1] == 0:
+        raise RuleError("CI-5.5.1", f"the snap needs {abs(snap[1])} thrust; {unit['thrust_left']} left", unit=uid,
+                        field=f"order.{snap[0]}")
+
+
+def after_snap(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, tuple[str, int] | None]]) -> tuple[Rng, list[Event]]:
+    for u in pos["units"]:
+        snap = orders.get(u["side"], {}).get(u["id"])
+        if snap is None:
+            continue
+        axis, n = snap
+        for _ in range(abs(n)):
+            u["attitude"], u["facing"] = SNAP_STEP[axis](u["attitude"], u["facing"], 1 if n > 0 else -1)
+        u["thrust_left"] -= abs(n)
+        u["snap_used"] = True
+    return rng, _phase(pos, "fire")
+
+
+def check_evasive(pos: Pos, unit: Unit, level: int) -> None:
+    uid = unit["id"]
+    if level and not fighter(pos, unit):
+        raise RuleError("CI-5.5.2", "only fighters fly evasively", unit=uid, field="order.level")
+    if small(pos, unit) and level > pos["designs"][unit["design"]]["evasive_limit"]:
+        raise RuleError("CI-5.5.2", "above the evasive limit", unit=uid, field="order.level")
+    if small(pos, unit) and level > unit["thrust_left"]:
+        raise RuleError("CI-5.5.2", f"evasion costs thrust: {unit['thrust_left']} left", unit=uid, field="order.level")
+
+
+def after_fire(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, fire.FireOrder]]) -> tuple[Rng, list[Event]]:
+    """EW revealed, fire phases, Damage Effects, Final Actions, end of turn; the next turn's
+    start and its power phase (CI-2.3 – CI-2.5)."""
+    dice = Dice(rng, pos["turn"])
+    events = ew.ew_events(pos)
+    more, fired = fire.resolve(pos, dice, {s: dict(o) for s, o in orders.items()})
+    events += more
+    events += damage_effects(pos, dice)
+    events += final_actions(pos)
+    end_of_turn(pos, fired)
+    settle_outcome(pos)
+    if pos["outcome"] is None:
+        start_of_turn(pos)
+    return dice.rng, events + _phase(pos, "power")
+
+
+def settle_outcome(pos: Pos) -> None:
+    """The game ends when at most one side has a unit left, or after the turn limit (house:
+    the book's victory conditions are in the lost chapters)."""
+    sides = [s for s in pos["seats"] if any(u["side"] == s and alive(u) and "derelict" not in u["status"]
+                                           for u in pos["units"])]
+    if len(sides) <= 1:
+        pos["outcome"] = {"reason": "last side standing" if sides else "mutual destruction", "winners": sides}
+    elif pos["turn_limit"] is not None and pos["turn"] > pos["turn_limit"]:
+        pos["outcome"] = {"reason": "turn limit", "winners": []}
