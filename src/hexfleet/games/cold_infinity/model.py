@@ -89,7 +89,7 @@ def system(pos: Pos, unit: Unit, sid: str, kind: str, rule: str, where: str) -> 
     """The unit's system ``sid`` of kind ``kind``, or a :class:`RuleError` naming ``rule``."""
     for s, st in systems(pos, unit):
         if s["id"] == sid:
-            if kind not in s and s["type"] != kind:
+            if kind != "system" and kind not in s and s["type"] != kind:
                 raise RuleError(rule, f"{sid} is not a {kind}", unit=unit["id"], field=where)
             return s, st
     raise RuleError(rule, f"{unit['id']} has no system {sid!r}", unit=unit["id"], field=where)

@@ -104,7 +104,7 @@ def budget(pos: Pos, unit: Unit, order: PowerOrder) -> Budget:
     for s, st in systems(pos, unit):
         active = (st["active"] or s["id"] in order.activate) and s["id"] not in order.deactivate
         if st["destroyed"]:
-            demand += st["drain"]
+            demand += standard_power(s) if st["drain"] > 0 else 0  # still drawing (CI-3.4.a)
         elif active and s["id"] not in run_by_battery:
             demand += standard_power(s)
     for sid, n in order.extra_ew.items():

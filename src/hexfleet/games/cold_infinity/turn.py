@@ -219,10 +219,13 @@ def overthrust_damage(total: int) -> int:
 
 def destroy_system(pos: Pos, u: Unit, s: dict[str, Any], st: dict[str, Any]) -> None:
     """A destroyed system: an active one keeps drawing its power for that many turns (CI-3.4.a,
-    GAP-26); its system battery goes with it (CI-3.1.4.c)."""
+    GAP-26); its system battery goes with it (CI-3.1.4.c). Systems are destroyed only in the
+    Weapons Fire and Damage Effects Steps, so the end of the same turn always follows."""
     st["destroyed"] = True
     power = s["power"] if isinstance(s["power"], int) else 0
-    st["drain"] = power if st["active"] else 0
+    # counted from the next turn (GAP-26): the end of this turn takes the first point off again
+    later = 1 if pos["options"]["drain_start"] == "next_turn" else 0
+    st["drain"] = power + later if st["active"] and power else 0
     for b, bst in systems(pos, u, "system_battery"):
         if b["system_battery"]["attached_to"] == s["id"]:
             bst["destroyed"] = True
