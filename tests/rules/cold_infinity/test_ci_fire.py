@@ -288,3 +288,54 @@ def test_damage_applies_at_the_end_of_the_phase() -> None:
     assert [e["attacker"] for e in of_type(events, "attack")] == ["A", "T"]
     assert all("destroyed" in u["status"] for u in nxt["units"])
     assert nxt["outcome"]["winners"] == []
+
+
+def _df_duel() -> dict:
+    return position([unit("A", "red", "reaper", ew={"points": 4, "shroud": 1}),
+                     unit("T", "blue", "lancer", (0, -2), 4, ew={"points": 3, "shroud": 1})], phase="fire")
+
+
+@pytest.mark.rule("CI-7.2.3")
+@pytest.mark.rule("CI-7.2.7")
+@pytest.mark.rule("CI-7.2.4")
+def test_defensive_fire_step_house_h06() -> None:
+    """T sets its DF-1 turret to defensive fire and allocates it to A's shot: −1 to that attack."""
+    steps = [{"@phase": "fire", "red": {"A": {"attacks": [{"weapon": "railgun_1", "target": "T"}]}},
+              "blue": {"T": {"df": {"turret": "S"}}}}]
+    nxt, events = resolve(_df_duel(), steps)
+    assert nxt["phase"] == "defense" and not of_type(events, "attack")
+    nxt, events = resolve(_df_duel(), steps + [{"@phase": "defense", "blue": {"T": {"turret": "A:railgun_1:1"}}}],
+                          dice=(3, 3, 3))
+    attack = of_type(events, "attack")[0]
+    assert attack["parts"]["defensive_fire"] == -1
+    with pytest.raises(RuleError) as e:
+        resolve(_df_duel(), steps + [{"@phase": "defense", "blue": {"T": {"turret": "A:railgun_1:2"}}}])
+    assert e.value.rule == "CI-7.2.7"
+
+
+@pytest.mark.rule("CI-7.2.6")
+def test_a_df_weapon_cannot_also_fire() -> None:
+    steps = [{"@phase": "fire", "blue": {"T": {"df": {"turret": "S"},
+                                               "attacks": [{"weapon": "turret", "target": "A"}]}}}]
+    with pytest.raises(RuleError) as e:
+        resolve(_df_duel(), steps)
+    assert e.value.rule == "CI-7.2.6"
+
+
+@pytest.mark.rule("CI-4.8.1")
+@pytest.mark.rule("CI-7.2.10")
+@pytest.mark.rule("CI-7.2.9")
+def test_detector_step_allocates_reserved_points() -> None:
+    d = design("reaper")
+    d["systems"].append({"id": "det", "type": "ew_detector", "section": "core", "structure": 1, "power": 0,
+                         "ew_detector": {}})
+    p = position([unit("A", "red", "r", ew={"points": 4, "shroud": 1, "reserve": 2}),
+                  unit("T", "blue", "r", (0, -2), 4)], phase="fire", designs={"r": d})
+    steps = [{"@phase": "fire", "red": {"A": {"attacks": [{"weapon": "railgun_1", "target": "T"}]}}},
+             {"@phase": "detector", "red": {"A": {"amplify": 2}}}]
+    nxt, events = resolve(p, steps, dice=(3, 3, 3))
+    assert of_type(events, "ew")[0]["amplify"] == 0  # announced before the reserve is allocated
+    assert of_type(events, "attack")[0]["parts"]["amplify"] == 2
+    with pytest.raises(RuleError) as e:
+        resolve(p, [steps[0], {"@phase": "detector", "red": {"A": {"amplify": 3}}}])
+    assert e.value.rule == "CI-4.8.1"

@@ -183,6 +183,9 @@ def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
         if a.section is not None and a.section not in design(pos, target)["sections"]:
             raise RuleError("CI-7.4.1", f"{a.target} has no section {a.section!r}", unit=uid, field=f"{w}.section")
     for wid, _ in order.df:
+        if any(a.weapon == wid for a in order.attacks):
+            raise RuleError("CI-7.2.6", f"{wid} is set to defensive fire: it cannot also fire offensively", unit=uid,
+                            field=f"order.df.{wid}")
         if wid not in by_id:
             raise RuleError("CI-7.2", f"{uid} has no weapon {wid!r}", unit=uid, field=f"order.df.{wid}")
         if not by_id[wid][0]["weapon"]["df"]:
@@ -268,6 +271,33 @@ def phase_of(pos: Pos, attacker: Unit, target: Unit) -> int:
     return 2 if small(pos, target) else 3
 
 
+def declared_attack(pos: Pos, ref: str) -> dict[str, Any] | None:
+    """The attack ``ATTACKER:WEAPON:k`` (the k-th shot of that weapon, from 1) declared this turn."""
+    attacker, weapon, k = ref.split(":")
+    if not k.isdigit() or int(k) < 1:
+        return None
+    unit = unit_by_id(pos, attacker)
+    if unit is None:
+        return None
+    declared = pos["plots"].get("fire", {}).get(unit["side"], {}).get(attacker, {}).get("attacks", [])
+    shots = [a for a in declared if a["weapon"] == weapon]
+    return shots[int(k) - 1] if int(k) <= len(shots) else None
+
+
+def defense_totals(pos: Pos, allocations: dict[str, dict[str, dict[str, str]]]) -> dict[str, int]:
+    """``ATTACKER:WEAPON:k`` → the DF rating allocated against it (H-06, house)."""
+    out: dict[str, int] = {}
+    for given in allocations.values():
+        for uid, alloc in given.items():
+            unit = unit_by_id(pos, uid)
+            if unit is None or not alive(unit):
+                continue
+            ratings = {s["id"]: s["weapon"]["df"] for s, st in systems(pos, unit, "weapon") if not st["destroyed"]}
+            for weapon, ref in alloc.items():
+                out[ref] = out.get(ref, 0) + ratings.get(weapon, 0)
+    return out
+
+
 def drm(pos: Pos, attacker: Unit, target: Unit, s: dict[str, Any], sil: str) -> tuple[dict[str, int], int, bool]:
     """The modifier parts of one attack (CI-7.3.1, H-01, H-02), the range, and lock-on."""
     opts = pos["options"]
@@ -313,7 +343,8 @@ class Hit:
     """The system drawn (H-04), ``"hull"``, a vessel index for groups, or None when armor stopped it."""
 
 
-def resolve_attack(pos: Pos, dice: Dice, attacker: Unit, s: dict[str, Any], a: Attack) -> tuple[list[Event], Hit | None]:
+def resolve_attack(pos: Pos, dice: Dice, attacker: Unit, s: dict[str, Any], a: Attack,
+                   df: int = 0) -> tuple[list[Event], Hit | None]:
     """One attack: to-hit 3d6 + DRM ≥ 11, marginal 11–12; on a hit the damage roll and where it
     lands; the damage itself is applied at the phase's end."""
     events: list[Event] = []
@@ -321,6 +352,7 @@ def resolve_attack(pos: Pos, dice: Dice, attacker: Unit, s: dict[str, Any], a: A
     assert target is not None
     sil = silhouette(pos, attacker, target, a.silhouette)
     parts, rng, locked = drm(pos, attacker, target, s, sil)
+    parts["defensive_fire"] = -df
     roll, _ = dice.roll(3, 6, "to_hit", attacker["id"])
     total = roll + sum(parts.values())
     hit = total >= 11
@@ -419,7 +451,8 @@ def apply_hit(pos: Pos, hit: Hit) -> list[Event]:
     return [damage] + events
 
 
-def resolve(pos: Pos, dice: Dice, orders: dict[str, dict[str, FireOrder]]) -> tuple[list[Event], set[tuple[str, str]]]:
+def resolve(pos: Pos, dice: Dice, orders: dict[str, dict[str, FireOrder]],
+            defense: dict[str, int] | None = None) -> tuple[list[Event], set[tuple[str, str]]]:
     """Every attack, phase by phase (stationary, starships, small vs small, small vs others);
     in each, seats in order, units in ``units`` order, attacks in list order; damage at the
     phase's end (CI-2.3, CI-7.3)."""
@@ -433,7 +466,10 @@ def resolve(pos: Pos, dice: Dice, orders: dict[str, dict[str, FireOrder]]) -> tu
                 if order is None or u["side"] != seat:
                     continue
                 weapons = {s["id"]: s for s, _ in systems(pos, u, "weapon")}
+                shot: dict[str, int] = {}
                 for a in order.attacks:
+                    shot[a.weapon] = shot.get(a.weapon, 0) + 1
+                    ref = f"{u['id']}:{a.weapon}:{shot[a.weapon]}"
                     target = unit_by_id(pos, a.target)
                     if target is None or phase_of(pos, u, target) != phase:
                         continue
@@ -442,7 +478,7 @@ def resolve(pos: Pos, dice: Dice, orders: dict[str, dict[str, FireOrder]]) -> tu
                                        "target": a.target, "reason": "destroyed" if not alive(u) else "target_gone"})
                         continue
                     s = weapons[a.weapon]
-                    more, hit = resolve_attack(pos, dice, u, s, a)
+                    more, hit = resolve_attack(pos, dice, u, s, a, (defense or {}).get(ref, 0))
                     events += more
                     st = u["systems"][a.weapon]
                     st["shots"] += 1

@@ -20,15 +20,8 @@ from .rules import RULESET, CiState
 
 __all__ = ["FORMAT", "dump", "parse", "resolve"]
 
-UNSUPPORTED = ("defense", "detector")
-
-
 def parse(data: Any, *, seed: int | str = 0) -> CiState:
-    pos = read_position(data)
-    if pos["phase"] in UNSUPPORTED:
-        raise FormatError("phase", f"the {pos['phase']} step (house defensive fire H-06 / EW detectors CI-4.8.1) "
-                          "is not implemented yet")
-    return CiState(pos, Rng.from_seed(seed))
+    return CiState(read_position(data), Rng.from_seed(seed))
 
 
 def dump(state: CiState) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
-from ...engine.errors import RuleError
+from ...engine.errors import FormatError, RuleError
 from ...engine.reading import fields, integer, obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event
@@ -172,11 +172,93 @@ def check_evasive(pos: Pos, unit: Unit, level: int) -> None:
 
 
 def after_fire(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, fire.FireOrder]]) -> tuple[Rng, list[Event]]:
-    """EW revealed, fire phases, Damage Effects, Final Actions, end of turn; the next turn's
-    start and its power phase (CI-2.3 – CI-2.5)."""
+    """Attacks and DF settings declared; then the defense step if a weapon is in DF mode, the
+    detector step if EW points were reserved, else the fire itself (CI-7.2)."""
+    pos["plots"] = {"fire": {seat: {uid: fire.dump(o) for uid, o in given.items()} for seat, given in orders.items()}}
+    revealed = ew.ew_events(pos)  # EW levels announced (CI-7.2.9)
+    events = _after_declarations(pos, rng)
+    if events:
+        return rng, revealed + events
+    rng, more = resolve_fire(pos, rng)
+    return rng, revealed + more
+
+
+def _after_declarations(pos: Pos, rng: Rng) -> list[Event]:
+    declared = pos["plots"]["fire"]
+    if "defense" not in pos["plots"] and any(o.get("df") for given in declared.values() for o in given.values()):
+        return _phase(pos, "defense")
+    if any(alive(u) and u["ew"]["reserve"] for u in pos["units"]):
+        return _phase(pos, "detector")
+    return []
+
+
+def after_defense(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, dict[str, str]]]) -> tuple[Rng, list[Event]]:
+    """DF weapons allocated to incoming attacks (CI-7.2.7; house H-06)."""
+    pos["plots"]["defense"] = {seat: {uid: dict(o) for uid, o in given.items()} for seat, given in orders.items()}
+    events = _after_declarations(pos, rng)
+    return (rng, events) if events else resolve_fire(pos, rng)
+
+
+def after_detector(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, ew.EwOrder]]) -> tuple[Rng, list[Event]]:
+    """Reserved EW points allocated after EW levels are announced (CI-4.8.1)."""
+    for u in pos["units"]:
+        order = orders.get(u["side"], {}).get(u["id"])
+        if order is not None:
+            for key in ("shroud", "amplify", "ecm"):
+                u["ew"][key] += getattr(order, key)
+        u["ew"]["reserve"] = 0
+    return resolve_fire(pos, rng)
+
+
+def check_defense(pos: Pos, unit: Unit, allocation: dict[str, str]) -> None:
+    """A DF weapon set to DF mode this turn, allocated to one declared attack on its side."""
+    uid = unit["id"]
+    declared = pos["plots"].get("fire", {})
+    mine = declared.get(unit["side"], {}).get(uid, {}).get("df", {})
+    for weapon, ref in allocation.items():
+        field = f"order.{weapon}"
+        if weapon not in mine:
+            raise RuleError("CI-7.2.7", f"{weapon} was not set to defensive fire", unit=uid, field=field)
+        attack = fire.declared_attack(pos, ref)
+        if attack is None:
+            raise RuleError("CI-7.2.7", f"no declared attack {ref!r} (ATTACKER:WEAPON:k, k from 1)", unit=uid,
+                            field=field)
+        target = unit_by_id(pos, attack["target"])
+        if target is None or target["side"] != unit["side"]:
+            raise RuleError("CI-7.2.7", f"{ref} is not an attack on {unit['side']}", unit=uid, field=field)
+
+
+def parse_defense(raw: Any, where: str) -> dict[str, str]:
+    data = obj(raw, where)
+    out = {}
+    for weapon, ref in data.items():
+        if not isinstance(ref, str) or ref.count(":") != 2:
+            raise FormatError(f"{where}.{weapon}", "expected \"ATTACKER:WEAPON:k\"")
+        out[str(weapon)] = ref
+    return out
+
+
+def check_detector(pos: Pos, unit: Unit, order: ew.EwOrder) -> None:
+    spent = order.shroud + order.amplify + order.ecm + order.reserve + order.masking
+    if order.reserve or order.masking or any(order.ess.get(k) for k in ("shroud", "ecm", "jam", "negate", "amplify")):
+        raise RuleError("CI-4.8.1", "reserved points go to shroud, amplification or ECM", unit=unit["id"],
+                        field="order")
+    if spent > unit["ew"]["reserve"]:
+        raise RuleError("CI-4.8.1", f"{spent} points allocated; {unit['ew']['reserve']} were reserved",
+                        unit=unit["id"], field="order")
+
+
+def resolve_fire(pos: Pos, rng: Rng) -> tuple[Rng, list[Event]]:
+    """Fire phases, Damage Effects, Final Actions, end of turn; the next turn's start and its
+    power phase (CI-2.3 – CI-2.5)."""
     dice = Dice(rng, pos["turn"])
-    events = ew.ew_events(pos)
-    more, fired = fire.resolve(pos, dice, {s: dict(o) for s, o in orders.items()})
+    events: list[Event] = []
+    plots = pos["plots"]
+    orders = {seat: {uid: fire.parse(o, "order") for uid, o in given.items()}
+              for seat, given in plots.get("fire", {}).items()}
+    defense = fire.defense_totals(pos, plots.get("defense", {}))
+    more, fired = fire.resolve(pos, dice, orders, defense)
+    pos["plots"] = {}
     events += more
     events += damage_effects(pos, dice)
     events += final_actions(pos)

@@ -242,6 +242,11 @@ KINDS: dict[str, Kind[CiState, Orders]] = {k.name: k for k in (
           lambda s: {} if s is None else {s[0]: s[1]}, _legal_empty),
     _kind("fire", "CI-2.3.1", "Declare attacks (secret until every seat has).",
           fire.parse, fire.check, _no_rule, play.after_fire, fire.dump, _legal_fire),
+    _kind("defense", "CI-7.2.7", "Allocate your DF weapons to incoming attacks: {weapon: ATTACKER:WEAPON:k} "
+          "(house rule ci-house-v1, H-06).",
+          play.parse_defense, play.check_defense, _no_rule, play.after_defense, dict, _legal_empty),
+    _kind("detector", "CI-4.8.1", "Allocate the EW points you reserved: shroud, amplify, ecm.",
+          ew.parse, play.check_detector, _no_rule, play.after_detector, ew.dump, _legal_empty),
 )}
 
 
@@ -338,7 +343,8 @@ def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
         for st in u["systems"].values():
             st["stored"] = None
             st["heat"] = None
-    out["plots"] = {}
+    if pos["phase"] not in ("defense", "detector"):  # declared attacks are revealed at CI-7.2.4
+        out["plots"] = {}
     return out
 
 
