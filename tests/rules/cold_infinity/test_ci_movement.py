@@ -308,3 +308,73 @@ def test_tv47_derelict_drift() -> None:
 
 def test_vector_helper_reads_back() -> None:
     assert read_vector("1+3,2+1", "v")[0] == (1, -4)
+
+
+def _dreadnought() -> dict:
+    d = design("warden", hull="dreadnought", mass=60)
+    return d
+
+
+@pytest.mark.rule("CI-5.5.3")
+def test_tv32_barnstorming_outcomes() -> None:
+    from hexfleet.games.cold_infinity import barnstorm
+
+    assert [barnstorm.outcome(3 + 14, True), barnstorm.outcome(8 + 14, True), barnstorm.outcome(12 + 14, True)] == \
+        [("disengaged", 0), ("failed", 1), ("failed", 2)]
+    assert barnstorm.outcome(21, False) == ("failed", 1) and barnstorm.outcome(15, True) == ("success", 0)
+    designs = {"dn": _dreadnought(), "talon_flight": design("talon_flight"), "reaper": design("reaper")}
+    p = read_position(position([unit("DN", "red", "dn", (0, -12)), unit("F", "blue", "talon_flight", (0, 0), 2,
+                                                                      vector="1+12", count=6, evasive=2)],
+                               designs=designs))
+    f = p["units"][1]
+    assert barnstorm.modifier(p, f, p["units"][0]) == 3 + 5 + 6
+
+
+@pytest.mark.rule("CI-5.5.3")
+def test_barnstorm_resolved_after_movement() -> None:
+    designs = {"dn": _dreadnought(), "talon_flight": design("talon_flight")}
+    p = position([unit("DN", "red", "dn", (0, -12), initiative=0),
+                  unit("F", "blue", "talon_flight", (0, 0), 2, vector="1+12", count=6, evasive=2, initiative=30)],
+                 designs=designs, phase="move", move_order=["F", "DN"])
+    nxt, events = resolve(p, [{"@phase": "move", "blue": {"F": {"barnstorm": "DN"}}}, {"@phase": "move"}],
+                          dice=(4, 2, 2))
+    b = of_type(events, "barnstorm")[0]
+    assert (b["modifier"], b["total"], b["result"], b["rammers"]) == (14, 22, "failed", 1)
+    assert nxt["units"][1]["count"] == 5 and nxt["phase"] == "snap"
+    with pytest.raises(RuleError) as e:
+        resolve(p, [{"@phase": "move", "blue": {"F": {"barnstorm": "F"}}}])
+    assert e.value.rule == "CI-5.5.3"
+
+
+@pytest.mark.rule("CI-2.2.1")
+def test_simultaneous_movement_plots() -> None:
+    p = position([unit("A", "red", "reaper"), unit("B", "blue", "reaper", (0, -8), 4)],
+                 options={"simultaneous_movement": True})
+    nxt, events = resolve(p, [{"@phase": "power"}, {"@phase": "ew"},
+                              {"@phase": "plot", "red": {"A": {"accel": 1}}, "blue": {"B": {"accel": 2}}}])
+    assert not of_type(events, "initiative")
+    assert [e["to"] for e in of_type(events, "moved")] == [[0, -1], [0, -6]]
+    assert nxt["phase"] == "fire"
+
+
+@pytest.mark.rule("CI-6.2.a")
+@pytest.mark.rule("CI-6.2.b")
+@pytest.mark.rule("CI-6.1.b")
+def test_three_d_acceleration_along_z_when_tumbled() -> None:
+    p = pos([unit("R", "red", "reaper", attitude="tumbled_forward")], options={"three_d": True})
+    e = move(p, "R", accel=2)
+    assert e["vector"] == "--2" and e["z"] == -2
+    p = pos([unit("R", "red", "reaper", attitude="tumbled_aft", vector="1+3")], options={"three_d": True})
+    e = move(p, "R", accel=1)
+    assert e["vector"] == "1+3,++1" and e["to"] == [0, -3] and e["z"] == 1
+
+
+@pytest.mark.rule("CI-5.8.1")
+def test_odt_thrust_in_any_direction() -> None:
+    d = design("reaper")
+    d["systems"].append({"id": "odt", "type": "thruster", "section": "core", "structure": 2, "power": 0,
+                         "thruster": {"role": "odt", "channel": 4}})
+    p = ship(d)
+    e = move(p, "S", odt=[{"thruster": "odt", "toward": 3, "hexes": 2}])
+    assert e["vector"] == "3+2" and e["thrust"] == 4
+    refused(p, "S", "CI-5.8.1", odt=[{"thruster": "fwd_thruster", "toward": 3, "hexes": 1}])

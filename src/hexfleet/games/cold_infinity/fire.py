@@ -156,6 +156,8 @@ def los_clear(pos: Pos, shooter: Unit, target: Unit) -> bool:
 def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
     """Format table, fire rows (CI-7.1.1.a, 7.1.3.a/b, 7.1.4.a, 7.1.5.c)."""
     uid = unit["id"]
+    if order.attacks and uid in pos["plots"].get("no_fire", []):
+        raise RuleError("CI-5.5.3", "a failed barnstormer may not fire this turn", unit=uid, field="order.attacks")
     by_id = {s["id"]: (s, st) for s, st in systems(pos, unit, "weapon")}
     shots: dict[str, int] = {}
     for i, a in enumerate(order.attacks):

@@ -262,6 +262,10 @@ def check(pos: Pos, unit: Unit, order: MoveOrder) -> int:
         if limit is not None and count > limit:
             raise RuleError("CI-5.6.b", f"cinematic motion allows {limit} per turn for a {hull}; this order uses "
                             f"{count}", unit=uid, field="order")
+    if order.barnstorm is not None:
+        from .barnstorm import check as check_barnstorm
+
+        check_barnstorm(pos, unit, order.barnstorm)
     total, _ = route(pos, unit, order)
     budget = engine_output(pos, unit)
     if total > budget:

@@ -14,7 +14,7 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.reading import fields, integer, obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event
-from . import ew, fire, movement, power
+from . import barnstorm, ew, fire, movement, power
 from .model import Pos, Unit, alive, fighter, small, unit_by_id
 from .notation import pivot_step, roll_step, tumble_step
 from .turn import Dice, damage_effects, drift, end_of_turn, final_actions, initiative, start_of_turn
@@ -62,17 +62,21 @@ def to_movement(pos: Pos, rng: Rng, events: list[Event]) -> tuple[Rng, list[Even
     events = events + drift(pos, dice)
     if pos["options"]["simultaneous_movement"]:
         return dice.rng, events + _phase(pos, "plot")
-    return dice.rng, events + after_moves(pos)
+    rng, more = after_moves(pos, dice.rng)
+    return rng, events + more
 
 
-def after_moves(pos: Pos) -> list[Event]:
-    """The next ship to move, or the end of movement."""
+def after_moves(pos: Pos, rng: Rng) -> tuple[Rng, list[Event]]:
+    """The next ship to move, or the end of movement: barnstorming resolved (CI-5.5.3), then
+    snap maneuvers or fire."""
     pos["move_order"] = [m for m in pos["move_order"] if _can_move(pos, m)]
     if pos["move_order"]:
-        return _phase(pos, "move") if pos["phase"] != "move" else []
+        return rng, _phase(pos, "move") if pos["phase"] != "move" else []
+    dice = Dice(rng, pos["turn"])
+    events = barnstorm.resolve(pos, dice)
     if fighters_in_play(pos):
-        return _phase(pos, "snap")
-    return _phase(pos, "fire")
+        return dice.rng, events + _phase(pos, "snap")
+    return dice.rng, events + _phase(pos, "fire")
 
 
 def _can_move(pos: Pos, uid: str) -> bool:
@@ -96,11 +100,14 @@ def after_move(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.Mo
     order = orders.get(unit["side"], {}).get(uid, movement.MoveOrder())
     events = move_one(pos, unit, order)
     pos["move_order"] = pos["move_order"][1:]
-    return rng, events + after_moves(pos)
+    rng, more = after_moves(pos, rng)
+    return rng, events + more
 
 
 def move_one(pos: Pos, unit: Unit, order: movement.MoveOrder) -> list[Event]:
     thrust = movement.check(pos, unit, order)
+    if order.barnstorm is not None:
+        pos["plots"].setdefault("barnstorm", {})[unit["id"]] = order.barnstorm
     _, over = movement.route(pos, unit, order)
     return movement.apply(pos, unit, order, thrust, over)
 
@@ -112,7 +119,8 @@ def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.Mo
         if alive(u) and movable(pos, u):
             events += move_one(pos, u, orders.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
     pos["move_order"] = []
-    return rng, events + after_moves(pos)
+    rng, more = after_moves(pos, rng)
+    return rng, events + more
 
 
 def movable(pos: Pos, u: Unit) -> bool:

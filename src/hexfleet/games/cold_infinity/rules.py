@@ -173,7 +173,7 @@ def _legal_fire(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
     pos = state.pos
     order: dict[str, Any] = {}
     for u in pos["units"]:
-        if u["side"] != seat or not alive(u):
+        if u["side"] != seat or not alive(u) or u["id"] in pos["plots"].get("no_fire", []):
             continue
         attacks = []
         for s, st in movement.systems(pos, u, "weapon"):
@@ -283,8 +283,8 @@ class ColdInfinity(Procedure[CiState]):
         if phase == "move":
             if not pos["move_order"]:
                 new = play.copy_pos(pos)
-                events = play.after_moves(new)
-                return replace(state, pos=new), [{**e, "turn": pos["turn"]} for e in events]
+                rng, events = play.after_moves(new, state.rng)
+                return replace(state, pos=new, rng=rng), [{**e, "turn": pos["turn"]} for e in events]
             unit = unit_by_id(pos, pos["move_order"][0])
             assert unit is not None
             return Ask("move", (unit["side"],))
