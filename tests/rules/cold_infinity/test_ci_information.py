@@ -20,7 +20,8 @@ def _game() -> Game:
 @pytest.mark.rule("CI-3.5.a")
 def test_ew_and_boosts_are_hidden_until_fire() -> None:
     g = _game()
-    g.submit({"red": {"R1": {"extra_ew": {"sensors": 1}, "deactivate": ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]}}, "blue": {}})
+    guns = ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]
+    g.submit({"red": {"R1": {"extra_ew": {"sensors": 1}, "deactivate": guns}}, "blue": {}})
     g.submit({"red": {"R1": {"shroud": 1, "amplify": 4}}, "blue": {}})
     blue = g.view("blue")["position"]
     red_unit = next(u for u in blue["units"] if u["id"] == "R1")
