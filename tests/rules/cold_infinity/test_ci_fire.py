@@ -339,3 +339,59 @@ def test_detector_step_allocates_reserved_points() -> None:
     with pytest.raises(RuleError) as e:
         resolve(p, [steps[0], {"@phase": "detector", "red": {"A": {"amplify": 3}}}])
     assert e.value.rule == "CI-4.8.1"
+
+
+@pytest.mark.rule("CI-7.3.3")
+@pytest.mark.rule("CI-7.3.3.a")
+def test_three_d_silhouettes() -> None:
+    def sil(z: int, attitude: str = "up", choice: str | None = None) -> str:
+        p = pos([unit("T", "blue", "reaper", attitude=attitude), unit("A", "red", "reaper", (0, -3), z=z)],
+                options={"three_d": True})
+        t, a = p["units"]
+        return fire.silhouette(p, a, t, choice)
+    assert sil(0) == "fa"                       # same layer: as in 2-D
+    assert sil(5) == "ps"                       # Z greater: the greater rating (P/S 3)
+    assert sil(5, "tumbled_forward") == "fa" and sil(5, "rolled_port") == "ps"
+    assert sil(2) == "fa" and sil(2, "rolled_port") == "fa" and sil(2, "tumbled_aft") == "ps"
+    assert sil(3, choice="fa") == "fa" and sil(3) == "ps"   # equal: attacker's choice, else the larger
+
+
+@pytest.mark.rule("CI-7.1.4.2")
+def test_abstracted_arcs() -> None:
+    p = duel("1 narrow", (2, -1), options={"abstracted_arcs": 1})
+    a, t = p["units"]
+    assert fire.arc_eligible(p, a, "1 narrow", t) and fire.arc_drm(p, a, "1 narrow", t) == -2
+    assert fire.arc_drm(p, a, "1 fixed", t) == -3 and fire.arc_drm(p, a, "2 standard", t) == -1
+    p = duel("1 narrow", (0, 3), options={"abstracted_arcs": 2})
+    a, t = p["units"]
+    assert fire.arc_eligible(p, a, "1 narrow", t) and fire.arc_drm(p, a, "1 narrow", t) == -4
+    p = duel("1 narrow", (0, 3), options={"abstracted_arcs": 2, "abstract2_facing4": -3})
+    assert fire.arc_drm(p, p["units"][0], "1 narrow", p["units"][1]) == -3
+    p = duel("1 narrow", (2, -1), options={"abstracted_arcs": 2})
+    assert fire.arc_drm(p, p["units"][0], "1 narrow", p["units"][1]) == -2  # 90°: facing 2/3
+
+
+@pytest.mark.rule("CI-7.1.5.1")
+def test_tv31_three_d_los_segments() -> None:
+    """A at +10, B at +4, three segments: bands [+10,+8], [+8,+6], [+6,+4]; a blocker in the
+    middle segment blocks only within [+8,+6]."""
+    def blocked(z: int, segments: int = 3) -> bool:
+        d = _boat()
+        p = read_position(position([unit("A", "red", "boat", z=10), unit("T", "blue", "boat", (0, -6), z=4),
+                                    unit("X", "blue", "boat", (0, -3), z=z)], designs={"boat": d},
+                                   options={"three_d": True, "los_3d_segments": segments}))
+        return not fire.los_clear(p, p["units"][0], p["units"][1])
+    assert blocked(7) and blocked(8) and not blocked(9) and not blocked(5)
+    assert blocked(9, 0) and not blocked(10, 0)
+
+
+@pytest.mark.rule("CI-4.6")
+@pytest.mark.rule("CI-4.6.a")
+def test_ship_signature_bonus() -> None:
+    d = design("reaper")
+    p = read_position(position([unit("A", "red", "reaper"), unit("T", "blue", "reaper", (0, -2), signature=8)],
+                               designs={"reaper": d}, options={"ship_signatures": True}))
+    gun = next(s for s in d["systems"] if s["id"] == "railgun_1")
+    assert fire.drm(p, p["units"][0], p["units"][1], gun, "fa")[0]["signature"] == 8
+    p["options"]["ship_signatures"] = False
+    assert fire.drm(p, p["units"][0], p["units"][1], gun, "fa")[0]["signature"] == 0

@@ -124,6 +124,37 @@ def in_arc(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
     return ok
 
 
+ABSTRACT_1 = {"wide": 0, "standard": -1, "narrow": -2, "fixed": -3}
+"""Abstracted arcs, system 1: every arc fires as Wide at this DRM (CI-7.1.4.2)."""
+
+
+def arc_eligible(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
+    """In arc, as the abstracted-arc option reads arcs: system 1 every arc as Wide, system 2 no
+    arcs at all (CI-7.1.4.2)."""
+    system = pos["options"]["abstracted_arcs"]
+    if system == 2:
+        return True
+    if system == 1 and not arc.endswith("turret"):
+        arc = f"{arc.split(' ')[0]} wide"
+    return in_arc(pos, shooter, arc, target)
+
+
+def arc_drm(pos: Pos, shooter: Unit, arc: str, target: Unit) -> int:
+    """The abstracted arcs' to-hit DRM (CI-7.1.4.2): system 1 by shape; system 2 by the facing
+    nearest the target (1: 0; 1/2, 2, 6, 6/1: −1; 2/3, 5/6: −2; 3 … 5: −3; 4: −4, GAP-34)."""
+    system = pos["options"]["abstracted_arcs"]
+    if system == 1:
+        return 0 if arc.endswith("turret") else ABSTRACT_1[arc.split(" ")[1]]
+    if system == 2:
+        v = sub(_hex(target), _hex(shooter))
+        if v == (0, 0):
+            return 0
+        theta = (bearing(v) - 60.0 * (shooter["facing"] - 1)) % 360
+        step = round(min(theta, 360 - theta) / 30)
+        return (0, -1, -1, -2, -3, -3, int(pos["options"]["abstract2_facing4"]))[step]
+    return 0
+
+
 def los_clear(pos: Pos, shooter: Unit, target: Unit) -> bool:
     """No unit strictly between blocks (B.9): Mass ≥ the target's, or ≥ half and nearer the
     firer than the target; where the line runs along an edge both hexes must block."""
@@ -138,16 +169,28 @@ def los_clear(pos: Pos, shooter: Unit, target: Unit) -> bool:
         if h in (a, b):
             return False
         for u in blockers.get(h, []):
-            if pos["options"]["three_d"]:
-                lo, hi = sorted((shooter["z"], target["z"]))
-                if not lo < u["z"] < hi and not (lo == hi == u["z"]):
-                    continue
+            if pos["options"]["three_d"] and not _between_layers(pos, shooter, target, u, h):
+                continue
             m = mass(pos, u)
             if m >= tmass or (2 * m >= tmass and distance(a, h) < distance(h, b)):
                 return True
         return False
 
     return not any(all(blocks(h) for h in step) for step in line(a, b)[1:-1])
+
+
+def _between_layers(pos: Pos, shooter: Unit, target: Unit, u: Unit, h: Hex) -> bool:
+    """3-D LOS (CI-7.1.5.1): the blocker's layer strictly between the two; with ``n`` segments,
+    within the layer band of the segment its hex lies in (TV-31)."""
+    za, zb = shooter["z"], target["z"]
+    n = pos["options"]["los_3d_segments"]
+    if not n:
+        lo, hi = sorted((za, zb))
+        return lo < u["z"] < hi or lo == hi == u["z"]
+    d = distance(_hex(shooter), _hex(target))
+    seg = min(n - 1, distance(_hex(shooter), h) * n // d)
+    lo, hi = sorted((za + (zb - za) * seg / n, za + (zb - za) * (seg + 1) / n))
+    return lo <= u["z"] <= hi
 
 
 # --- checking orders ----------------------------------------------------------------------
@@ -177,7 +220,7 @@ def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
         target = unit_by_id(pos, a.target)
         if target is None or not alive(target) or target["id"] == uid:
             raise RuleError("CI-7.2", f"no target {a.target!r}", unit=uid, field=f"{w}.target")
-        if not in_arc(pos, unit, s["weapon"]["arc"], target):
+        if not arc_eligible(pos, unit, s["weapon"]["arc"], target):
             raise RuleError("CI-7.1.4.a", f"{a.target} is outside {a.weapon}'s arc ({s['weapon']['arc']})", unit=uid,
                             field=f"{w}.target")
         if not los_clear(pos, unit, target):
@@ -209,6 +252,13 @@ def silhouette(pos: Pos, attacker: Unit, target: Unit, choice_: str | None) -> s
     tumbled 90° P/S; same hex the attacker's choice else the larger."""
     sil = design(pos, target)["silhouette"]
     larger = "fa" if sil["fa"] > sil["ps"] else "ps"
+    dz = abs(attacker["z"] - target["z"])
+    if pos["options"]["three_d"] and dz:
+        planar = distance(_hex(attacker), _hex(target))
+        if dz == planar:  # not covered by the book: the attacker's choice else the larger (GAP-45)
+            return choice_ or larger
+        if dz > planar:  # CI-7.3.3 table, Z distance greater
+            return "fa" if tumbled(target["attitude"]) else "ps" if rolled(target["attitude"]) else larger
     if rolled(target["attitude"]):
         return "fa"
     if tumbled(target["attitude"]):
@@ -317,7 +367,8 @@ def drm(pos: Pos, attacker: Unit, target: Unit, s: dict[str, Any], sil: str) -> 
     if target.get("evasive") and rng <= opts["evasive_range"]:
         evasive -= target["evasive"] * opts["evasive_incoming"]
     parts = {"silhouette": design(pos, target)["silhouette"][sil], "amplify": amplify, "ecm": ecm,
-             "accuracy": s["weapon"]["acc"], "range": penalty, "evasive": evasive, "arc": 0,
+             "accuracy": s["weapon"]["acc"], "range": penalty, "evasive": evasive,
+             "arc": arc_drm(pos, attacker, s["weapon"]["arc"], target),
              "signature": target["signature"] if opts["ship_signatures"] else 0, "defensive_fire": 0,
              "called_shot": 0}
     return parts, rng, locked

@@ -180,7 +180,7 @@ def _legal_fire(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
             if not st["active"] or st["arming"] or st["destroyed"]:
                 continue
             targets = sorted((ew.range_between(pos, u, t), t["id"]) for t in pos["units"]
-                             if t["side"] != seat and alive(t) and fire.in_arc(pos, u, s["weapon"]["arc"], t)
+                             if t["side"] != seat and alive(t) and fire.arc_eligible(pos, u, s["weapon"]["arc"], t)
                              and fire.los_clear(pos, u, t))
             if targets:
                 attacks.append(fire.Attack(s["id"], targets[0][1]))
