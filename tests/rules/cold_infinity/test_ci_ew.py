@@ -34,6 +34,8 @@ def _ess_design() -> dict:
 @pytest.mark.rule("CI-4.1.d")
 @pytest.mark.rule("CI-4.1.e")
 @pytest.mark.rule("CI-4.1.f")
+@pytest.mark.rule("CI-4")
+@pytest.mark.rule("CI-4.1")
 def test_tv08_shroud_lock_on_and_amplification() -> None:
     d = design("reaper")
     d["systems"][8]["sensor"]["ew"] = 5
@@ -53,6 +55,7 @@ def test_tv08_shroud_lock_on_and_amplification() -> None:
 
 
 @pytest.mark.rule("CI-4.5.a")
+@pytest.mark.rule("CI-4.5")
 def test_destroyed_sensors_give_nothing() -> None:
     p = pos([unit("A", "red", "reaper", systems={"sensors": {"destroyed": True, "lost": 4}})])
     with pytest.raises(RuleError) as e:
@@ -67,6 +70,8 @@ def test_damaged_sensors_lose_points_gap27() -> None:
 
 
 @pytest.mark.rule("CI-4.8.1")
+@pytest.mark.rule("CI-4.8")
+@pytest.mark.rule("CI-4.8.a")
 def test_reserve_needs_a_detector_and_at_most_half() -> None:
     p = pos([unit("A", "red", "reaper")])
     with pytest.raises(RuleError) as e:
@@ -94,6 +99,7 @@ def test_masking_needs_a_masking_sensor() -> None:
 @pytest.mark.rule("CI-4.7.3")
 @pytest.mark.rule("CI-4.7.7")
 @pytest.mark.rule("CI-4.7.a")
+@pytest.mark.rule("CI-4.7")
 def test_tv43_ess_countermeasures_strongest_only() -> None:
     """ESS X: 1 on the shroud (8 hexes), 6 on ECM → 2 ECM for every friend inside; a second
     ESS giving 1 ECM there changes nothing."""
@@ -159,6 +165,10 @@ def test_ess_lock_on_and_amplification_for_friends_not_itself() -> None:
 @pytest.mark.rule("CI-6.5.a")
 @pytest.mark.rule("CI-6.5.b")
 @pytest.mark.rule("CI-6.5.c")
+@pytest.mark.rule("CI-6.5")
+@pytest.mark.rule("CI-6.3")
+@pytest.mark.rule("CI-6.3.a")
+@pytest.mark.rule("CI-6.1.c")
 def test_tv26_tv27_three_d_range_and_shrouds() -> None:
     p = pos([unit("A", "red", "reaper", z=4), unit("B", "blue", "reaper", (0, -14), z=-6)],
             options={"three_d": True})

@@ -71,6 +71,8 @@ def play_turns(p: dict, plan: dict[int, str], turns: int) -> list[int]:
 @pytest.mark.rule("CI-7.1.3.b")
 @pytest.mark.rule("CI-7.1.3.c")
 @pytest.mark.rule("CI-7.1.a")
+@pytest.mark.rule("CI-7.1.3")
+@pytest.mark.rule("CI-7.0.a")
 def test_tv28_arming_1_plus_2() -> None:
     assert play_turns(duel(rof="1+2"), {}, 8) == [1, 4, 7]
     assert play_turns(duel(rof="1+2"), {3: "off", 6: "on"}, 8)[:2] == [1, 8]
@@ -122,6 +124,7 @@ def test_fire_order_errors() -> None:
 @pytest.mark.rule("CI-7.1.4")
 @pytest.mark.rule("CI-7.1.4.a")
 @pytest.mark.rule("CI-7.1.4.c")
+@pytest.mark.rule("CI-7.1.4")
 def test_tv48_arc_shapes() -> None:
     assert [h for h in [(0, -1), (1, -1), (-1, 0)] if in_arc("1 narrow", h)] == [(0, -1)]
     assert [h for h in [(-1, -1), (0, -2), (1, -2), (2, -2), (-2, 0)] if in_arc("1 narrow", h)] == \
@@ -165,6 +168,7 @@ def test_tv30_three_d_narrow_2_3_upright_and_flipped() -> None:
 @pytest.mark.rule("CI-7.1.5.a")
 @pytest.mark.rule("CI-7.1.5.b")
 @pytest.mark.rule("CI-7.1.5.c")
+@pytest.mark.rule("CI-7.1.5")
 def test_line_of_sight() -> None:
     def blocked(blocker_mass: float, where: tuple[int, int]) -> bool:
         d = _boat()
@@ -188,6 +192,9 @@ def test_line_of_sight() -> None:
 @pytest.mark.rule("CI-4.2.b")
 @pytest.mark.rule("CI-4.3.a")
 @pytest.mark.rule("CI-4.3.b")
+@pytest.mark.rule("CI-7.3.1")
+@pytest.mark.rule("CI-4.3")
+@pytest.mark.rule("CI-7.5")
 def test_tv42_drm_assembly() -> None:
     """P/S 3, amplification +2, ECM 1, range −2: locked +2; not locked 0; a fighter +1."""
     d = design("reaper")
@@ -215,6 +222,9 @@ def test_tv42_drm_assembly() -> None:
 @pytest.mark.rule("CI-7.3.2.c")
 @pytest.mark.rule("CI-7.4.1.b")
 @pytest.mark.rule("CI-7.4.1.A")
+@pytest.mark.rule("CI-7.3.2")
+@pytest.mark.rule("CI-7.4.1")
+@pytest.mark.rule("CI-7.4")
 def test_tv49_silhouette_and_section() -> None:
     def at(h: tuple[int, int], choice: str | None = None, attitude: str = "up") -> tuple[str, list[str]]:
         p = pos([unit("T", "blue", "reaper", attitude=attitude), unit("A", "red", "reaper", h)])

@@ -59,6 +59,11 @@ def ship(d: dict, **fields: Any) -> dict:
 @pytest.mark.rule("CI-5.1.1.a")
 @pytest.mark.rule("CI-5.4.1.a")
 @pytest.mark.rule("CI-5.0.c")
+@pytest.mark.rule("CI-5")
+@pytest.mark.rule("CI-5.1")
+@pytest.mark.rule("CI-5.1.a")
+@pytest.mark.rule("CI-5.1.1")
+@pytest.mark.rule("CI-5.4.1")
 def test_tv11_aft_forward_and_reverse() -> None:
     p = pos([unit("R", "red", "reaper")])
     assert move(p, "R", accel=1)["vector"] == "1+1"
@@ -85,6 +90,10 @@ def test_tv12_distribution_and_overthrust_by_route() -> None:
 @pytest.mark.rule("CI-5.1.3.c")
 @pytest.mark.rule("CI-5.1.4.a")
 @pytest.mark.rule("CI-5.4.2.a")
+@pytest.mark.rule("CI-5.1.b")
+@pytest.mark.rule("CI-5.1.3")
+@pytest.mark.rule("CI-5.1.4")
+@pytest.mark.rule("CI-5.4.2")
 def test_tv13_cruiser_pivot() -> None:
     """Case A: 2 thrust to port → heading 2, 3, 4; 2 to starboard on T4 stops it at 4. Case B:
     6 thrust → 3 facings at once; 6 the other way stops it."""
@@ -137,6 +146,7 @@ def test_tv18_off_axis_thrust_target_a_and_b() -> None:
 @pytest.mark.rule("CI-5.4.3.b")
 @pytest.mark.rule("CI-5.4.3.c")
 @pytest.mark.rule("CI-5.4.3.d")
+@pytest.mark.rule("CI-5.4.3")
 def test_tv19_mid_step_acceleration() -> None:
     p = pos([unit("R", "red", "reaper", facing=6, vector="1+3,2+1")], options={"mid_step_acceleration": True})
     e = move(p, "R", mid_step={"after": 2, "accel": 2})
@@ -152,6 +162,7 @@ def test_mid_step_needs_its_option() -> None:
 
 @pytest.mark.rule("CI-5.4.4.a")
 @pytest.mark.rule("CI-5.4.4.b")
+@pytest.mark.rule("CI-5.4.4")
 def test_tv20_off_axis_maneuvering() -> None:
     """Rolled to port, roll halted: a tumble turns it across facings; no second maneuver while
     the first goes on."""
@@ -167,6 +178,7 @@ def test_tv20_off_axis_maneuvering() -> None:
 @pytest.mark.rule("CI-5.4.5.a")
 @pytest.mark.rule("CI-5.4.5.b")
 @pytest.mark.rule("CI-5.4.5.c")
+@pytest.mark.rule("CI-5.4.5")
 def test_tv21_partial_thrusting() -> None:
     d = cruiser(pivot=4)
     opts = {"partial_thrusting": True}
@@ -187,6 +199,7 @@ def test_tv21_partial_thrusting() -> None:
 
 @pytest.mark.rule("CI-5.6.b")
 @pytest.mark.rule("CI-5.6.a")
+@pytest.mark.rule("CI-5.6")
 def test_tv22_cinematic_limit() -> None:
     p = pos([unit("R", "red", "reaper")], options={"cinematic_motion": True})
     move(p, "R", accel=3, pivot=1)
@@ -200,6 +213,7 @@ def test_tv22_cinematic_limit() -> None:
 
 @pytest.mark.rule("CI-5.8.2")
 @pytest.mark.rule("CI-5.8.a")
+@pytest.mark.rule("CI-5.8")
 def test_tv23_non_inertial_turn() -> None:
     d = design("reaper")
     next(s for s in d["systems"] if s["id"] == "engine")["engine"]["non_inertial"] = True
@@ -211,6 +225,7 @@ def test_tv23_non_inertial_turn() -> None:
 
 
 @pytest.mark.rule("CI-5.3.1")
+@pytest.mark.rule("CI-2.4.a")
 def test_tv44_overthrust_damage() -> None:
     assert [overthrust_damage(x + 2) for x in (7, 8, 11)] == [0, 1, 2]
     p = ship(cruiser(), overthrust={"aft0": 2})
@@ -269,6 +284,7 @@ def test_slides() -> None:
 @pytest.mark.rule("CI-5.5.b")
 @pytest.mark.rule("CI-5.5.c")
 @pytest.mark.rule("CI-5.5.d")
+@pytest.mark.rule("CI-5.5")
 def test_small_vessels_pay_one_and_halt_free() -> None:
     p = pos([unit("F", "blue", "talon_flight", count=3)])
     e = move(p, "F", accel=2, pivot=1)
@@ -293,6 +309,7 @@ def test_tv46_evasion_and_snap() -> None:
 
 @pytest.mark.rule("CI-5.7.a")
 @pytest.mark.rule("CI-5.7.b")
+@pytest.mark.rule("CI-5.7")
 def test_tv47_derelict_drift() -> None:
     p = pos([unit("D", "red", "reaper", vector="3+2", status=["derelict"])])
     events = drift(p, Dice(Rng.from_seed(1).with_faces((4,)), 1))
@@ -360,6 +377,12 @@ def test_simultaneous_movement_plots() -> None:
 @pytest.mark.rule("CI-6.2.a")
 @pytest.mark.rule("CI-6.2.b")
 @pytest.mark.rule("CI-6.1.b")
+@pytest.mark.rule("CI-6")
+@pytest.mark.rule("CI-6.0.a")
+@pytest.mark.rule("CI-6.1")
+@pytest.mark.rule("CI-6.2")
+@pytest.mark.rule("CI-6.2.c")
+@pytest.mark.rule("CI-6.1.e")
 def test_three_d_acceleration_along_z_when_tumbled() -> None:
     p = pos([unit("R", "red", "reaper", attitude="tumbled_forward")], options={"three_d": True})
     e = move(p, "R", accel=2)

@@ -38,6 +38,9 @@ def one(d: dict, **unit_fields: object) -> dict:
 @pytest.mark.rule("CI-3.1.a")
 @pytest.mark.rule("CI-3.2.b")
 @pytest.mark.rule("CI-3.2.d")
+@pytest.mark.rule("CI-3")
+@pytest.mark.rule("CI-3.1")
+@pytest.mark.rule("CI-3.1.2")
 def test_tv03_capacitor_drain_sequence() -> None:
     """TV-02/TV-03: 30/10; basic 10 a turn, the weapon 4 more when used; turn 7 the weapon and 4
     points of basic systems are off; the table of stored / drawn / left / recharged."""
@@ -70,6 +73,7 @@ def test_tv03_turn7_weapon_cannot_fire_without_deactivating() -> None:
 
 
 @pytest.mark.rule("CI-3.2.e")
+@pytest.mark.rule("CI-3.2.a")
 def test_no_order_and_a_deficit_switches_weapons_off_first_in_reverse_sds_order() -> None:
     p = one(capacitor_ship(), systems={"cap": {"stored": 12}})
     u = p["units"][0]
@@ -83,6 +87,7 @@ def test_no_order_and_a_deficit_switches_weapons_off_first_in_reverse_sds_order(
 @pytest.mark.rule("CI-3.1.1.a")
 @pytest.mark.rule("CI-3.1.1.b")
 @pytest.mark.rule("CI-3.1.1.c")
+@pytest.mark.rule("CI-3.1.1")
 def test_reactor_output_rating_less_damage_refills_every_turn() -> None:
     p = pos([unit("R1", "red", "reaper", systems={"reactor": {"lost": 3}})])
     u = p["units"][0]
@@ -102,6 +107,7 @@ def test_capacitor_damage_costs_two_capacity_per_point() -> None:
 @pytest.mark.rule("CI-3.1.3.b")
 @pytest.mark.rule("CI-3.1.3.c")
 @pytest.mark.rule("CI-3.1.3.d")
+@pytest.mark.rule("CI-3.1.3")
 def test_tv04_battery_charging_convert_and_damage() -> None:
     """20/2: 2 plant points a stored point; full at 20; 5 damage → 15."""
     p = pos([unit("C", "red", "warden")])
@@ -140,6 +146,7 @@ def _with_system_battery() -> dict:
 
 @pytest.mark.rule("CI-3.1.4.a")
 @pytest.mark.rule("CI-3.1.4.b")
+@pytest.mark.rule("CI-3.1.4")
 def test_system_battery_runs_its_system_only() -> None:
     p = read_position(position([unit("R", "red", "r", systems={"sb": {"stored": 5}})], designs={"r": _with_system_battery()}))
     u = p["units"][0]
@@ -165,6 +172,7 @@ def test_system_battery_dies_with_the_first_hit_on_its_system() -> None:
 @pytest.mark.rule("CI-3.1.5.a")
 @pytest.mark.rule("CI-3.1.5.b")
 @pytest.mark.rule("CI-3.1.5.c")
+@pytest.mark.rule("CI-3.1.5")
 def test_collectors_feed_the_first_battery_with_room() -> None:
     d = design("warden")
     d["systems"].append({"id": "panel", "type": "collector", "section": "core", "structure": 1, "power": "unpowered",
@@ -179,6 +187,7 @@ def test_collectors_feed_the_first_battery_with_room() -> None:
 
 @pytest.mark.rule("CI-3.2.c")
 @pytest.mark.rule("CI-7.1.1.a")
+@pytest.mark.rule("CI-3.2")
 def test_activation_is_immediate_and_resets_arming() -> None:
     p = pos([unit("D", "red", "lancer", systems={"lance": {"active": False}})])
     u = p["units"][0]
@@ -190,6 +199,7 @@ def test_activation_is_immediate_and_resets_arming() -> None:
 
 @pytest.mark.rule("CI-3.3.a")
 @pytest.mark.rule("CI-3.3.d")
+@pytest.mark.rule("CI-3.3")
 def test_zero_power_systems_go_off_without_plant_power() -> None:
     p = pos([unit("R1", "red", "reaper", systems={"reactor": {"destroyed": True, "lost": 8}})])
     u = p["units"][0]
@@ -204,6 +214,7 @@ def test_zero_power_systems_go_off_without_plant_power() -> None:
 @pytest.mark.rule("CI-3.4.a")
 @pytest.mark.rule("CI-3.4.b")
 @pytest.mark.rule("CI-3.4.c")
+@pytest.mark.rule("CI-3.4")
 def test_tv06_destroyed_active_system_drains_three_more_turns() -> None:
     p = pos([unit("D", "red", "lancer")])
     u = p["units"][0]
@@ -228,6 +239,9 @@ def test_tv06_destroyed_active_system_drains_three_more_turns() -> None:
 @pytest.mark.rule("CI-3.5.a")
 @pytest.mark.rule("CI-3.5.b")
 @pytest.mark.rule("CI-4.4.a")
+@pytest.mark.rule("CI-3.5")
+@pytest.mark.rule("CI-3.1.b")
+@pytest.mark.rule("CI-4.4")
 def test_tv09_sensor_boost_costs_per_point() -> None:
     d = design("reaper")
     next(s for s in d["systems"] if s["id"] == "sensors")["sensor"].update(ew=6, boost=4)
@@ -242,6 +256,8 @@ def test_tv09_sensor_boost_costs_per_point() -> None:
 
 @pytest.mark.rule("CI-5.3.2")
 @pytest.mark.rule("CI-5.2.b")
+@pytest.mark.rule("CI-5.2")
+@pytest.mark.rule("CI-5.3")
 def test_tv16_tv45_engine_enrichment_and_damage() -> None:
     d = design("lancer")
     eng = next(s for s in d["systems"] if s["id"] == "engine")
@@ -264,6 +280,8 @@ def test_tv16_tv45_engine_enrichment_and_damage() -> None:
 @pytest.mark.rule("CI-3.6.a")
 @pytest.mark.rule("CI-3.6.b")
 @pytest.mark.rule("CI-3.6.c")
+@pytest.mark.rule("CI-3.6")
+@pytest.mark.rule("CI-2.5.1")
 def test_tv07_overheating() -> None:
     d = design("lancer")
     d["systems"][7]["reactor"].update(rating=25)
