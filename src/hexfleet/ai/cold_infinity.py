@@ -25,7 +25,12 @@ from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
     """A state consistent with ``seat``'s view: hidden EW, boosts, power and stores of other
     sides taken as none (stores as empty), the generator from ``rng``."""
-    pos = dict(view["position"])
+    return CiState(read_position(filled(view["position"], seat)), Rng(rng))
+
+
+def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
+    """A view's position with what ``seat`` cannot see filled in as nothing assigned."""
+    pos = dict(position)
     units = []
     for u in pos["units"]:
         u = dict(u)
@@ -38,7 +43,7 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
                             for k, st in u["systems"].items()}
         units.append(u)
     pos["units"] = units
-    return CiState(read_position(pos), Rng(rng))
+    return pos
 
 
 evaluate = None
@@ -77,9 +82,8 @@ class ColdInfinityHeuristicBot:
     def _move_score(pos: Mapping[str, Any], seat: Seat, uid: str, o: Mapping[str, Any]) -> float:
         """Closer to the nearest enemy after next turn's drift, nose toward it, speed kept modest."""
         from ..games.cold_infinity import movement
-        from ..games.cold_infinity.position import read_position as read
 
-        p = read(dict(pos))
+        p = read_position(filled(pos, seat))
         unit = next(u for u in p["units"] if u["id"] == uid)
         try:
             order = movement.parse(o, "order")

@@ -401,3 +401,51 @@ def test_odt_thrust_in_any_direction() -> None:
     e = move(p, "S", odt=[{"thruster": "odt", "toward": 3, "hexes": 2}])
     assert e["vector"] == "3+2" and e["thrust"] == 4
     refused(p, "S", "CI-5.8.1", odt=[{"thruster": "fwd_thruster", "toward": 3, "hexes": 1}])
+
+
+@pytest.mark.rule("CI-5.4.2.f")
+def test_accelerating_while_rolling() -> None:
+    p = pos([unit("R", "red", "reaper", rotation={"roll": 1})])
+    e = move(p, "R", accel=1)
+    assert e["vector"] == "1+1" and e["attitude"] == "rolled_starboard"
+
+
+@pytest.mark.rule("CI-5.4.2.e")
+@pytest.mark.rule("CI-5.4.2.c")
+def test_flipped_ship_pivots_with_the_opposite_thrusters() -> None:
+    """Flipped, a clockwise pivot comes from the starboard-side thrusters: with the port pair
+    destroyed a ship can still stop its pivot after rolling 180°."""
+    d = design("reaper")
+    p = read_position(position([unit("R", "red", "r", attitude="flipped", rotation={"pivot": -1},
+                                     systems={"fp_thruster": {"destroyed": True, "lost": 3}})], designs={"r": d}))
+    e = move(p, "R", pivot=1)
+    assert e["thrust"] == 1 and p["units"][0]["rotation"]["pivot"] == 0
+    p = read_position(position([unit("R", "red", "r", rotation={"pivot": -1},
+                                     systems={"fp_thruster": {"destroyed": True, "lost": 3},
+                                              "as_thruster": {"destroyed": True, "lost": 3}})], designs={"r": d}))
+    refused(p, "R", "CI-5.1.c", pivot=1)
+
+
+@pytest.mark.rule("CI-5.4.5.d")
+def test_partial_thrust_counts_as_a_maneuver_in_progress() -> None:
+    p = pos([unit("R", "red", "reaper", rotation={"roll": "1/2"})],
+            options={"off_axis_maneuvering": True, "partial_thrusting": True})
+    refused(p, "R", "CI-5.4.4.b", pivot="1/2")
+
+
+@pytest.mark.rule("CI-1.3.b")
+@pytest.mark.rule("CI-5.1.4.d")
+def test_facings_clockwise_from_north_and_roll_thrusters() -> None:
+    from hexfleet.games.cold_infinity.notation import direction
+
+    assert [direction(k) for k in range(1, 7)] == [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
+    d = design("reaper")
+    p = read_position(position([unit("R", "red", "r")], designs={"r": d}))
+    e = move(p, "R", roll=1, route={"fp_thruster": 1})  # roll port: FP (with AP) or FS (with AS)
+    assert e["attitude"] == "rolled_starboard"
+
+
+@pytest.mark.rule("CI-5.1.c")
+def test_a_route_uses_only_thrusters_able_to_give_the_maneuver() -> None:
+    p = pos([unit("R", "red", "reaper")])
+    refused(p, "R", "CI-5.1.c", pivot=1, route={"aft_thruster": 1})

@@ -327,3 +327,12 @@ def test_weapon_in_cooldown_cannot_be_activated() -> None:
     with pytest.raises(RuleError) as e:
         power.check(p, p["units"][0], power.PowerOrder(activate=("spinal",)))
     assert e.value.rule == "CI-7.1.2.1"
+
+
+@pytest.mark.rule("CI-3.2.2")
+def test_forcibly_deactivated_system_cannot_be_activated() -> None:
+    p = pos([unit("R1", "red", "reaper", systems={"railgun_1": {"active": False, "forced_off": True}})])
+    with pytest.raises(RuleError) as e:
+        power.check(p, p["units"][0], power.PowerOrder(activate=("railgun_1",)))
+    assert e.value.rule == "CI-3.2.2"
+    assert power.budget(p, p["units"][0], power.PowerOrder()).demand == 7  # its power is available again

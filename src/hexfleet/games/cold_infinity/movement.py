@@ -188,9 +188,13 @@ def route(pos: Pos, unit: Unit, order: MoveOrder) -> tuple[int, dict[str, int]]:
             raise RuleError("CI-5.1.c", f"no working thruster can give the {kind}", unit=uid, field=f"order.{kind}")
     if order.route is not None:
         channels = {s["id"]: s["thruster"]["channel"] for s, _ in thrusters}
+        usable = {s["id"] for _, _, where in need for s, _ in eligible(where)}
         for tid in order.route:
             if tid not in channels:
                 raise RuleError("CI-5.1.c", f"{tid} is not a working thruster of {uid}", unit=uid,
+                                field=f"order.route.{tid}")
+            if tid not in usable:
+                raise RuleError("CI-5.1.c", f"{tid} cannot give any of the order's maneuvers", unit=uid,
                                 field=f"order.route.{tid}")
         if sum(order.route.values()) != total:
             raise RuleError("CI-5.1.c", f"the route carries {sum(order.route.values())} thrust; the maneuvers need "

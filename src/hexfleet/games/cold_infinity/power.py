@@ -136,6 +136,8 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
         s, st = system(pos, unit, sid, "system", "CI-3.2.b", "order.activate")
         if st["destroyed"]:
             raise RuleError("CI-3.4.c", f"{sid} is destroyed", unit=uid, field="order.activate")
+        if st["forced_off"]:
+            raise RuleError("CI-3.2.2", f"{sid} is forcibly deactivated", unit=uid, field="order.activate")
         if "weapon" in s and st["cooldown"] > 0:
             raise RuleError("CI-7.1.2.1", f"{sid} is cooling down ({st['cooldown']} turns left): it must stay "
                             "deactivated", unit=uid, field="order.activate")
