@@ -5,6 +5,8 @@ the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing 
 cautious guess), so search never holds the true state. The heuristic bot allocates nothing
 extra, puts its EW into its shroud, moves toward the nearest enemy while keeping its nose on it,
 and fires every armed weapon that bears at the nearest target.
+Moves are scored by the distance to the nearest enemy after next turn's drift (best 3), a
+modest speed, and the enemy ahead of the nose.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
-from ..hexgrid import distance
+from ..hexgrid import angle_off, distance, sub
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 
@@ -97,10 +99,12 @@ class ColdInfinityHeuristicBot:
         if not foes:
             return 0.0
         target = min(foes, key=lambda h: distance(here, h))
-        d = distance(here, target)
         v, _ = movement.read_vector(unit["vector"], "v")
+        ahead = (here[0] + v[0], here[1] + v[1])  # where the ship drifts to next turn
+        d = distance(ahead, target)
+        facing_bonus = 2.0 if angle_off(sub(target, here), 60.0 * (unit["facing"] - 1)) <= 60 else 0.0
         speed = distance((0, 0), v)
-        return -abs(d - 4) - 0.5 * max(0, speed - 4)
+        return -abs(d - 3) - 0.5 * max(0, speed - 3) + facing_bonus
 
 
 BOTS: dict[str, BotOffer] = {

@@ -170,3 +170,13 @@ def test_activated_is_powered_and_unpowered_is_off() -> None:
     with pytest.raises(RuleError) as e:
         fire.check(p, p["units"][0], fire.FireOrder((fire.Attack("railgun_1", "T"),)))
     assert e.value.rule == "CI-7.1.1.a"
+
+
+def test_house_victory_at_the_turn_limit() -> None:
+    """Not from the book (its victory rules are lost): most damage inflicted wins at the limit."""
+    p = position([unit("R1", "red", "reaper", sections={"forward": {"hull_lost": 3}}),
+                  unit("B1", "blue", "reaper", (0, -20))], phase="fire", turn_limit=1)
+    nxt, _ = resolve(p, [{"@phase": "fire"}])
+    assert nxt["outcome"]["winners"] == ["blue"] and "house" in nxt["outcome"]["reason"]
+    p = position([unit("R1", "red", "reaper"), unit("B1", "blue", "reaper", (0, -20))], phase="fire", turn_limit=1)
+    assert resolve(p, [{"@phase": "fire"}])[0]["outcome"]["winners"] == []

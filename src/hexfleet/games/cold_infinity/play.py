@@ -278,11 +278,26 @@ def resolve_fire(pos: Pos, rng: Rng) -> tuple[Rng, list[Event]]:
 
 
 def settle_outcome(pos: Pos) -> None:
-    """The game ends when at most one side has a unit left, or after the turn limit (house:
-    the book's victory conditions are in the lost chapters)."""
+    """House victory (the book's are in the lost chapters): the game ends when at most one side
+    has a unit left that is not derelict; after the turn limit the side that inflicted the most
+    damage (hull and structure lost, a destroyed unit counting its whole hull) wins, equal
+    damage is a draw."""
     sides = [s for s in pos["seats"] if any(u["side"] == s and alive(u) and "derelict" not in u["status"]
                                            for u in pos["units"])]
     if len(sides) <= 1:
         pos["outcome"] = {"reason": "last side standing" if sides else "mutual destruction", "winners": sides}
     elif pos["turn_limit"] is not None and pos["turn"] > pos["turn_limit"]:
-        pos["outcome"] = {"reason": "turn limit", "winners": []}
+        inflicted = {s: sum(damage_taken(pos, u) for u in pos["units"] if u["side"] != s) for s in pos["seats"]}
+        best = max(inflicted.values())
+        winners = [s for s, v in inflicted.items() if v == best] if best else []
+        pos["outcome"] = {"reason": "turn limit: most damage inflicted (house rule ci-house-v1)",
+                          "winners": winners if len(winners) == 1 else []}
+
+
+def damage_taken(pos: Pos, u: Unit) -> int:
+    """Hull and structure a unit has lost; a destroyed unit counts its whole hull."""
+    d = pos["designs"][u["design"]]
+    if "destroyed" in u["status"]:
+        return sum(sec["hull"] for sec in d["sections"].values()) + sum(s["structure"] for s in d["systems"])
+    return sum(v["hull_lost"] for v in u["sections"].values()) + sum(st["lost"] for st in u["systems"].values()) \
+        + sum(u.get("fighters", []))
