@@ -148,8 +148,12 @@ def test_tv29_turrets_of_rolled_and_tumbled_ships() -> None:
     assert in_arc("dorsal turret", (2, -1), attitude="rolled_starboard")
     assert in_arc("dorsal turret", (0, -2), attitude="tumbled_forward")
     assert not in_arc("dorsal turret", (0, 2), attitude="tumbled_forward")
-    assert in_arc("keel turret", (2, -1), attitude="rolled_port")
-    assert in_arc("keel turret", (0, 2), attitude="tumbled_forward")
+    assert in_arc("keel turret", (-1, 0), attitude="rolled_port")  # 2-D: every turret is dorsal (CI-7.1.4.b)
+    opts = {"three_d": True}
+    assert in_arc("keel turret", (2, -1), attitude="rolled_port", options=opts)
+    assert in_arc("keel turret", (0, 2), attitude="tumbled_forward", options=opts)
+    assert in_arc("keel turret", (-1, 1), attitude="rolled_starboard", options=opts)
+    assert in_arc("keel turret", (0, -2), attitude="tumbled_aft", options=opts)
 
 
 @pytest.mark.rule("CI-7.1.4.3")
@@ -162,6 +166,13 @@ def test_tv30_three_d_narrow_2_3_upright_and_flipped() -> None:
     assert in_arc("2/3 narrow", (2, -1), options=opts, z=1) and not in_arc("2/3 narrow", (2, -1), options=opts, z=2)
     assert in_arc("2/3 narrow", (3, -2), options=opts, z=-2)
     assert in_arc("2/3 narrow", (-1, 0), attitude="flipped") and not in_arc("2/3 narrow", (1, -1), attitude="flipped")
+    # rolled 90° to starboard: the arc points down: own column at and below; Δz ≤ −2, −4, −6 at 1, 2, 3
+    down = {"attitude": "rolled_starboard", "options": opts}
+    assert in_arc("2/3 narrow", (0, 0), z=-5, **down) and not in_arc("2/3 narrow", (0, 0), z=1, **down)
+    assert in_arc("2/3 narrow", (1, 0), z=-2, **down) and not in_arc("2/3 narrow", (1, 0), z=-1, **down)
+    assert in_arc("2/3 narrow", (2, 0), z=-4, **down) and not in_arc("2/3 narrow", (2, 0), z=-3, **down)
+    assert in_arc("2/3 narrow", (3, 0), z=-6, **down) and not in_arc("2/3 narrow", (3, 0), z=-5, **down)
+    assert not in_arc("2/3 narrow", (1, 0), z=-2, attitude="rolled_port", options=opts)  # points up then
     assert in_arc("dorsal turret", (3, 0), options=opts, z=2) and not in_arc("keel turret", (3, 0), options=opts, z=2)
 
 

@@ -449,3 +449,10 @@ def test_facings_clockwise_from_north_and_roll_thrusters() -> None:
 def test_a_route_uses_only_thrusters_able_to_give_the_maneuver() -> None:
     p = pos([unit("R", "red", "reaper")])
     refused(p, "R", "CI-5.1.c", pivot=1, route={"aft_thruster": 1})
+
+
+@pytest.mark.rule("CI-5.7.a")
+def test_disabled_ship_keeps_its_vector() -> None:
+    p = pos([unit("R", "red", "reaper", vector="2+3", status=["disabled"])])
+    refused(p, "R", "CI-5.7.a", accel=1)
+    assert move(p, "R")["to"] == [3, -3]

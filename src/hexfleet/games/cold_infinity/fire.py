@@ -80,48 +80,74 @@ def arc_centre(arc: str) -> float:
 
 
 def in_arc(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
-    """Is ``target`` in the arc (B.8, CI-7.1.4)? Boundaries included; own hex always; flipped
-    ships mirror; 2-D turrets all round upright or flipped, else Wide on the dorsal (keel)
-    direction; rolled ships keep fore/aft arcs within 45° and side arcs reach their own hex."""
+    """Is ``target`` in the arc (B.8, CI-7.1.4)? Boundaries included; the own hex always (in
+    3-D its own layer); flipped ships mirror. Turrets: in 2-D all are dorsal (CI-7.1.4.b), all
+    round upright or flipped, else Wide on the dorsal direction; in 3-D dorsal / keel fire at
+    Δz ≥ 0 / ≤ 0 (mirrored when flipped). An arc a roll or tumble points straight down or up
+    holds targets within its half-width of that axis and its own hex column on that side; in
+    2-D it reaches only its own hex. Rolled ships keep fore/aft arcs within 45°."""
     v = sub(_hex(target), _hex(shooter))
-    d = distance((0, 0), v)
     dz = target["z"] - shooter["z"]
     three_d = pos["options"]["three_d"]
     att = shooter["attitude"]
-    if v == (0, 0):
-        if not three_d or dz == 0:
-            return True
+    if v == (0, 0) and (not three_d or dz == 0):
+        return True
     heading = 60.0 * (shooter["facing"] - 1)
     if arc.endswith("turret"):
-        dorsal = arc.startswith("dorsal")
-        if three_d and att in ("up", "flipped"):
-            up = (att == "up") == dorsal
-            return dz >= 0 if up else dz <= 0
+        dorsal = arc.startswith("dorsal") or not three_d
         if att in ("up", "flipped"):
-            return True
+            if not three_d:
+                return True
+            return dz >= 0 if (att == "up") == dorsal else dz <= 0
         centre = {"rolled_port": 270.0, "rolled_starboard": 90.0, "tumbled_forward": 0.0,
                   "tumbled_aft": 180.0}[att] + (0.0 if dorsal else 180.0)
-        return v == (0, 0) or angle_off(v, (heading + centre) % 360) <= 90
+        return angle_off(v, (heading + centre) % 360) <= 90 and (not three_d or v != (0, 0))
     centre = arc_centre(arc)
     if flipped(att):
         centre = (360.0 - centre) % 360
     shape = arc.split(" ")[1]
-    if tumbled(att) or (rolled(att) and centre % 180 != 0):
-        return v == (0, 0)  # the arc points up or down: only its own hex column (2-D reading)
-    if v == (0, 0):
+    vertical = _vertical(att, centre)
+    if vertical is not None:
+        if not three_d:
+            return v == (0, 0)
+        return _along_axis(v, dz, vertical, shape)
+    if v == (0, 0) or (tumbled(att) and not three_d):
         return False
     mapped = (heading + centre) % 360
     if shape == "fixed":
         along, across = ray_distance(v, mapped)
         ok = along > 0 and across <= 0.5
     else:
-        width = HALF_WIDTH[shape]
-        if rolled(att):
-            width = min(width, 45)
-        ok = angle_off(v, mapped) <= width
+        ok = angle_off(v, mapped) <= (min(HALF_WIDTH[shape], 45) if rolled(att) else HALF_WIDTH[shape])
     if ok and three_d and att in ("up", "flipped"):
-        ok = abs(dz) <= d - 1
+        ok = abs(dz) <= distance((0, 0), v) - 1
     return ok
+
+
+def _vertical(att: str, centre: float) -> int | None:
+    """−1 / +1 when an arc of this relative centre points down / up in this attitude: the side
+    arcs of a rolled ship (rolled to port: the port side down), the fore / aft arcs of a tumbled
+    one (tumbled forward: the nose down); None when it stays in the plane."""
+    if rolled(att) and centre % 180 != 0:
+        port = centre > 180
+        return -1 if port == (att == "rolled_port") else 1
+    if tumbled(att) and centre % 180 == 0:
+        fore = centre == 0
+        return -1 if fore == (att == "tumbled_forward") else 1
+    return None
+
+
+def _along_axis(v: Hex, dz: int, sign: int, shape: str) -> bool:
+    """A target for an arc pointing straight down (−1) or up (+1): its own hex column on that
+    side, else within the half-width of the axis, ``atan(d/|Δz|)`` (TV-30)."""
+    if dz * sign < 0 or (dz == 0 and v != (0, 0)):
+        return False
+    d = distance((0, 0), v)
+    if d == 0:
+        return True
+    if shape == "fixed":
+        return False
+    return math.degrees(math.atan2(d, abs(dz))) <= HALF_WIDTH[shape] + 1e-9
 
 
 ABSTRACT_1 = {"wide": 0, "standard": -1, "narrow": -2, "fixed": -3}

@@ -53,8 +53,9 @@ def stationary(pos: Pos, unit: Unit) -> bool:
 
 
 def drifting(unit: Unit) -> bool:
-    """Derelict or disabled: no thrust, no initiative; drifts (CI-5.7)."""
-    return "derelict" in unit["status"] or "disabled" in unit["status"]
+    """Derelict: no initiative; drifts before the others move, with its 1d10 check (CI-5.7;
+    format: "not derelict", "derelicts drift"). A disabled ship still moves in its turn."""
+    return "derelict" in unit["status"]
 
 
 def mass(pos: Pos, unit: Unit) -> float:

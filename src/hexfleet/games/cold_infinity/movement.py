@@ -271,6 +271,8 @@ def check(pos: Pos, unit: Unit, order: MoveOrder) -> int:
 
         check_barnstorm(pos, unit, order.barnstorm)
     total, _ = route(pos, unit, order)
+    if total and "disabled" in unit["status"]:
+        raise RuleError("CI-5.7.a", "a disabled ship has no thrust: it keeps its vector", unit=uid, field="order")
     budget = engine_output(pos, unit)
     if total > budget:
         raise RuleError("CI-5.2.a", f"the order needs {total} thrust; the engines give {budget}", unit=uid,
