@@ -456,3 +456,15 @@ def test_disabled_ship_keeps_its_vector() -> None:
     p = pos([unit("R", "red", "reaper", vector="2+3", status=["disabled"])])
     refused(p, "R", "CI-5.7.a", accel=1)
     assert move(p, "R")["to"] == [3, -3]
+
+
+@pytest.mark.rule("CI-5.4.4.a")
+def test_off_axis_in_plane_spin_costs_a_pivot() -> None:
+    d = cruiser(pivot=2, roll=5)
+    d["systems"] += [{"id": f"m{loc}", "type": "thruster", "section": "core", "structure": 3, "power": 0,
+                      "thruster": {"role": "maneuver", "location": loc, "channel": 6}} for loc in ("FP", "FS")]
+    p = read_position(position([unit("S", "red", "d", attitude="rolled_port")], designs={"d": d},
+                               options={"off_axis_maneuvering": True}))
+    assert move(p, "S", tumble=1)["thrust"] == 2
+    p = read_position(position([unit("S", "red", "d")], designs={"d": d}, options={"off_axis_maneuvering": True}))
+    assert move(p, "S", tumble=1)["thrust"] == 5

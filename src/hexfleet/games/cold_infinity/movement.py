@@ -138,7 +138,9 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
         rate = read_rate(unit["rotation"][axis], "rate")
         if is_small and rate + change == 0:
             continue  # small vessels halt for free (CI-5.5)
-        cost = c["pivot"] if axis == "pivot" else c["roll"]
+        in_plane = axis == "pivot" or (axis == "tumble" and rolled(unit["attitude"])) or \
+            (axis == "roll" and tumbled(unit["attitude"]))
+        cost = c["pivot"] if in_plane else c["roll"]  # spinning along the map plane costs a pivot (CI-5.4.4.a)
         if axis == "pivot":
             cw = change > 0
             where = PIVOT_CW if cw != flip else PIVOT_CCW

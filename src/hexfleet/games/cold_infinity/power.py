@@ -69,7 +69,12 @@ def parse(raw: Any, where: str) -> PowerOrder:
         system_battery=_idlist(data.get("system_battery", []), f"{where}.system_battery"),
         bridge=None if data.get("bridge") is None else text(data["bridge"], f"{where}.bridge"),
         restart=_idlist(data.get("restart", []), f"{where}.restart"),
-        hd_sensors=flag(data.get("hd_sensors", False), f"{where}.hd_sensors"))
+        hd_sensors=_hd(data.get("hd_sensors", False), f"{where}.hd_sensors"))
+
+
+def _hd(value: Any, where: str) -> bool:
+    """High-density sensors switched on: true, or the list of the sensors (CI-4.3.1)."""
+    return bool(_idlist(value, where)) if isinstance(value, list) else flag(value, where)
 
 
 def dump(order: PowerOrder) -> dict[str, Any]:
