@@ -180,3 +180,17 @@ def test_tv26_tv27_three_d_range_and_shrouds() -> None:
     p["units"][0]["ew"]["shroud"] = 3
     a, b, c = p["units"]
     assert ew.in_shroud(p, a, b) and not ew.in_shroud(p, a, c)
+
+
+@pytest.mark.rule("CI-2.1.3.1")
+def test_ess_functions_are_announced_to_everyone() -> None:
+    from .helpers import of_type, resolve
+
+    d = _ess_design()
+    p = position([unit("X", "red", "e"), unit("B", "blue", "reaper", (0, -4))],
+                 designs={"e": d, "reaper": design("reaper")})
+    _, events = resolve(p, [{"@phase": "power"}, {"@phase": "ew", "red": {"X": {"ess": {"shroud": 2, "ecm": 3}}}}],
+                        dice=(1, 2))
+    ess = of_type(events, "ess")
+    assert ess == [{"type": "ess", "unit": "X", "radius": 16, "negated": False, "turn": 1}]
+    assert all("visible_to" not in e for e in ess)

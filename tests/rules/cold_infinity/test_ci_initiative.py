@@ -31,6 +31,7 @@ def test_tv40_initiative_running_total() -> None:
 
 
 @pytest.mark.rule("CI-2.1.2.c")
+@pytest.mark.rule("CI-2.1.2.h")
 def test_speed_penalty_is_capped_at_10() -> None:
     p = pos([unit("R", "red", "reaper", vector="1+25")])
     assert of_type(_roll(p, (1,)), "initiative")[0]["penalty"] == 10

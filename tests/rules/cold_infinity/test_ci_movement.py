@@ -468,3 +468,40 @@ def test_off_axis_in_plane_spin_costs_a_pivot() -> None:
     assert move(p, "S", tumble=1)["thrust"] == 2
     p = read_position(position([unit("S", "red", "d")], designs={"d": d}, options={"off_axis_maneuvering": True}))
     assert move(p, "S", tumble=1)["thrust"] == 5
+
+
+@pytest.mark.rule("CI-5.1.2")
+@pytest.mark.rule("CI-5.1.2.a")
+@pytest.mark.rule("CI-5.1.2.b")
+def test_deflection_vanes_maneuver_at_slide_cost() -> None:
+    d = design("reaper")
+    d["systems"] = [s for s in d["systems"] if s.get("thruster", {}).get("role") != "maneuver"]
+    next(s for s in d["systems"] if s["id"] == "fwd_thruster")["thruster"]["vanes"] = True
+    p = read_position(position([unit("R", "red", "r")], designs={"r": d}))
+    e = move(p, "R", pivot=1)
+    assert e["facing"] == 2 and e["thrust"] == 3  # the Reaper's house slide cost
+    d2 = design("reaper")
+    d2["systems"] = [s for s in d2["systems"] if s.get("thruster", {}).get("role") != "maneuver"]
+    p = read_position(position([unit("R", "red", "r")], designs={"r": d2}))
+    refused(p, "R", "CI-5.1.c", pivot=1)
+
+
+@pytest.mark.rule("CI-5.5.3.a")
+@pytest.mark.rule("CI-5.5.3.b")
+@pytest.mark.rule("CI-5.5.3.d")
+def test_barnstorming_success_effects() -> None:
+    designs = {"dn": _dreadnought(), "talon_flight": design("talon_flight"), "reaper": design("reaper")}
+    p = position([unit("DN", "red", "dn", (0, -6), 1), unit("R", "red", "reaper", (0, -9), 4, ew={"points": 4,
+                                                                                                  "shroud": 1}),
+                  unit("F", "blue", "talon_flight", (0, -6), 1, count=3),
+                  unit("F2", "blue", "talon_flight", (3, -8), 1, count=3)],
+                 designs=designs, phase="fire", plots={"barnstormed": {"F": "DN"}})
+    with pytest.raises(RuleError) as e:
+        resolve(p, [{"@phase": "fire", "blue": {"F": {"attacks": [{"weapon": "cannon", "target": "R"}]}}}])
+    assert e.value.rule == "CI-5.5.3.a"
+    orders = [{"@phase": "fire", "blue": {"F": {"attacks": [{"weapon": "cannon", "target": "DN"}]}},
+               "red": {"R": {"attacks": [{"weapon": "railgun_1", "target": "F"}]}}}]
+    _, events = resolve(p, orders, dice=(1, 1, 1, 1, 1, 1, 1))
+    by = {e["attacker"]: e for e in of_type(events, "attack")}
+    assert by["R"]["parts"]["called_shot"] == -6 and not by["R"]["hit"]
+    assert by["F"]["hit"] and by["F"]["total"] < 11

@@ -73,6 +73,8 @@ def resolve(pos: Pos, dice: Dice) -> list[Event]:
         result, rammers = outcome(roll + mod, group)
         events.append({"type": "barnstorm", "unit": u["id"], "target": tid, "modifier": mod, "total": roll + mod,
                        "result": result, "rammers": rammers})
+        if result == "success":
+            pos["plots"].setdefault("barnstormed", {})[u["id"]] = tid
         if result == "failed":
             pos["plots"].setdefault("no_fire", []).append(u["id"])
             if group:

@@ -228,6 +228,7 @@ def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
     if order.attacks and uid in pos["plots"].get("no_fire", []):
         raise RuleError("CI-5.5.3", "a failed barnstormer may not fire this turn", unit=uid, field="order.attacks")
     by_id = {s["id"]: (s, st) for s, st in systems(pos, unit, "weapon")}
+    barnstormed = pos["plots"].get("barnstormed", {})
     shots: dict[str, int] = {}
     for i, a in enumerate(order.attacks):
         w = f"order.attacks[{i}]"
@@ -246,6 +247,10 @@ def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
         target = unit_by_id(pos, a.target)
         if target is None or not alive(target) or target["id"] == uid:
             raise RuleError("CI-7.2", f"no target {a.target!r}", unit=uid, field=f"{w}.target")
+        if uid in barnstormed and forward(s["weapon"]["arc"]) and a.target != barnstormed[uid] \
+                and barnstormed.get(a.target) != barnstormed[uid]:
+            raise RuleError("CI-5.5.3.a", f"a barnstormer's forward weapons fire only at {barnstormed[uid]}",
+                            unit=uid, field=f"{w}.target")
         if not arc_eligible(pos, unit, s["weapon"]["arc"], target):
             raise RuleError("CI-7.1.4.a", f"{a.target} is outside {a.weapon}'s arc ({s['weapon']['arc']})", unit=uid,
                             field=f"{w}.target")
@@ -264,6 +269,11 @@ def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
 
 
 # --- silhouettes and sections -------------------------------------------------------------
+
+
+def forward(arc: str) -> bool:
+    """A forward weapon: its arc points along the nose (1, or the vertices either side)."""
+    return arc.split(" ")[0] in ("1", "6/1", "1/2") and not arc.endswith("turret")
 
 
 def relative_bearing(target: Unit, attacker: Unit) -> float:
@@ -432,10 +442,15 @@ def resolve_attack(pos: Pos, dice: Dice, attacker: Unit, s: dict[str, Any], a: A
     sil = silhouette(pos, attacker, target, a.silhouette)
     parts, rng, locked = drm(pos, attacker, target, s, sil)
     parts["defensive_fire"] = -df
+    barnstormed = pos["plots"].get("barnstormed", {})
+    if target["id"] in barnstormed and barnstormed.get(attacker["id"]) != barnstormed[target["id"]]:
+        parts["called_shot"] = -6  # fire at a barnstormer (CI-5.5.3.b)
     roll, _ = dice.roll(3, 6, "to_hit", attacker["id"])
     total = roll + sum(parts.values())
     hit = total >= 11
     marginal = hit and total <= 12
+    if barnstormed.get(attacker["id"]) == target["id"] and forward(s["weapon"]["arc"]):
+        hit, marginal = True, False  # forward weapons of a barnstormer hit it automatically (CI-5.5.3.d)
     candidates = section_candidates(pos, attacker, target, sil) if not small(pos, target) else \
         list(design(pos, target)["sections"])
     section = pick_section(pos, target, candidates, a.section, total)

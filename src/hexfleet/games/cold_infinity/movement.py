@@ -148,6 +148,10 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
             where = PORT_SIDE + STARBOARD_SIDE
         else:
             where = ("FP", "FS", "AP", "AS", "F", "A")
+        if not is_small and not _able(pos, unit, where):
+            vanes = _vanes(pos, unit, where)
+            if vanes:  # deflection vanes: acceleration thrusters maneuver at the slide cost (CI-5.1.2)
+                where, cost = vanes, c["slide"]
         need.append((axis, _cost(change, cost), where))
     if order.turn:
         need.append(("turn", abs(order.turn) * c["pivot"], PIVOT_CW if (order.turn > 0) != flip else PIVOT_CCW))
@@ -163,6 +167,21 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
         for r in s:
             need.append(("slide", c["slide"], PORT_SIDE if r in (2, 3) else STARBOARD_SIDE))
     return need
+
+
+VANE_ROLES = {"fore": ("FP", "FS"), "aft": ("AP", "AS")}
+"""What an acceleration thruster with deflection vanes may act as (CI-5.1.2.b)."""
+
+
+def _able(pos: Pos, unit: Unit, where: tuple[str, ...]) -> bool:
+    return any(s["thruster"]["role"] == "maneuver" and s["thruster"].get("location") in where
+               for s, _ in _thrusters(pos, unit))
+
+
+def _vanes(pos: Pos, unit: Unit, where: tuple[str, ...]) -> tuple[str, ...]:
+    """Ids of the vaned acceleration thrusters that can act as a thruster in ``where``."""
+    return tuple(s["id"] for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "accel"
+                 and s["thruster"].get("vanes") and set(VANE_ROLES[s["thruster"]["location"]]) & set(where))
 
 
 def _thrusters(pos: Pos, unit: Unit) -> list[tuple[dict[str, Any], dict[str, Any]]]:

@@ -182,7 +182,7 @@ def check_evasive(pos: Pos, unit: Unit, level: int) -> None:
 def after_fire(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, fire.FireOrder]]) -> tuple[Rng, list[Event]]:
     """Attacks and DF settings declared; then the defense step if a weapon is in DF mode, the
     detector step if EW points were reserved, else the fire itself (CI-7.2)."""
-    pos["plots"] = {"fire": {seat: {uid: fire.dump(o) for uid, o in given.items()} for seat, given in orders.items()}}
+    pos["plots"]["fire"] = {seat: {uid: fire.dump(o) for uid, o in given.items()} for seat, given in orders.items()}
     revealed = ew.ew_events(pos)  # EW levels announced (CI-7.2.9)
     events = _after_declarations(pos, rng)
     if events:
