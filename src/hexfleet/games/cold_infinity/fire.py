@@ -91,7 +91,7 @@ def in_arc(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
     three_d = pos["options"]["three_d"]
     att = shooter["attitude"]
     if v == (0, 0) and (not three_d or dz == 0):
-        return True
+        return bool(pos["options"]["own_hex_in_arc"])
     heading = 60.0 * (shooter["facing"] - 1)
     if arc.endswith("turret"):
         dorsal = arc.startswith("dorsal") or not three_d
@@ -154,10 +154,19 @@ ABSTRACT_1 = {"wide": 0, "standard": -1, "narrow": -2, "fixed": -3}
 """Abstracted arcs, system 1: every arc fires as Wide at this DRM (CI-7.1.4.2)."""
 
 
+def abstraction(pos: Pos) -> int:
+    """The abstracted-arc system in play: the option's, or system 1 in the basic game with
+    ``basic_arcs = abstract1`` (the shapes are advanced rules, GAP-32)."""
+    system: int = pos["options"]["abstracted_arcs"]
+    if not system and pos["level"] == "basic" and pos["options"]["basic_arcs"] == "abstract1":
+        return 1
+    return system
+
+
 def arc_eligible(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
     """In arc, as the abstracted-arc option reads arcs: system 1 every arc as Wide, system 2 no
     arcs at all (CI-7.1.4.2)."""
-    system = pos["options"]["abstracted_arcs"]
+    system = abstraction(pos)
     if system == 2:
         return True
     if system == 1 and not arc.endswith("turret"):
@@ -168,7 +177,7 @@ def arc_eligible(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
 def arc_drm(pos: Pos, shooter: Unit, arc: str, target: Unit) -> int:
     """The abstracted arcs' to-hit DRM (CI-7.1.4.2): system 1 by shape; system 2 by the facing
     nearest the target (1: 0; 1/2, 2, 6, 6/1: −1; 2/3, 5/6: −2; 3 … 5: −3; 4: −4, GAP-34)."""
-    system = pos["options"]["abstracted_arcs"]
+    system = abstraction(pos)
     if system == 1:
         return 0 if arc.endswith("turret") else ABSTRACT_1[arc.split(" ")[1]]
     if system == 2:
@@ -269,6 +278,13 @@ def check(pos: Pos, unit: Unit, order: FireOrder) -> None:
 
 
 # --- silhouettes and sections -------------------------------------------------------------
+
+
+def arming_after_fire(pos: Pos, s: dict[str, Any]) -> int:
+    """Y arming turns after a shot; a 1+3 weapon one fewer with ``arming_1_3 = turn4`` (the
+    book's printed example, GAP-30)."""
+    y = weapon_rof(s)[1]
+    return y - 1 if y == 3 and pos["options"]["arming_1_3"] == "turn4" else y
 
 
 def forward(arc: str) -> bool:
@@ -576,7 +592,7 @@ def resolve(pos: Pos, dice: Dice, orders: dict[str, dict[str, FireOrder]],
                     events += more
                     st = u["systems"][a.weapon]
                     st["shots"] += 1
-                    st["arming"] = weapon_rof(s)[1]
+                    st["arming"] = arming_after_fire(pos, s)
                     st["cooldown"] = s["weapon"]["cooldown"]
                     fired.add((u["id"], a.weapon))
                     if hit is not None:

@@ -118,9 +118,16 @@ def plant_power(pos: Pos, unit: Unit) -> int:
     return total
 
 
-def capacitor_capacity(s: Mapping[str, Any], st: Mapping[str, Any]) -> int:
-    """Capacity less 2 per point of damage (CI-3.1.2.c, GAP-22)."""
-    return max(0, s["capacitor"]["capacity"] - 2 * st["lost"])
+def capacitor_capacity(pos: Pos, s: Mapping[str, Any], st: Mapping[str, Any]) -> int:
+    """Capacity less 2 per point of damage (CI-3.1.2.c, GAP-22); with ``capacitor_damage =
+    recharge`` the damage costs recharge instead."""
+    lost = 2 * st["lost"] if pos["options"]["capacitor_damage"] == "capacity" else 0
+    return max(0, s["capacitor"]["capacity"] - lost)
+
+
+def capacitor_recharge(pos: Pos, s: Mapping[str, Any], st: Mapping[str, Any]) -> int:
+    lost = 2 * st["lost"] if pos["options"]["capacitor_damage"] == "recharge" else 0
+    return max(0, s["capacitor"]["recharge"] - lost)
 
 
 def battery_capacity(s: Mapping[str, Any], st: Mapping[str, Any]) -> int:

@@ -155,7 +155,8 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
         need.append((axis, _cost(change, cost), where))
     if order.turn:
         need.append(("turn", abs(order.turn) * c["pivot"], PIVOT_CW if (order.turn > 0) != flip else PIVOT_CCW))
-        need.append(("turn_accel", abs(order.turn) * math.ceil(c["accel"] / 2), ("aft",)))
+        per = abs(order.turn) if pos["options"]["non_inertial_cost"] == "per_facing" else 1  # GAP-17
+        need.append(("turn_accel", per * math.ceil(c["accel"] / 2), ("aft",)))
     for r in order.slide:
         need.append(("slide", c["slide"], PORT_SIDE if r in (2, 3) else STARBOARD_SIDE))
     for tid, _, n in order.odt:
@@ -344,13 +345,14 @@ def apply(pos: Pos, unit: Unit, order: MoveOrder, thrust: int, overthrust: dict[
         if change:
             rate = read_rate(unit["rotation"][axis], "rate") + change
             unit["rotation"][axis] = write_rate(rate)
+    whole = int(order.accel)  # toward zero; the rest is a pending Δv (partial thrusting, B.4)
+    before_rotation = _nose_dv(unit, whole, opts["three_d"])  # GAP-09 alternative: thrust first
     rotate_all(unit)
     v, vz = read_vector(unit["vector"], "vector")
     if order.turn:
         unit["facing"] = wrap(unit["facing"] + order.turn)
         v = rotate(v, order.turn)
-    whole = int(order.accel)  # toward zero; the rest is a pending Δv (partial thrusting, B.4)
-    dv, dz = _nose_dv(unit, whole, opts["three_d"])
+    dv, dz = _nose_dv(unit, whole, opts["three_d"]) if opts["rotate_then_accelerate"] else before_rotation
     v, vz = add(v, dv), vz + dz
     part = order.accel - whole
     if part:

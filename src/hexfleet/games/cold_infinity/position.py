@@ -76,9 +76,11 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "house": "ci-house-v1",
 }
 """Every option with its default (format: Options; the digest's readings first)."""
+NOT_YET = {"thrust_timing": "step_start"}
+"""Readings the format names that this version does not play yet (refused by name)."""
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "range_3d": ("root", "summed"), "abstracted_arcs": (0, 1, 2), "initiative_speed": ("start_of_turn",),
-    "turn1_ties": ("rolloff",), "thrust_timing": ("own_move", "step_start"), "path_ties": ("mover",),
+    "turn1_ties": ("rolloff",), "thrust_timing": ("own_move",), "path_ties": ("mover",),
     "mid_step_endpoint": ("continuous",), "partial_model": ("accumulator",), "roll_states": ("quarter_steps",),
     "cinematic_frigate": (4, 3), "non_inertial_cost": ("per_facing", "per_turn"), "odt_directions": ("hexside",),
     "derelict_die": ("d6_parity",), "barnstorm_off_vector": ("not_multiple",), "evasive_incoming": (1, 0),
@@ -91,7 +93,7 @@ OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
     "marginal_total": ("modified",), "quarter": ("ceil",), "core_hit_total": (18,),
     "silhouette_3d_tie": ("attacker",), "mobile_base": ("ship",), "ram_offers": (False,),
     "signature_source": ("last_turn_power",), "group_mass": ("sum",), "power_order": ("recharge_first",),
-    "house": ("ci-house-v1",),
+    "house": ("ci-house-v1",), "system_battery_absorbs": (False,), "combined_min_one": (True,),
 }
 
 
@@ -119,6 +121,8 @@ def read_options(value: Any, where: str = "options") -> dict[str, Any]:
             if n == 1:
                 raise FormatError(w, "0 (off) or at least 2 segments")
             out[key] = n
+        elif key in NOT_YET and v == NOT_YET[key]:
+            raise FormatError(w, f"the {v!r} reading is not implemented yet; use {OPTION_DEFAULTS[key]!r}")
         elif key in OPTION_CHOICES:
             allowed = OPTION_CHOICES[key]
             if isinstance(v, bool) != isinstance(allowed[0], bool) or v not in allowed:

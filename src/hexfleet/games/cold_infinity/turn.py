@@ -18,6 +18,7 @@ from .model import (
     alive,
     battery_capacity,
     capacitor_capacity,
+    capacitor_recharge,
     design,
     drifting,
     mass,
@@ -58,7 +59,7 @@ def start_of_turn(pos: Pos) -> None:
             continue
         for s, st in systems(pos, u, "capacitor"):
             if not st["destroyed"]:
-                st["stored"] = min(capacitor_capacity(s, st), st["stored"] + s["capacitor"]["recharge"])
+                st["stored"] = min(capacitor_capacity(pos, s, st), st["stored"] + capacitor_recharge(pos, s, st))
         for s, st in systems(pos, u, "collector"):
             if st["destroyed"]:
                 continue
