@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from hexfleet.engine.errors import RuleError
+from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.games.cold_infinity import ew, fire
 from hexfleet.games.cold_infinity.model import small, stationary, thrust_costs
 from hexfleet.games.cold_infinity.position import read_position
@@ -180,3 +180,13 @@ def test_house_victory_at_the_turn_limit() -> None:
     assert nxt["outcome"]["winners"] == ["blue"] and "house" in nxt["outcome"]["reason"]
     p = position([unit("R1", "red", "reaper"), unit("B1", "blue", "reaper", (0, -20))], phase="fire", turn_limit=1)
     assert resolve(p, [{"@phase": "fire"}])[0]["outcome"]["winners"] == []
+
+
+def test_turn_limit_option_overrides_the_scenario() -> None:
+    from hexfleet.games import get_ruleset
+
+    r = get_ruleset("cold-infinity")
+    assert r.new_game("frigate-duel", seed=1).pos["turn_limit"] == 12
+    assert r.new_game("frigate-duel", seed=1, options={"turn_limit": 3}).pos["turn_limit"] == 3
+    with pytest.raises(FormatError):
+        r.new_game("frigate-duel", seed=1, options={"turn_limit": 0})

@@ -481,7 +481,7 @@ def read_position(value: Any) -> dict[str, Any]:
         "designs": designs, "units": units,
         "plots": copy.deepcopy(obj(data.get("plots", {}), "plots")),
         "outcome": copy.deepcopy(data.get("outcome")),
-        "turn_limit": _opt_int(data.get("turn_limit"), "turn_limit"),
+        "turn_limit": None if data.get("turn_limit") is None else integer(data["turn_limit"], "turn_limit", low=1),
     }
     return pos
 

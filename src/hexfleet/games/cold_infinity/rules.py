@@ -250,8 +250,10 @@ KINDS: dict[str, Kind[CiState, Orders]] = {k.name: k for k in (
 )}
 
 
-OPTIONS = tuple(OptionInfo(k, v, OPTION_CHOICES.get(k, (False, True) if isinstance(v, bool) else ()),
-                           "cold-infinity/1 option (docs/cold-infinity.md)") for k, v in OPTION_DEFAULTS.items())
+OPTIONS = (OptionInfo("turn_limit", None, (), "End the game after this many turns, most damage inflicted winning "
+                      "(house rule ci-house-v1; unset: the scenario's limit).", "GAP-01"),) + tuple(
+    OptionInfo(k, v, OPTION_CHOICES.get(k, (False, True) if isinstance(v, bool) else ()),
+               "cold-infinity/1 option (docs/cold-infinity.md)") for k, v in OPTION_DEFAULTS.items())
 
 
 class ColdInfinity(Procedure[CiState]):
@@ -270,7 +272,11 @@ class ColdInfinity(Procedure[CiState]):
     def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> CiState:
         opts = dict(options or {})
         physical = opts.pop("physical", False)
-        pos = read_position(new_position(scenario, opts))
+        limit = opts.pop("turn_limit", None)
+        data = new_position(scenario, opts)
+        if limit is not None:
+            data["turn_limit"] = limit  # checked with the rest of the position
+        pos = read_position(data)
         return CiState(pos, Rng.from_seed(seed, physical=bool(physical)))
 
     def seats(self, state: CiState) -> tuple[Seat, ...]:
