@@ -17,6 +17,7 @@ from typing import Any
 
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
+from ..games.cold_infinity import movement
 from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
 from ..hexgrid import angle_off, distance, sub
@@ -83,8 +84,6 @@ class ColdInfinityHeuristicBot:
     @staticmethod
     def _move_score(pos: Mapping[str, Any], seat: Seat, uid: str, o: Mapping[str, Any]) -> float:
         """Closer to the nearest enemy after next turn's drift, nose toward it, speed kept modest."""
-        from ..games.cold_infinity import movement
-
         p = read_position(filled(pos, seat))
         unit = next(u for u in p["units"] if u["id"] == uid)
         try:

@@ -11,8 +11,9 @@ import pytest
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.rng import Rng
 from hexfleet.games.cold_infinity import fire, power
+from hexfleet.games.cold_infinity.dice import Dice
 from hexfleet.games.cold_infinity.position import read_position
-from hexfleet.games.cold_infinity.turn import Dice, end_of_turn, start_of_turn
+from hexfleet.games.cold_infinity.turn import end_of_turn, start_of_turn
 
 from .helpers import design, of_type, pos, position, resolve, unit
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hexfleet.engine.rng import Rng
-from hexfleet.games.cold_infinity.turn import Dice, initiative
+from hexfleet.games.cold_infinity.dice import Dice
+from hexfleet.games.cold_infinity.turn import initiative
 
 from .helpers import design, of_type, pos, resolve, unit
 

@@ -12,9 +12,10 @@ import pytest
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.rng import Rng
 from hexfleet.games.cold_infinity import movement
+from hexfleet.games.cold_infinity.dice import Dice
 from hexfleet.games.cold_infinity.notation import read_vector
 from hexfleet.games.cold_infinity.position import read_position
-from hexfleet.games.cold_infinity.turn import Dice, damage_effects, drift, overthrust_damage
+from hexfleet.games.cold_infinity.turn import damage_effects, drift, overthrust_damage
 
 from .helpers import design, of_type, pos, position, resolve, unit
 

@@ -10,9 +10,9 @@ import math
 from ...engine.errors import RuleError
 from ...engine.ruleset import Event
 from ...hexgrid import scale
+from .dice import Dice
 from .model import Pos, Unit, alive, design, small, systems, unit_by_id
 from .notation import direction, read_vector, speed
-from .turn import Dice
 
 BARNSTORMERS = ("gunboat",)
 """Besides small vessels (CI-5.5.3)."""

@@ -13,10 +13,11 @@ from ...engine.errors import RuleError
 from ...engine.reading import choice, fields, lst, obj, text
 from ...engine.ruleset import Event
 from ...hexgrid import Hex, angle_off, bearing, distance, line, ray_distance, sub
+from .dice import Dice
 from .ew import in_shroud, lock_on, range_between, strongest
 from .model import Pos, Unit, alive, design, mass, small, stationary, systems, unit_by_id, weapon_rof
 from .notation import flipped, rolled, tumbled
-from .turn import Dice, destroy_system
+from .turn import destroy_system
 
 FIELDS = ("attacks", "df")
 HALF_WIDTH = {"narrow": 30, "standard": 60, "wide": 90}

@@ -14,6 +14,7 @@ from ...engine.errors import RuleError
 from ...engine.reading import fields, hex_pair, integer, lst, obj, text
 from ...engine.ruleset import Event
 from ...hexgrid import Hex, add, rotate, round_point, scale
+from .barnstorm import check as check_barnstorm
 from .model import CINEMATIC_LIMITS, Pos, Unit, design, engine_output, small, systems, thrust_costs
 from .notation import (
     direction,
@@ -289,8 +290,6 @@ def check(pos: Pos, unit: Unit, order: MoveOrder) -> int:
             raise RuleError("CI-5.6.b", f"cinematic motion allows {limit} per turn for a {hull}; this order uses "
                             f"{count}", unit=uid, field="order")
     if order.barnstorm is not None:
-        from .barnstorm import check as check_barnstorm
-
         check_barnstorm(pos, unit, order.barnstorm)
     total, _ = route(pos, unit, order)
     if total and "disabled" in unit["status"]:
@@ -382,8 +381,6 @@ def apply(pos: Pos, unit: Unit, order: MoveOrder, thrust: int, overthrust: dict[
         unit["overthrust"][tid] = unit["overthrust"].get(tid, 0) + n
     if small(pos, unit):
         unit["thrust_left"] = max(0, unit["thrust_left"] - thrust)
-    from .turn import moved_event
-
     return [moved_event(unit, before, thrust)]
 
 
@@ -409,3 +406,10 @@ def _mid_step(unit: Unit, start: Hex, v: Hex, order: MoveOrder) -> tuple[Hex, He
         assert order.endpoint is not None
         return order.endpoint, new
     return hexes[0], new
+
+
+def moved_event(u: Unit, before: list[int], thrust: int) -> Event:
+    v, vz = read_vector(u["vector"], "vector")
+    return {"type": "moved", "unit": u["id"], "from": before, "to": list(u["hex"]), "z": u["z"],
+            "facing": u["facing"], "attitude": u["attitude"], "vector": write_vector(v, vz), "speed": speed(v),
+            "thrust": thrust}

@@ -15,9 +15,18 @@ from ...engine.reading import fields, integer, obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event
 from . import barnstorm, ew, fire, movement, power
+from .dice import Dice
 from .model import Pos, Unit, alive, fighter, small, unit_by_id
 from .notation import pivot_step, roll_step, tumble_step
-from .turn import Dice, damage_effects, drift, end_of_turn, final_actions, initiative, start_of_turn
+from .turn import (
+    damage_effects,
+    drift,
+    end_of_turn,
+    final_actions,
+    initiative,
+    start_of_turn,
+    takes_initiative,
+)
 
 
 def copy_pos(pos: Pos) -> Pos:
@@ -124,8 +133,6 @@ def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.Mo
 
 
 def movable(pos: Pos, u: Unit) -> bool:
-    from .turn import takes_initiative
-
     return takes_initiative(pos, u)
 
 

@@ -12,11 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
 from ...engine.legal import Choices, Legal
 from ...engine.procedure import Ask, Kind, Procedure, Then
+from ...engine.reading import fields, integer, obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
@@ -143,7 +145,6 @@ def _legal_move(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
     unit = unit_by_id(pos, uid)
     assert unit is not None
     candidates = [movement.MoveOrder()]
-    from fractions import Fraction
     for a in (1, 2, -1, -2):
         candidates.append(movement.MoveOrder(accel=Fraction(a)))
     rate = movement.read_rate(unit["rotation"]["pivot"], "rate")
@@ -219,8 +220,6 @@ def _kind(name: str, rule: str, prompt: str, read: Callable[[Any, str], Any], ch
 
 
 def _evasive_read(raw: Any, where: str) -> int:
-    from ...engine.reading import fields, integer, obj
-
     data = obj(raw, where)
     fields(data, where, allowed=("level",))
     return integer(data.get("level", 0), f"{where}.level", low=0)

@@ -9,9 +9,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...engine.rng import Rng
 from ...engine.ruleset import Event
 from ...hexgrid import add
+from .dice import Dice
 from .model import (
     Pos,
     Unit,
@@ -27,26 +27,8 @@ from .model import (
     stationary,
     systems,
 )
-from .notation import read_rate, read_vector, speed, write_vector
-
-
-class Dice:
-    """The turn's generator, rolled only here: each roll is an event with its purpose."""
-
-    def __init__(self, rng: Rng, turn: int):
-        self.rng, self.turn = rng, turn
-        self.events: list[Event] = []
-
-    def roll(self, n: int, sides: int, purpose: str, unit: str | None) -> tuple[int, list[int]]:
-        faces, forced = [], False
-        for _ in range(n):
-            face, was_forced, self.rng = self.rng.roll(sides, purpose=purpose)
-            faces.append(face)
-            forced = forced or was_forced
-        self.events.append({"type": "roll", "turn": self.turn, "purpose": purpose, "unit": unit,
-                            "dice": f"{n}d{sides}", "faces": faces, "total": sum(faces), "forced": forced})
-        return sum(faces), faces
-
+from .movement import rotate_all
+from .notation import read_rate, read_vector, speed
 
 # --- start of turn ------------------------------------------------------------------------
 
@@ -176,8 +158,6 @@ def drift(pos: Pos, dice: Dice) -> list[Event]:
                                if s in u["status"] or s == "involuntary"]
         events.extend(dice.events)
         dice.events = []
-        from .movement import rotate_all
-
         rotate_all(u)
         v, vz = read_vector(u["vector"], "vector")
         before = list(u["hex"])
@@ -272,10 +252,3 @@ def end_of_turn(pos: Pos, fired: set[tuple[str, str]]) -> None:
                 st["drain"] -= 1
         u["signature"] = u["power_drawn"]
     pos["turn"] += 1
-
-
-def moved_event(u: Unit, before: list[int], thrust: int) -> Event:
-    v, vz = read_vector(u["vector"], "vector")
-    return {"type": "moved", "unit": u["id"], "from": before, "to": list(u["hex"]), "z": u["z"],
-            "facing": u["facing"], "attitude": u["attitude"], "vector": write_vector(v, vz), "speed": speed(v),
-            "thrust": thrust}
