@@ -55,14 +55,14 @@ def after_power(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, power.Powe
 def after_ew(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, ew.EwOrder]]) -> tuple[Rng, list[Event]]:
     for u in pos["units"]:
         if alive(u):
-            ew.apply(pos, u, orders.get(u["side"], {}).get(u["id"], ew.EwOrder(ess=_no_ess())))
+            ew.apply(pos, u, orders.get(u["side"], {}).get(u["id"], ew.EwOrder(ess=no_ess())))
     events = ew.ess_events(pos)
     if fighters_in_play(pos):
         return rng, events + _phase(pos, "evasive")
     return to_movement(pos, rng, events)
 
 
-def _no_ess() -> dict[str, Any]:
+def no_ess() -> dict[str, Any]:
     return {"shroud": 0, "amplify": {}, "ecm": 0, "jam": [], "negate": []}
 
 

@@ -120,20 +120,62 @@ def _plotter(pos: Pos, unit: dict[str, Any]) -> str | None:
     return None if play.movable(pos, unit) else "CI-2.2.1 this unit does not move"
 
 
+def _valid(state: CiState, check: Callable[[Pos, dict[str, Any], Any], Any], orders: dict[str, Any]) -> bool:
+    try:
+        for uid, order in orders.items():
+            unit = unit_by_id(state.pos, uid)
+            assert unit is not None
+            check(state.pos, unit, order)
+    except RuleError:
+        return False
+    return True
+
+
+def _choices(state: CiState, ask: Ask, seat: Seat, kind: str, check: Callable[[Pos, dict[str, Any], Any], Any],
+             plans: list[dict[str, Any]]) -> Legal[Orders]:
+    """The empty order and each plan the rules accept (a plan gives every unit one order);
+    ``in`` is the kind's own parse and check, so any legal order is accepted."""
+    listed = [Orders()]
+    for plan in plans:
+        if plan and _valid(state, check, plan) and Orders(plan) not in listed:
+            listed.append(Orders(plan))
+    return Choices(listed, contains=_contains(kind, state, ask, seat))
+
+
+def _mine(state: CiState, seat: Seat) -> list[dict[str, Any]]:
+    return [u for u in state.pos["units"] if u["side"] == seat and alive(u)]
+
+
 def _legal_power(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
-    return Choices([Orders()], contains=_contains("power", state, ask, seat))
+    """As allocated, every inactive weapon switched on, or +1 EW boosted on the first sensor
+    that takes it (each where affordable)."""
+    pos = state.pos
+    ships = [u for u in _mine(state, seat) if not small(pos, u)]
+    weapons_on = {u["id"]: power.PowerOrder(activate=tuple(s["id"] for s, st in movement.systems(pos, u, "weapon")
+                                                           if not st["active"] and not st["destroyed"]))
+                  for u in ships}
+    boost = {}
+    for u in ships:
+        sensor = next((s["id"] for s, st in movement.systems(pos, u, "sensor")
+                       if s["sensor"]["boost"] and not st["destroyed"]), None)
+        if sensor:
+            boost[u["id"]] = power.PowerOrder(extra_ew={sensor: 1})
+    plans = [{k: v for k, v in weapons_on.items() if v.activate}, boost]
+    return _choices(state, ask, seat, "power", power.check, plans)
 
 
 def _legal_ew(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
-    """No EW, or every unit's points on its shroud (lock-on at the widest range)."""
+    """No EW; every point on the shroud (lock-on at the widest range); one shroud point and
+    the rest amplification; one shroud point and the rest ECM."""
     pos = state.pos
-    full = {}
-    for u in pos["units"]:
-        if u["side"] == seat and alive(u):
-            points = ew.ew_points(pos, u)
-            if points:
-                full[u["id"]] = ew.EwOrder(shroud=points, ess=play._no_ess())
-    return Choices([Orders()] + ([Orders(full)] if full else []), contains=_contains("ew", state, ask, seat))
+    plans: list[dict[str, Any]] = [{}, {}, {}]
+    for u in _mine(state, seat):
+        points = ew.ew_points(pos, u)
+        if points:
+            plans[0][u["id"]] = ew.EwOrder(shroud=points, ess=play.no_ess())
+            plans[1][u["id"]] = ew.EwOrder(shroud=1, amplify=points - 1, ess=play.no_ess())
+            plans[2][u["id"]] = ew.EwOrder(shroud=1, ecm=points - 1, ess=play.no_ess())
+    return _choices(state, ask, seat, "ew", ew.check, plans)
 
 
 def _legal_move(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
