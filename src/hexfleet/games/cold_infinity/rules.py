@@ -291,9 +291,11 @@ KINDS: dict[str, Kind[CiState, Orders]] = {k.name: k for k in (
 )}
 
 
+UI_CHOICES = {"los_3d_segments": (0, 2, 3, 4, 6)}
+"""Values offered in user interfaces for options whose format range is open (0 or n ≥ 2)."""
 OPTIONS = (OptionInfo("turn_limit", None, (), "End the game after this many turns, most damage inflicted winning "
                       "(house rule ci-house-v1; unset: the scenario's limit).", "GAP-01"),) + tuple(
-    OptionInfo(k, v, OPTION_CHOICES.get(k, (False, True) if isinstance(v, bool) else ()),
+    OptionInfo(k, v, OPTION_CHOICES.get(k, UI_CHOICES.get(k, (False, True) if isinstance(v, bool) else ())),
                "cold-infinity/1 option (docs/cold-infinity.md)") for k, v in OPTION_DEFAULTS.items())
 
 
