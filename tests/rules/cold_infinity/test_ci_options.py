@@ -70,3 +70,11 @@ def test_readings_not_played_yet_are_refused_by_name() -> None:
     assert e.value.field == "options.thrust_timing" and "not implemented" in e.value.message
     with pytest.raises(FormatError):
         read_position(position([], options={"system_battery_absorbs": True}))
+
+
+def test_every_option_names_its_rule_and_house_says_so() -> None:
+    from hexfleet.games import get_ruleset
+
+    options = {o.name: o for o in get_ruleset("cold-infinity").options}
+    assert all(o.rule for o in options.values())
+    assert "NOT from the book" in options["house"].help and "house rule" in options["turn_limit"].help
