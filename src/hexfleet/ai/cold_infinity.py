@@ -11,6 +11,7 @@ modest speed, and the enemy ahead of the nose.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -18,6 +19,7 @@ from typing import Any
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.cold_infinity import movement
+from ..games.cold_infinity.play import damage_taken
 from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
 from ..hexgrid import angle_off, distance, sub
@@ -49,7 +51,21 @@ def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     return pos
 
 
-evaluate = None
+def evaluate(state: CiState) -> dict[Seat, float]:
+    """Each side's prospects in ``[0, 1]`` for search leaves (0.5 even): a finished game by its
+    outcome; otherwise the damage a side has inflicted less the damage it has taken (hull and
+    structure, a destroyed unit its whole hull), through ``tanh`` over 20 points, the same
+    measure the house victory at the turn limit uses."""
+    pos = state.pos
+    seats = list(pos["seats"])
+    if pos["outcome"] is not None:
+        winners = pos["outcome"]["winners"]
+        return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in seats}
+    taken = {s: sum(damage_taken(pos, u) for u in pos["units"] if u["side"] == s) for s in seats}
+    total = sum(taken.values())
+    return {s: 0.5 + 0.5 * math.tanh(((total - taken[s]) - taken[s] * (len(seats) - 1)) / 20.0) for s in seats}
+
+
 prior = None
 
 
