@@ -200,6 +200,35 @@ def hexside_sectors(facing: int, v: Hex) -> tuple[int, ...]:
     return tuple(sorted((i - facing) % 6 for i in directions_toward(v)))
 
 
+def bearing(v: Hex) -> float:
+    """The compass bearing of offset ``v`` in degrees, clockwise from north (direction 0),
+    in ``[0, 360)``; 0 for ``v = 0``. Rounded to 1e-9° so that the exact multiples of 30° that
+    arcs and sectors use compare exactly (hexside lines and vertex lines fall on them)."""
+    if v == (0, 0):
+        return 0.0
+    x = 1.5 * v[0]
+    y = -math.sqrt(3) * (v[1] + v[0] / 2)
+    angle = round(math.degrees(math.atan2(x, y)), 9) % 360.0
+    return 0.0 if angle == 360.0 else angle
+
+
+def angle_off(v: Hex, centre: float) -> float:
+    """How far (degrees, 0–180) the bearing of ``v`` lies from the bearing ``centre``."""
+    d = abs(bearing(v) - centre) % 360.0
+    return round(min(d, 360.0 - d), 9)
+
+
+def ray_distance(v: Hex, centre: float) -> tuple[float, float]:
+    """``(along, across)``: the centre of offset ``v`` measured along the ray of bearing
+    ``centre`` from the origin and square to it, in hex-centre units (neighbours 1 apart)."""
+    x = 1.5 * v[0] / math.sqrt(3)
+    y = -(v[1] + v[0] / 2)
+    t = math.radians(centre)
+    along = x * math.sin(t) + y * math.cos(t)
+    across = x * math.cos(t) - y * math.sin(t)
+    return round(along, 9), round(abs(across), 9)
+
+
 # --- lines -------------------------------------------------------------------------------
 
 
@@ -220,6 +249,15 @@ def line(a: Hex, b: Hex) -> list[tuple[Hex, ...]]:
     aq, ar = a
     dq, dr = b[0] - aq, b[1] - ar
     return [_round_with_ties(aq * n + dq * i, ar * n + dr * i, n) for i in range(n + 1)]
+
+
+def round_point(qn: int, rn: int, n: int) -> tuple[Hex, ...]:
+    """The hex of the point ``(qn / n, rn / n)`` (axial, exact), or every hex whose edge or
+    corner it sits on (ascending), so the caller applies the rule's choice: cube rounding with
+    the ties kept."""
+    if n <= 0:
+        raise ValueError(f"the denominator must be positive, got {n}")
+    return _round_with_ties(qn, rn, n)
 
 
 def _round_with_ties(qn: int, rn: int, n: int) -> tuple[Hex, ...]:

@@ -22,6 +22,7 @@ _PACKAGES: dict[str, str] = {
     "turn-or-burn": "turn_or_burn",
     "launch-fighters": "launch_fighters",
     "talon": "talon",
+    "cold-infinity": "cold_infinity",
 }
 """Game name (as records, the server and the command line spell it) → package name."""
 

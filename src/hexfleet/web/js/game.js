@@ -7,10 +7,11 @@ import { HexMap } from "./hexmap.js";
 import { annotate, cachedGlossary, loadGlossary, phrase } from "./glossary.js";
 import { fetchLegal, legalPanel, plainWords } from "./legal.js";
 import { Replay } from "./replay.js";
+import * as ci from "./ci.js";
 import * as lf from "./lf.js";
 import * as tob from "./tob.js";
 
-const GAMES = { "turn-or-burn": tob, "launch-fighters": lf };
+const GAMES = { "turn-or-burn": tob, "launch-fighters": lf, "cold-infinity": ci };
 const plain = {
   renderMap: (map, view) => map.render(view), summary: () => "", unitsCard: () => [], ...plainWords,
   describe: (e) => `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ")}`,

@@ -1,0 +1,126 @@
+// Cold Infinity UvSc in the browser: the map (units as darts on their facings, the vector in the
+// book's notation, a marker where the vector carries them next turn), the units table, and
+// words for events. No rules: what is legal comes from the server (the generic legal-orders
+// panel); a decision the house layer ci-house-v1 made says "house rule" (docs/cold-infinity.md).
+import { el } from "./api.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
+const ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"];
+const HOUSE = " [house rule ci-house-v1]";
+
+const hex = (h) => `${h[0]},${h[1]}`;
+const alive = (u) => !u.status.includes("destroyed");
+
+// "1+3,2+1,++2" → planar [q, r] (the layer term does not move the marker on the map).
+export function vectorOf(text) {
+  let q = 0, r = 0;
+  for (const part of String(text).split(",")) {
+    const m = /^([1-6])\+(\d+)$/.exec(part);
+    if (m) { const d = DIRS[Number(m[1]) - 1]; q += d[0] * Number(m[2]); r += d[1] * Number(m[2]); }
+  }
+  return [q, r];
+}
+
+function svgNode(tag, attrs, parent) {
+  const n = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) n.setAttribute(k, v);
+  parent.append(n);
+  return n;
+}
+
+// Space has no edges: the grid is the rectangle (odd-q offset) around the units and their markers.
+function drawWindow(map, hexes) {
+  const cells = hexes.map(([q, r]) => [q, r + ((q - (q & 1)) >> 1)]);
+  let c0 = Math.min(...cells.map((c) => c[0])) - 2;
+  c0 -= c0 & 1;
+  const r0 = Math.min(...cells.map((c) => c[1])) - 2;
+  const cols = Math.max(...cells.map((c) => c[0])) - c0 + 3;
+  const rows = Math.max(...cells.map((c) => c[1])) - r0 + 3;
+  const key = `ci:${c0},${r0},${cols}x${rows}`;
+  if (map.gridKey === key) return;
+  map.gridKey = key;
+  map.grid.replaceChildren();
+  map.hexes = [];
+  for (let c = c0; c < c0 + cols; c++) {
+    for (let row = r0; row < r0 + rows; row++) {
+      const h = [c, row - ((c - (c & 1)) >> 1)];
+      map.hexes.push(h);
+      const poly = svgNode("polygon", { class: "hex", points: map.hexPoints(map.center(h)) }, map.grid);
+      svgNode("title", {}, poly).textContent = `hex ${hex(h)}`;
+    }
+  }
+  map.fit();
+}
+
+export function renderMap(map, view) {
+  const p = view.position;
+  const units = p.units.filter(alive);
+  const next = (u) => { const v = vectorOf(u.vector); return [u.hex[0] + v[0], u.hex[1] + v[1]]; };
+  drawWindow(map, units.flatMap((u) => [u.hex, next(u)]).concat(units.length ? [] : [[0, 0]]));
+  map.layer.replaceChildren();
+  map.over.replaceChildren();
+  map.where = Object.fromEntries(units.map((u) => [u.id, u.hex]));
+  const seats = p.seats;
+  const tone = (side) => (["red", "blue"].includes(side) ? side : `${side} ${["red", "blue", "tone-2", "tone-3"][seats.indexOf(side)] || ""}`);
+  for (const u of units) {
+    const v = vectorOf(u.vector);
+    map.drawFighter({ id: u.id, side: u.side, hex: u.hex, facing: "ABCDEF"[u.facing - 1],
+                      speed: Math.max(Math.abs(v[0]), Math.abs(v[1]), Math.abs(v[0] + v[1])),
+                      momentum: u.vector === "0" ? null : next(u) }, tone(u.side), false);
+    const [x, y] = map.center(u.hex);
+    svgNode("text", { class: "label", x, y: y - map.size * 0.75 }, map.layer).textContent =
+      `${u.vector}${u.attitude === "up" ? "" : ` ${u.attitude.replace("_", " ")}`}`;
+  }
+}
+
+export function summary(view) {
+  const p = view.position;
+  const parts = [`turn ${p.turn}`, `${p.phase} phase`];
+  if (p.move_order.length) parts.push(`to move: ${p.move_order.join(", ")}`);
+  return parts.join(" · ");
+}
+
+export function unitsCard(view, hover) {
+  const p = view.position;
+  const rows = p.units.map((u) => el("tr", { "data-unit-row": u.id, class: `seat-${u.side}${alive(u) ? "" : " gone"}`,
+                                             onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
+    el("td", {}, el("span", { class: "dot" }), u.id), el("td", {}, u.design + (u.count ? ` ×${u.count}` : "")),
+    el("td", {}, `${hex(u.hex)}${u.z ? ` z${u.z}` : ""} ${ARROWS[u.facing - 1]}`), el("td", {}, u.vector),
+    el("td", {}, u.attitude.replace("_", " ")), el("td", {}, u.initiative ?? ""),
+    el("td", {}, u.ew.shroud === null ? "hidden" : `${u.ew.points} (shroud ${u.ew.shroud})`)));
+  return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
+    el("tr", {}, ...["id", "design", "where", "vector", "attitude", "init", "EW"].map((h) => el("th", {}, h))), ...rows)];
+}
+
+// An order in words: {unit: order} as "unit: field value, …".
+export function label(o) {
+  if (o === null || typeof o !== "object") return JSON.stringify(o);
+  const units = Object.entries(o).filter(([k]) => k !== "@phase");
+  if (!units.length) return "nothing (as allocated, no EW, no thrust, no attacks)";
+  return units.map(([id, order]) => `${id}: ${Object.entries(order).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ") || "nothing"}`).join("; ");
+}
+
+export function describe(e) {
+  switch (e.type) {
+    case "phase": return `Turn ${e.turn}: ${e.phase} phase.`;
+    case "roll": return `${e.unit || "The table"} rolls ${e.dice} for ${e.purpose.replaceAll("_", " ")}: ${e.faces.join(" ")} = ${e.total}.`;
+    case "initiative": return `${e.unit} initiative ${e.value} (base ${e.base}, speed ${e.speed} −${e.penalty}, die ${e.die}${e.bridge ? ", bridge +5" : ""}).`;
+    case "move_order": return `Movement order: ${e.order.join(", ") || "nobody"}.`;
+    case "power": return `${e.unit} draws ${e.drawn} of ${e.available} power.`;
+    case "ess": return `${e.unit}'s ESS shroud reaches ${e.radius} hexes${e.negated ? " (negated)" : ""}.`;
+    case "ew": return `${e.unit} EW: ${e.points} points, shroud ${e.radius} hexes, amplification ${e.amplify}, ECM ${e.ecm}.`;
+    case "moved": return `${e.unit} moves ${hex(e.from)} → ${hex(e.to)} on vector ${e.vector} (speed ${e.speed}), facing ${e.facing} ${e.attitude.replace("_", " ")}, ${e.thrust} thrust.`;
+    case "drift": return `${e.unit} drifts${e.maneuver ? ` and begins an involuntary ${e.maneuver}` : ""}.`;
+    case "attack": return `${e.attacker} fires ${e.weapon} at ${e.target} (range ${e.range}${e.lock_on ? ", locked on" : ", no lock-on"}): ` +
+      `${e.total} ${e.hit ? (e.marginal ? "— a marginal hit" : "— a hit") : "— a miss"} on the ${e.section} section${e.house ? HOUSE : ""}.`;
+    case "attack_void": return `${e.attacker}'s ${e.weapon} attack on ${e.target} is void (${e.reason.replace("_", " ")}).`;
+    case "damage": return `${e.target}'s ${e.section} section takes ${e.amount} (armor ${e.armor}): ` +
+      `${e.hits.map((h) => `${h.system ?? `vessel ${h.vessel}`} ${h.points}`).join(", ") || "stopped by the armor"}${HOUSE}.`;
+    case "destroyed": return `${e.unit}${e.system ? `'s ${e.system}` : e.section ? `'s ${e.section} section` : ""} is destroyed.`;
+    case "barnstorm": return `${e.unit} barnstorms ${e.target}: ${e.total}, ${e.result}${e.rammers ? `, ${e.rammers} lost ramming` : ""}.`;
+    case "overthrust": return `${e.unit}'s ${e.thruster} overthrust by ${e.amount}: ${e.total}, ${e.damage} damage.`;
+    case "heat": return `${e.unit}'s ${e.plant} at heat ${e.heat}${e.shut_down ? ", shut down" : ""}.`;
+    default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
+  }
+}

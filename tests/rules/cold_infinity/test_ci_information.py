@@ -1,0 +1,60 @@
+"""Hidden and simultaneous information (C.3, CI-2.1.1, CI-2.1.3.a, CI-3.2.f): the secret power
+and EW phases are hidden from the other seats in every view, event and order view; what is
+announced (activations, initiative, ESS functions) is public."""
+
+from __future__ import annotations
+
+import pytest
+
+from hexfleet.engine.game import Game
+from hexfleet.games import get_ruleset
+
+RULESET = get_ruleset("cold-infinity")
+
+
+def _game() -> Game:
+    return Game(RULESET, "frigate-duel", seed=5)
+
+
+@pytest.mark.rule("CI-2.1.3.a")
+@pytest.mark.rule("CI-3.5.a")
+def test_ew_and_boosts_are_hidden_until_fire() -> None:
+    g = _game()
+    guns = ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]
+    g.submit({"red": {"R1": {"extra_ew": {"sensors": 1}, "deactivate": guns}}, "blue": {}})
+    g.submit({"red": {"R1": {"shroud": 1, "amplify": 4}}, "blue": {}})
+    blue = g.view("blue")["position"]
+    red_unit = next(u for u in blue["units"] if u["id"] == "R1")
+    assert red_unit["ew"] == {k: None for k in red_unit["ew"]} and red_unit["extra"] is None
+    assert red_unit["power_drawn"] is None
+    own = next(u for u in g.view("red")["position"]["units"] if u["id"] == "R1")
+    assert own["ew"]["amplify"] == 4 and own["extra"]["ew"] == 1
+    blue_log = g.log_for("blue")
+    assert not any(e.get("type") == "power" and e.get("unit") == "R1" for e in _events(blue_log))
+
+
+@pytest.mark.rule("CI-2.1.2.g")
+@pytest.mark.rule("CI-3.2.f")
+def test_initiative_and_activations_reach_every_seat() -> None:
+    g = _game()
+    g.submit({"red": {}, "blue": {}})
+    blue_events = _events(g.log_for("blue"))
+    assert any(e.get("type") == "initiative" and e.get("unit") == "R1" for e in blue_events)
+    assert any(e.get("type") == "move_order" for e in blue_events)
+
+
+@pytest.mark.rule("CI-2.1.1")
+def test_power_orders_are_secret_in_the_record_view() -> None:
+    g = _game()
+    state = g.state
+    order = {"R1": {"deactivate": ["railgun_1"]}}
+    assert RULESET.order_view(state, "blue", "red", order) is None
+    assert RULESET.order_view(state, "red", "red", order) == order
+
+
+def _events(log: object) -> list[dict]:
+    out: list[dict] = []
+    for entry in log if isinstance(log, list) else []:
+        if isinstance(entry, dict):
+            out += entry.get("events", [])
+    return out
