@@ -15,7 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.ruleset import Event
-from ..games.talon.data import ARCS, pack, schedule, weapons
+from ..games.talon.data import ARCS, PACKS, ShipClass, pack, schedule, weapons
 from ..games.talon.geometry import grid_index, on_board
 from ..hexgrid import HexSetMap, disk
 from ..plugins import Form
@@ -208,7 +208,9 @@ def _unit_svg(u: Mapping[str, Any], canvas: Canvas, starts: Mapping[str, Any], s
 
 
 def glossary() -> dict[str, Any]:
-    """Every code the view shows, from the game's own tables."""
+    """Every code the view shows, from the game's own tables; with the Impulse Chart (TAL-D-1)
+    and each pack's printed classes (curves, shield and hull boxes, weapon groups), so the
+    browser draws the Impulse Display and the charge bars from the same data the rules read."""
     terms: dict[str, dict[str, Any]] = {
         "F": {"name": "Forward arc", "kind": "arc", "effect": "60° ahead, vertex rays included (TAL-G-4)"},
         "L": {"name": "Left arc", "kind": "arc", "effect": "120° on the left (TAL-G-4)"},
@@ -222,4 +224,14 @@ def glossary() -> dict[str, Any]:
     for name, w in weapons().items():
         reach = f"range {w.min_range}-{w.max_range()}" if (w.damage or w.hit_on) else "moves 6, 2 damage"
         terms[name] = {"name": name.replace("_", " ").title(), "kind": "weapon", "effect": reach}
-    return {"terms": terms}
+    return {"terms": terms, "impulses": {k: sorted(v) for k, v in schedule().items()},
+            "classes": {name: {key: _class_sheet(c) for key, c in pack(name).items()} for name in PACKS}}
+
+
+def _class_sheet(c: ShipClass) -> dict[str, Any]:
+    """A class as its record sheet prints it (TAL-D-14)."""
+    return {"side": c.side, "hull_type": c.hull_type, "rows": [[r.power, r.speed, r.tr] for r in c.rows],
+            "shields": dict(zip(ARCS, c.shields, strict=True)), "hull": len(c.hull), "critical": sorted(c.critical),
+            "groups": [{"weapon": g.weapon, "count": g.count, "red": g.red, "yellow": g.yellow,
+                        "arcs": [a for a in ARCS if a in g.arcs]} for g in c.groups],
+            "fighter_hull": c.fighter_hull}

@@ -1,0 +1,96 @@
+"""Talon in a real Chromium: a person plays the cruiser duel against the heuristic bot through
+the generic legal-orders panel with Talon's words (spend an AP, move, fire, end the Turn); the
+map is pointy-top (axial +q east, TAL-G-1), the Impulse Display marks the current Impulse and
+each ship's AP and move Impulses from its written curve (TAL-D-1), the record sheets show
+curves, shields per arc, charge bars and hull, and choosing a target draws the line of fire
+with its range. Screenshots go to ``artifacts/``."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LiveServer, needs_chromium, shot
+
+pytestmark = needs_chromium
+
+READY = ("document.body.dataset.status === 'over' || "
+         "document.querySelector('#legal [data-order], #legal [data-facet], #orders-waiting:not(:empty)')")
+PREFERRED = ('"fire"', '"move"', '"ap"', '"end_turn"')
+"""What the person does when offered: fire first, else move, else spend an AP, else end."""
+
+
+@pytest.fixture(params=["sqlite"])
+def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[no-untyped-def]
+    return sqlite_settings
+
+
+def create_talon_game(page, url: str) -> None:  # type: ignore[no-untyped-def]
+    page.goto(url + "/")
+    page.wait_for_selector("#ruleset option[value=talon]", state="attached")
+    page.select_option("#ruleset", "talon")
+    page.select_option("#scenario", "duel")
+    page.wait_for_selector("[data-seat=talon]")
+    page.select_option("[data-seat=talon]", "bot: talon-heuristic")
+    page.check("input[name=join][value=terran]")
+    page.fill("#name", "Terran player")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    page.wait_for_function(READY)
+
+
+def decide(page) -> str:  # type: ignore[no-untyped-def]
+    """Narrow the panel (the preferred ``do``, then the first value of every other field), pick
+    the first order and send it; returns the order's words. A fire order's line of fire is
+    checked on the map before it is sent."""
+    step = page.get_attribute("body", "data-step")
+    page.wait_for_selector("#legal [data-order], #legal [data-facet]")
+    while page.locator("#legal [data-facet]").count():
+        facets = page.locator("#legal [data-facet=do]")
+        wanted = next((facets.and_(page.locator(f"[data-value='{v}']")) for v in PREFERRED
+                       if facets.and_(page.locator(f"[data-value='{v}']")).count()), None)
+        (wanted or page.locator("#legal [data-facet]")).first.click()
+    option = page.locator("#legal [data-order]").first
+    words = option.inner_text()
+    option.click()
+    if words and " fires group " in words:
+        assert page.locator("#map .lof-line").count() >= 1, "a fire order draws its line of fire"
+        assert "range" in page.text_content("#map .lof-range")
+        shot(page, "talon-line-of-fire")
+    assert "Your order:" in page.inner_text("#chosen-order")
+    page.click("#submit-order")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}' || "
+                           "document.getElementById('order-sent').textContent !== ''")
+    return words
+
+
+def test_a_person_plays_the_talon_duel_against_the_bot(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_context().new_page()
+    create_talon_game(page, live_server.url)
+    # pointy-top hexes (TAL-G-1): each hex has a vertex straight below its centre
+    tops = page.evaluate("""[...document.querySelectorAll('#map .grid polygon')].map((p) => {
+        const xs = p.getAttribute('points').split(' ').map((v) => Number(v.split(',')[0]));
+        return Math.abs(xs[1] - xs.reduce((a, b) => a + b) / 6) < 0.2; })""")
+    assert len(tops) >= 16 * 12 and all(tops), "the 16 x 12 board is drawn pointy-top"
+    page.evaluate("document.getElementById('units-details').open = true")  # folded on short windows
+    shot(page, "talon-start")
+    table = page.inner_text("#impulse-display")
+    assert "Impulse Display" in table and "3-3-2" in table  # the Terran CA's written curve, P-S-TR
+    assert page.locator("#impulse-display th.now").count() == 1
+    sheets = page.inner_text("#fighters")
+    assert "F6 L5 R5 Rear4" in sheets and "amt" in sheets and "0/6" in sheets, sheets
+    assert page.locator("#map [data-kind=ship]").count() == 6
+    done: list[str] = []
+    while len(done) < 14 and page.get_attribute("body", "data-status") != "over":
+        page.wait_for_function(READY)
+        step, kind = page.evaluate("[document.body.dataset.step, document.body.dataset.decision]")
+        if kind:
+            done.append(decide(page))
+        else:  # the bot acts: wait for the next step, or for a decision of ours
+            page.wait_for_function(f"document.body.dataset.step !== '{step}' || document.body.dataset.decision || "
+                                   "document.body.dataset.status === 'over'")
+    assert any(": move " in w or ": turn " in w or "side-slip" in w for w in done), done
+    assert any(w.startswith("end the") for w in done), done
+    page.wait_for_function("document.getElementById('log').textContent.includes('Impulse B')")
+    log = page.inner_text("#log")
+    assert "moves from" in log and "undefined" not in log and "[object" not in log, log
+    shot(page, "talon-duel")
