@@ -15,8 +15,17 @@ pytestmark = needs_chromium
 
 READY = ("document.body.dataset.status === 'over' || "
          "document.querySelector('#legal [data-order], #legal [data-facet], #orders-waiting:not(:empty)')")
-PREFERRED = ('"fire"', '"move"', '"ap"', '"end_turn"')
-"""What the person does when offered: fire first, else move, else spend an AP, else end."""
+PREFERRED = (("do", '"fire"'), ("do", '"ap"'), ("use", '"change_initiative"'), ("do", '"move"'), ("do", '"end_turn"'))
+"""What the person does when offered: fire first, else spend an AP (on a Change Initiative
+marker, so the end-of-Impulse choice may come to this seat), else move, else end the Turn."""
+
+
+def check_line_of_fire(page) -> None:  # type: ignore[no-untyped-def]
+    """The target being chosen (or the fire order picked): a line from the firing ship to the
+    target with its range, on the map."""
+    assert page.locator("#map .lof-line").count() >= 1, "choosing a target draws the line of fire"
+    assert "range" in (page.text_content("#map .lof-range") or "")
+    shot(page, "talon-line-of-fire")
 
 
 @pytest.fixture(params=["sqlite"])
@@ -45,17 +54,18 @@ def decide(page) -> str:  # type: ignore[no-untyped-def]
     step = page.get_attribute("body", "data-step")
     page.wait_for_selector("#legal [data-order], #legal [data-facet]")
     while page.locator("#legal [data-facet]").count():
-        facets = page.locator("#legal [data-facet=do]")
-        wanted = next((facets.and_(page.locator(f"[data-value='{v}']")) for v in PREFERRED
-                       if facets.and_(page.locator(f"[data-value='{v}']")).count()), None)
-        (wanted or page.locator("#legal [data-facet]")).first.click()
-    option = page.locator("#legal [data-order]").first
+        offered = [page.locator(f"#legal [data-facet={key}][data-value='{value}']") for key, value in PREFERRED]
+        wanted = next((o for o in offered if o.count()), page.locator("#legal [data-facet]"))
+        wanted.first.hover()
+        if page.get_attribute("#legal [data-facet]", "data-facet") == "shots":  # choosing a target
+            check_line_of_fire(page)
+        wanted.first.click()
+    change = page.locator("#legal [data-order]").filter(has_text="Change Initiative")
+    option = (change if change.count() else page.locator("#legal [data-order]")).first
     words = option.inner_text()
     option.click()
-    if words and " fires group " in words:
-        assert page.locator("#map .lof-line").count() >= 1, "a fire order draws its line of fire"
-        assert "range" in page.text_content("#map .lof-range")
-        shot(page, "talon-line-of-fire")
+    if " fires group " in words:
+        check_line_of_fire(page)
     assert "Your order:" in page.inner_text("#chosen-order")
     page.click("#submit-order")
     page.wait_for_function(f"document.body.dataset.step !== '{step}' || "
@@ -80,10 +90,17 @@ def test_a_person_plays_the_talon_duel_against_the_bot(live_server: LiveServer, 
     assert "F6 L5 R5 Rear4" in sheets and "amt" in sheets and "0/6" in sheets, sheets
     assert page.locator("#map [data-kind=ship]").count() == 6
     done: list[str] = []
-    while len(done) < 14 and page.get_attribute("body", "data-status") != "over":
+    kinds: set[str] = set()
+    while not any(" fires group " in w for w in done) and page.get_attribute("body", "data-status") != "over":
+        assert len(done) < 80, f"no shot within 80 decisions: {done}"
         page.wait_for_function(READY)
         step, kind = page.evaluate("[document.body.dataset.step, document.body.dataset.decision]")
+        if kind == "initiative" and kind not in kinds:  # asked of the side that placed the Change markers
+            assert "choose who holds the Initiative" in page.inner_text("#orders")
+            assert page.locator("#legal [data-order]").filter(has_text="holds the Initiative").count() == 2
+            shot(page, "talon-initiative")
         if kind:
+            kinds.add(kind)
             done.append(decide(page))
         else:  # the bot acts: wait for the next step, or for a decision of ours
             page.wait_for_function(f"document.body.dataset.step !== '{step}' || document.body.dataset.decision || "
@@ -94,3 +111,5 @@ def test_a_person_plays_the_talon_duel_against_the_bot(live_server: LiveServer, 
     log = page.inner_text("#log")
     assert "moves from" in log and "undefined" not in log and "[object" not in log, log
     shot(page, "talon-duel")
+    assert "fires group" in log, log
+    assert {"turn", "power", "initiative"} <= kinds, kinds
