@@ -4,8 +4,8 @@ presenter, found by name: :func:`hexfleet.plugins.presenter`).
 Everything reads a view (``{"position": ..., "decision": ...}``), a ``talon/1`` position or
 events, never a state. The text view shows what the book keeps on the counters and the Impulse
 Display: each ship's written power curve, AP and move this Impulse, Turn Radius count, shields
-per arc with reinforcements, charge bars, hull and criticals. The terminal lists the legal
-orders of each decision by number (no guided forms yet).
+per arc with reinforcements, charge bars, hull and criticals. The terminal asks each decision
+field by field (:mod:`.talon_forms`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,10 @@ from ..hexgrid import HexSetMap, disk
 from ..plugins import Form
 from . import text
 from .svg import HEX_SIZE, Canvas, circle_symbol, dart, dart_symbol, document, hex_cell, pts, side_colour, trail
+from .talon_forms import ask_initiative, ask_power, ask_retreat, ask_turn
 
-FORMS: dict[str, Form] = {}
-"""No guided entry yet: every decision lists its legal orders."""
+FORMS: dict[str, Form] = {"turn": ask_turn, "power": ask_power, "retreat": ask_retreat, "initiative": ask_initiative}
+"""Guided entry for every decision (:mod:`.talon_forms`); JSON stays one choice away."""
 
 SIDES = ["terran", "talon"]
 COLOURS = {"terran": "#1e63c4", "talon": "#c62828"}
