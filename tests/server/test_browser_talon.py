@@ -33,11 +33,11 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
     return sqlite_settings
 
 
-def create_talon_game(page, url: str) -> None:  # type: ignore[no-untyped-def]
+def create_talon_game(page, url: str, scenario: str = "duel") -> None:  # type: ignore[no-untyped-def]
     page.goto(url + "/")
     page.wait_for_selector("#ruleset option[value=talon]", state="attached")
     page.select_option("#ruleset", "talon")
-    page.select_option("#scenario", "duel")
+    page.select_option("#scenario", scenario)
     page.wait_for_selector("[data-seat=talon]")
     page.select_option("[data-seat=talon]", "bot: talon-heuristic")
     page.check("input[name=join][value=terran]")
@@ -113,3 +113,28 @@ def test_a_person_plays_the_talon_duel_against_the_bot(live_server: LiveServer, 
     shot(page, "talon-duel")
     assert "fires group" in log, log
     assert {"turn", "power", "initiative"} <= kinds, kinds
+
+
+@pytest.mark.parametrize(("scenario", "drawn"), [
+    ("carrier", "#map [data-kind=squadron]"),
+    ("black-hole", "#map .terrain-hex.black_hole"),
+    ("base-assault", "#map [data-kind=ship]"),
+    ("fleet", "#map [data-kind=ship]"),
+])
+def test_every_scenario_draws_without_a_script_error(live_server: LiveServer, browser, scenario: str,  # type: ignore[no-untyped-def]
+                                                     drawn: str) -> None:
+    """Squadrons as discs, black holes, asteroids and nebulae as terrain, Bases and fleets;
+    the Impulse Display lists every ship and squadron; no script error on the page."""
+    page = browser.new_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    create_talon_game(page, live_server.url, scenario)
+    assert page.locator(drawn).count() >= 1
+    page.evaluate("document.getElementById('units-details').open = true")
+    rows = page.locator("#impulse-display [data-impulse-row]").count()
+    assert rows == page.locator("#map [data-kind=ship], #map [data-kind=squadron]").count() > 0
+    shot(page, f"talon-{scenario}")
+    page.set_viewport_size({"width": 1280, "height": 1400})  # room for the record sheets
+    page.locator("#fighters").scroll_into_view_if_needed()
+    shot(page, f"talon-{scenario}-sheets")
+    assert not errors, errors

@@ -115,7 +115,8 @@ function drawUnit(map, u, kind) {
     svgNode("polygon", { class: kind === "missile" ? "ship missile" : "ship", transform: turn,
       points: `${0.85 * z * k},0 ${-0.55 * z * k},${0.5 * z * k} ${-0.3 * z * k},0 ${-0.55 * z * k},${-0.5 * z * k}` }, g);
   }
-  svgNode("text", { class: "unit-id", x, y: y - z * 0.62 }, g).textContent = u.name || u.id;
+  svgNode("text", { class: kind === "ship" ? "unit-id" : "unit-id small", x, y: y - z * 0.62 }, g).textContent =
+    kind === "ship" ? u.name || u.id : u.id;
   if (kind !== "missile") {
     const bits = [`S${u.curve[1]}`];
     if (u.tr_count !== null && u.tr_count !== undefined) bits.push(`TR${u.tr_count}`);
@@ -205,32 +206,34 @@ function shieldsText(u) {
   return ARCS.map((a) => `${a}${u.shields[a]}${a in u.reinforcements ? "+" : ""}`).join(" ");
 }
 
-// The record sheets: every ship (curve, TR count, shields per arc with "+" for a
-// reinforcement, charge bars red/yellow of the printed bar, hull boxes marked, criticals),
-// squadrons (each fighter's hits and bar) and missiles.
+// The record sheets, two lines per unit so they fit beside the map: the curve as written with
+// the Turn Radius count, shields per arc ("+": a reinforcement), hull boxes marked; under it the
+// charge bars (red/yellow of the printed bar, the group's arcs), criticals, battery and
+// afterburners. Squadrons show each fighter's bar and hits, missiles their target.
 export function unitsCard(view, hover) {
   const p = view.position;
-  const row = (u, cells) => el("tr", { "data-unit-row": u.id, class: TONE[u.side] || "",
-                                       onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
-    el("td", {}, el("span", { class: "dot" }), u.id), ...cells.map((c) => el("td", {}, c)));
-  const ships = p.ships.map((s) => {
+  const rows = (u, cells, more) => {
+    const on = { "data-unit-row": u.id, class: TONE[u.side] || "", onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) };
+    return [el("tr", on, el("td", {}, el("span", { class: "dot" }), u.id), ...cells.map((c) => el("td", {}, c))),
+            el("tr", { ...on, class: `${on.class} sub`, "data-unit-more": u.id }, el("td", { colspan: 4 }, more))];
+  };
+  const ships = p.ships.flatMap((s) => {
     const cls = sheet(s, p);
-    const extra = [s.battery === undefined ? "" : `battery ${s.battery ? "charged" : "empty"}`,
+    const extra = [Object.keys(s.criticals).length ? `criticals: ${Object.keys(s.criticals).join(", ")}` : "",
+                   s.battery === undefined ? "" : `battery ${s.battery ? "charged" : "empty"}`,
                    s.afterburners === undefined ? "" : `afterburners ${s.afterburners}`,
-                   s.side_slip ? "side slip ready" : "", s.initiative_marker ? `${s.initiative_marker} marker` : ""]
-      .filter(Boolean).join(", ");
-    return row(s, [`${s.class} ${ARROWS[s.facing]}`, `${curveText(s.curve)}${s.tr_count !== null ? ` TR${s.tr_count}` : ""}`,
-                   shieldsText(s), bars(s, cls), `${s.hull_marked}/${cls ? cls.hull : "?"}`,
-                   [Object.keys(s.criticals).join(" "), extra].filter(Boolean).join("; ")]);
+                   s.side_slip ? "side slip ready" : "", s.initiative_marker ? `${s.initiative_marker} marker` : ""];
+    return rows(s, [`${curveText(s.curve)}${s.tr_count !== null ? ` TR${s.tr_count}` : ""}`, shieldsText(s),
+                    `${s.hull_marked}/${cls ? cls.hull : "?"}`],
+                `${s.class}: ${[bars(s, cls), ...extra].filter(Boolean).join(" · ")}`);
   });
-  const squadrons = p.squadrons.map((q) => row(q, [`squadron ${ARROWS[q.facing]}`, curveText(q.curve), "",
-    q.fighters.map((f, i) => `#${i + 1} ${f.red}r ${f.yellow}y`).join(", "),
-    q.fighters.map((f) => f.hull_marked).join("/"), ""]));
-  const missiles = p.missiles.map((m) => row(m, [`missile ${ARROWS[m.facing]}`, "", "", `→ ${m.target}`, m.damaged ? "damaged" : "", ""]));
+  const squadrons = p.squadrons.flatMap((q) => rows(q, [curveText(q.curve), "", q.fighters.map((f) => f.hull_marked).join("/")],
+    `squadron: ${q.fighters.map((f, i) => `fighter ${i + 1} phaser ${f.red}r ${f.yellow}y, ${f.hull_marked} hits`).join(" · ")}`));
+  const missiles = p.missiles.flatMap((m) => rows(m, ["", "", m.damaged ? "damaged" : ""], `missile → ${m.target}`));
   const gone = p.removed.length ? [el("p", { class: "hint" }, `Out of play: ${p.removed.map((r) => `${r.id} (${r.status})`).join(", ")}`)] : [];
   return [el("h3", {}, "Impulse Display and ships"), impulseDisplay(p, hover),
-    el("table", { class: "fighters units talon-sheets" },
-      el("tr", {}, ...["id", "class", "curve", "shields", "charge bars", "hull", "criticals"].map((h) => el("th", {}, h))),
+    el("table", { class: "fighters units talon-sheets", id: "talon-sheets" },
+      el("tr", {}, ...["id", "curve", "shields", "hull"].map((h) => el("th", {}, h))),
       ...ships, ...squadrons, ...missiles), ...gone];
 }
 
