@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from hexfleet.games.talon.geometry import arc
+
 from .conftest import LiveServer, needs_chromium, shot
 
 pytestmark = needs_chromium
@@ -21,9 +23,10 @@ marker, so the end-of-Impulse choice may come to this seat), else move, else end
 
 
 def check_line_of_fire(page) -> None:  # type: ignore[no-untyped-def]
-    """The target being chosen (or the fire order picked): a line from the firing ship to the
-    target with its range, on the map."""
+    """The target being chosen (or the fire order picked): the group's field of fire (its arcs
+    to its weapon's range) and a line from the firing ship to the target with its range."""
     assert page.locator("#map .lof-line").count() >= 1, "choosing a target draws the line of fire"
+    assert page.locator("#map .fire-arc").count() >= 1, "and the group's field of fire"
     assert "range" in (page.text_content("#map .lof-range") or "")
     shot(page, "talon-line-of-fire")
 
@@ -138,3 +141,18 @@ def test_every_scenario_draws_without_a_script_error(live_server: LiveServer, br
     page.locator("#fighters").scroll_into_view_if_needed()
     shot(page, f"talon-{scenario}-sheets")
     assert not errors, errors
+
+
+@pytest.mark.rule("TAL-G-4")
+def test_the_browser_draws_arcs_as_the_rules_read_them(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """talon.js's arcs (for the field of fire on the map) agree with geometry.arc on every hex
+    within 5 of a ship, every facing, both arc models (TAL-AMB-2), vertex rays included."""
+    cases = [[f, [q, r], model, arc((0, 0), f, (q, r), model)]
+             for model in ("hexside_sectors", "wide_fore_aft") for f in range(6)
+             for q in range(-5, 6) for r in range(-5, 6) if (q, r) != (0, 0) and abs(q + r) <= 5]
+    page = browser.new_context().new_page()
+    page.goto(live_server.url + "/")
+    wrong = page.evaluate("""async (cases) => {
+        const { arcOf } = await import('/js/talon.js');
+        return cases.filter(([f, h, m, want]) => arcOf([0, 0], f, h, m) !== want); }""", cases)
+    assert len(cases) == 1080 and wrong == []

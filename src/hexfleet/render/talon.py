@@ -209,9 +209,10 @@ def _unit_svg(u: Mapping[str, Any], canvas: Canvas, starts: Mapping[str, Any], s
 
 
 def glossary() -> dict[str, Any]:
-    """Every code the view shows, from the game's own tables; with the Impulse Chart (TAL-D-1)
-    and each pack's printed classes (curves, shield and hull boxes, weapon groups), so the
-    browser draws the Impulse Display and the charge bars from the same data the rules read."""
+    """Every code the view shows, from the game's own tables; with the Impulse Chart (TAL-D-1),
+    each weapon's range (TAL-D-5..10) and each pack's printed classes (curves, shield and hull
+    boxes, weapon groups), so the browser draws the Impulse Display, the charge bars and a
+    group's field of fire from the same data the rules read."""
     terms: dict[str, dict[str, Any]] = {
         "F": {"name": "Forward arc", "kind": "arc", "effect": "60° ahead, vertex rays included (TAL-G-4)"},
         "L": {"name": "Left arc", "kind": "arc", "effect": "120° on the left (TAL-G-4)"},
@@ -225,7 +226,8 @@ def glossary() -> dict[str, Any]:
     for name, w in weapons().items():
         reach = f"range {w.min_range}-{w.max_range()}" if (w.damage or w.hit_on) else "moves 6, 2 damage"
         terms[name] = {"name": name.replace("_", " ").title(), "kind": "weapon", "effect": reach}
-    return {"terms": terms, "impulses": {k: sorted(v) for k, v in schedule().items()},
+    ranges = {name: [w.min_range, w.max_range()] for name, w in weapons().items() if w.damage or w.hit_on}
+    return {"terms": terms, "impulses": {k: sorted(v) for k, v in schedule().items()}, "ranges": ranges,
             "classes": {name: {key: _class_sheet(c) for key, c in pack(name).items()} for name in PACKS}}
 
 

@@ -141,17 +141,57 @@ export function renderMap(map, view) {
   for (const m of p.missiles) drawUnit(map, m, "missile");
 }
 
-// The line of fire of a fire order (whole, or picked so far): from the firing unit to each
-// shot's target, with its range, as the exact centre-to-centre segment of TAL-G-5. Drawing
-// only: whether the shot is blocked or in arc is the server's to say.
+// The arc of a unit at `from` facing `facing` that holds hex `to` (TAL-G-4), from the screen
+// angle of the pointy-top layout: Talon direction k points -60k degrees; a hex on a vertex ray
+// lies toward two directions. `model` is the arc_model option (TAL-AMB-2).
+export function arcOf(from, facing, to, model = "hexside_sectors") {
+  const q = to[0] - from[0], r = to[1] - from[1];
+  if (!q && !r) return null;
+  const a = Math.atan2(1.5 * r, Math.sqrt(3) * (q + r / 2)) * 180 / Math.PI;
+  const diff = (k) => ((((a + 60 * k) % 360) + 540) % 360) - 180;  // [-180, 180)
+  const EPS = 1e-6;
+  if (model === "wide_fore_aft") {
+    if (Math.abs(diff(facing)) < 60 - EPS) return "F";
+    if (Math.abs(diff(facing + 3)) < 60 - EPS) return "Rear";
+    return diff(facing) < 0 ? "L" : "R";
+  }
+  const rel = new Set([0, 1, 2, 3, 4, 5].filter((k) => Math.abs(diff(k)) <= 30 + EPS).map((k) => (((k - facing) % 6) + 6) % 6));
+  if (rel.has(0)) return "F";
+  if (rel.has(3)) return "Rear";
+  return [...rel].every((k) => k === 1 || k === 2) ? "L" : "R";
+}
+
+// A weapon group's field of fire: the hexes in its arcs within its weapon's range (a launcher:
+// the adjacent hexes it launches into). Drawing only: line of fire is the server's to judge.
+function fieldOfFire(map, g, unit, group) {
+  const cls = sheet(unit);
+  const printed = cls && cls.groups["fighters" in unit ? 0 : group - 1];
+  if (!printed) return;
+  const [lo, hi] = (glossary().ranges || {})[printed.weapon] || [1, 1];
+  const model = (last.options || {}).arc_model || "hexside_sectors";
+  for (let dq = -hi; dq <= hi; dq++) {
+    for (let dr = Math.max(-hi, -dq - hi); dr <= Math.min(hi, -dq + hi); dr++) {
+      const h = [unit.hex[0] + dq, unit.hex[1] + dr];
+      const d = distance(unit.hex, h);
+      if (d < Math.max(lo, 1) || !printed.arcs.includes(arcOf(unit.hex, unit.facing, h, model))) continue;
+      svgNode("polygon", { class: "fire-arc", points: map.hexPoints(map.center(h)), "data-fire-arc": hex(h) }, g);
+    }
+  }
+}
+
+// The line of fire of a fire order (whole, or picked so far): the group's field of fire, then
+// from the firing unit to each shot's target, with its range, as the exact centre-to-centre
+// segment of TAL-G-5. Drawing only: whether the shot is blocked or in arc is the server's to say.
 export function mark(map, order) {
   map.over.querySelectorAll(".lof").forEach((n) => n.remove());
-  if (!order || order.do !== "fire" || !order.ship || !Array.isArray(order.shots)) return;
+  if (!order || order.do !== "fire" || !order.ship) return;
   const from = map.where[order.ship];
-  if (!from) return;
+  const unit = find(order.ship);
+  if (!from || !unit) return;
   const g = svgNode("g", { class: "lof", "data-lof": order.ship }, map.over);
+  if (order.group) fieldOfFire(map, g, unit, order.group);
   const [x1, y1] = map.center(from);
-  for (const shot of order.shots) {
+  for (const shot of order.shots || []) {
     const to = shot && shot.target && map.where[shot.target];
     if (!to) continue;
     const [x2, y2] = map.center(to);
