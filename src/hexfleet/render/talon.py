@@ -15,7 +15,7 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.ruleset import Event
-from ..games.talon.data import ARCS, PACKS, ShipClass, pack, schedule, weapons
+from ..games.talon.data import ARCS, IMPULSES, PACKS, ShipClass, pack, schedule, weapons
 from ..games.talon.geometry import grid_index, on_board
 from ..hexgrid import HexSetMap, disk
 from ..plugins import Form
@@ -119,11 +119,26 @@ def _ship_line(pos: Mapping[str, Any], s: Mapping[str, Any]) -> str:
             f"{flags}| {shields} | {bars} | {hull} {crits}{extra}")
 
 
+def _impulse_display(pos: Mapping[str, Any]) -> list[str]:
+    """TAL-D-1 as the Impulse Display shows it: for each ship and squadron, the Impulses its
+    written Power gives an AP (``A``) and its Speed moves it (``M``); ``*`` marks the current one."""
+    chart = schedule()
+    head = "".join(f"{i + ('*' if i == pos['impulse'] else ''):<4}" for i in IMPULSES)
+    lines = [f"  {'Impulse Display':<16}{head}(A: an AP, M: a move)"]
+    for u in [*pos["ships"], *pos["squadrons"]]:
+        power, speed = u["curve"][0], u["curve"][1]
+        cells = "".join(f"{('A' if power in chart[i] else '') + ('M' if speed in chart[i] else '') or '.':<4}"
+                        for i in IMPULSES)
+        lines.append(f"  {u['id']:<16}{cells}".rstrip())
+    return lines
+
+
 def describe_view(view: Mapping[str, Any]) -> str:
     pos = view.get("position", view)
     where = f"Impulse {pos['impulse']}, " if pos["impulse"] else ""
     lines = [f"Talon - round {pos['round']}, {where}{pos['phase']}" + (f" ({pos['step']} step)" if pos["step"] else "")
              + f"; initiative {pos['initiative']}, {pos['player']} to act"]
+    lines += _impulse_display(pos)
     for s in pos["ships"]:
         lines.append(_ship_line(pos, s))
     for q in pos["squadrons"]:

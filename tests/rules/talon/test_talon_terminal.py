@@ -19,7 +19,7 @@ from hexfleet.games import get_ruleset
 from hexfleet.games.talon.position import parse_position
 from hexfleet.games.talon.world import TalState
 from hexfleet.render.forms import InputError
-from hexfleet.render.talon import FORMS
+from hexfleet.render.talon import FORMS, describe_view
 from hexfleet.terminal import TerminalPlay
 
 from .helpers import position, ship
@@ -187,3 +187,14 @@ def test_a_terminal_session_plays_the_duel_through_the_forms():
     assert game.steps > 10
     assert {"terran: ap step, what now", "terran: which ship spends", "terran: which unit moves"} <= set(asked)
     assert "Talon - round" in shown and "curve 3-3-2 [AP] [MOVE]" in shown and "Not accepted" not in shown
+
+
+@pytest.mark.rule("TAL-D-1")
+def test_the_text_view_shows_the_impulse_display_of_each_written_curve():
+    """TAL-EX-2's Patton written 2-4-1: an AP in C and F, a move in A, C, D and F; the current
+    Impulse starred."""
+    st = state_of(position(ship("patton", "terran-ca", "terran", (0, 0), 0, curve=[2, 4, 1]),
+                           impulse="C", initiative="terran", player="terran", step="ap"))
+    text = describe_view(RS.view(st, "terran"))
+    assert "  Impulse Display A   B   C*  D   E   F   (A: an AP, M: a move)" in text
+    assert "  patton          M   .   AM  M   .   AM" in text
