@@ -94,8 +94,9 @@ def test_a_person_plays_the_talon_duel_against_the_bot(live_server: LiveServer, 
     assert page.locator("#map [data-kind=ship]").count() == 6
     done: list[str] = []
     kinds: set[str] = set()
-    while not any(" fires group " in w for w in done) and page.get_attribute("body", "data-status") != "over":
-        assert len(done) < 80, f"no shot within 80 decisions: {done}"
+    while not (any(" fires group " in w for w in done) and {"power", "initiative"} <= kinds) and \
+            page.get_attribute("body", "data-status") != "over":
+        assert len(done) < 200, f"no shot, Power Phase or Initiative choice within 200 decisions: {sorted(kinds)}"
         page.wait_for_function(READY)
         step, kind = page.evaluate("[document.body.dataset.step, document.body.dataset.decision]")
         if kind == "initiative" and kind not in kinds:  # asked of the side that placed the Change markers
@@ -114,6 +115,17 @@ def test_a_person_plays_the_talon_duel_against_the_bot(live_server: LiveServer, 
     log = page.inner_text("#log")
     assert "moves from" in log and "undefined" not in log and "[object" not in log, log
     shot(page, "talon-duel")
+    # the replay: an Impulse at a time, moves and shots on the pointy-top map
+    page.wait_for_selector("#replay-open:not([hidden])")
+    page.click("#replay-open")
+    assert page.eval_on_selector("#map", "m => m.classList.contains('replaying')")
+    for _ in range(4):
+        if page.is_enabled("[data-replay=next]"):
+            page.click("[data-replay=next]")
+    assert page.locator("[data-replay-unit]").count() >= 6
+    assert page.eval_on_selector("[data-replay=turn]", "s => s.selectedOptions[0].textContent").startswith("Round ")
+    assert "Round 1, Impulse A" in page.inner_text("[data-replay=turn]")
+    shot(page, "talon-replay")
     assert "fires group" in log, log
     assert {"turn", "power", "initiative"} <= kinds, kinds
 

@@ -390,3 +390,31 @@ export function describe(e) {
     default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
 }
+
+// The turn replay's hooks (replay.js): each Impulse (and each Power or Retreat Phase) is one
+// "turn" of the replay; what each event shows on the map: moves, turns, slips, knock-backs and
+// pulls as moves, shots as lines, launched missiles placed, destroyed units crossed out.
+const startOf = (e) => (e.type === "phase" ? `${e.round}:${e.impulse || e.phase}` : null);
+export const replay = {
+  startsTurn: (e, soFar) => startOf(e) !== null && !soFar.some((x) => startOf(x) === startOf(e)),
+  mark(e) {
+    switch (e.type) {
+      case "moved": case "turned": case "slipped": case "displaced": case "pulled":
+        return [{ move: e.unit, from: e.from, to: e.to, facing: e.facing }];
+      case "fired": return [{ shot: [e.ship], target: e.target, hit: e.hit }];
+      case "launched": return [{ place: e.missile, hex: e.hex, facing: e.facing }];
+      case "detonated": return [{ gone: e.missile }];
+      case "destroyed": return e.fighter ? [] : [{ gone: e.unit, destroyed: true }];
+      case "retreated": return [{ gone: e.unit }];
+      default: return [];
+    }
+  },
+  sideOf(id, view) {
+    const p = view.position || { ships: [], squadrons: [], missiles: [], removed: [] };
+    const u = [...p.ships, ...p.squadrons, ...p.missiles, ...p.removed].find((x) => x.id === id);
+    return u ? u.side : null;
+  },
+  label: (e) => `Round ${e.round}, ${e.impulse ? `Impulse ${e.impulse}` : `${e.phase} phase`}`,
+  tone: (side) => (TONE[side] || "").replace("seat-", ""),
+  angle: (facing) => -60 * facing,
+};
