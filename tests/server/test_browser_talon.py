@@ -152,6 +152,8 @@ def test_every_scenario_draws_without_a_script_error(live_server: LiveServer, br
     page.set_viewport_size({"width": 1280, "height": 1400})  # room for the record sheets
     page.locator("#fighters").scroll_into_view_if_needed()
     shot(page, f"talon-{scenario}-sheets")
+    page.set_viewport_size({"width": 390, "height": 844})  # a phone
+    shot(page, f"talon-{scenario}-phone")
     assert not errors, errors
 
 
