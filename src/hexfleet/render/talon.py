@@ -20,7 +20,7 @@ from ..games.talon.geometry import grid_index, on_board
 from ..hexgrid import HexSetMap, disk
 from ..plugins import Form
 from . import text
-from .svg import HEX_SIZE, Canvas, circle_symbol, dart, dart_symbol, document, hex_cell, pts, side_colour, trail
+from .svg import HEX_SIZE, Canvas, circle_symbol, dart, dart_symbol, document, hex_cell, pts, trail
 from .talon_forms import ask_initiative, ask_power, ask_retreat, ask_turn
 
 FORMS: dict[str, Form] = {"turn": ask_turn, "power": ask_power, "retreat": ask_retreat, "initiative": ask_initiative}
@@ -188,7 +188,7 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
     """The board with terrain, ships as darts along their facing, squadrons as discs, missiles
     as small darts; units that moved this turn show where they came from."""
     pos = data.get("position", data)
-    canvas = Canvas.fit(_board(pos))
+    canvas = Canvas.fit(_board(pos), pointy=True)  # TAL-G-1: pointy-top, axial +q east
     if events is not None:
         starts = {e["unit"]: e["from"] for e in events if e.get("type") in ("moved", "turned", "slipped")}
     else:
@@ -198,7 +198,7 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
                for t in pos["terrain"]]
     body = [_unit_svg(u, canvas, starts, HEX_SIZE if g == "ships" else HEX_SIZE * 0.55, g[:-1])
             for g in ("ships", "squadrons", "missiles") for u in pos[g]]
-    legend = [(dart_symbol(side_colour(s, SIDES)), s) for s in SIDES] + [(circle_symbol, "fighter squadron")]
+    legend = [(dart_symbol(COLOURS[s]), s) for s in SIDES] + [(circle_symbol, "fighter squadron")]
     where = f", Impulse {pos['impulse']}" if pos["impulse"] else ""
     return document(canvas, body, heading=f"Talon, round {pos['round']}{where} ({pos['phase']})", legend=legend,
                     background=terrain)
