@@ -21,6 +21,10 @@ const HOW = { straight: "move straight ahead", turn_left: "turn left", turn_righ
 const DO = { ap: "spend an AP", drop_reinforcement: "drop a reinforcement", move: "move", fire: "fire",
              repair: "repair", initiative: "choose the Initiative holder", speed: "choose a Speed", retreat: "retreat" };
 
+const USE = { side_slip: "prepare a side slip", power_turn: "power turn", charge: "charge a weapon group",
+              charge_battery: "charge the battery", reinforce: "reinforce a shield", change_initiative: "Change Initiative marker",
+              defend_initiative: "Defend Initiative marker", transmit: "transmit to a squadron", retarget: "retarget a missile" };
+
 let last = null;  // the position last drawn: ranges, weapons and names for the words below
 
 const hex = (h) => `${h[0]},${h[1]}`;
@@ -339,7 +343,7 @@ export function valueLabel(key, value) {
   if (key === "do") return value === "end_turn" ? "end (end_turn)" : DO[value] || value;
   if (value === undefined || value === null) return key === "battery" ? "an AP" : key === "afterburner" ? "no afterburner" : `no ${key}`;
   if (key === "how") return HOW[value] || value;
-  if (key === "use") return useWords({ use: value, group: "?", arc: "?", effect: "", squadron: "a squadron" });
+  if (key === "use") return USE[value] || String(value).replaceAll("_", " ");
   if (key === "battery") return value ? "the battery" : "an AP";
   if (key === "afterburner") return value ? "on afterburner" : "no afterburner";
   if (key === "arc") return `${value} shield`;
