@@ -9,9 +9,10 @@ import { fetchLegal, legalPanel, plainWords } from "./legal.js";
 import { Replay } from "./replay.js";
 import * as ci from "./ci.js";
 import * as lf from "./lf.js";
+import * as talon from "./talon.js";
 import * as tob from "./tob.js";
 
-const GAMES = { "turn-or-burn": tob, "launch-fighters": lf, "cold-infinity": ci };
+const GAMES = { "turn-or-burn": tob, "launch-fighters": lf, "cold-infinity": ci, talon };
 const plain = {
   renderMap: (map, view) => map.render(view), summary: () => "", unitsCard: () => [], ...plainWords,
   describe: (e) => `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ")}`,
