@@ -256,7 +256,7 @@ def fire(w: Work) -> None:
         return
     config = w.config
     w.rng, events, w.hits = fire_phase(w.fighters, plots, w.start_locks, w.thrust, w.jammed, w.rng,
-                                       config.options, config.systems)
+                                       config.options, config.systems, w.hits.shield)
     w.events += events
 
 
