@@ -77,10 +77,11 @@ from .position import (
 )
 from .reentry import (
     check_entry_hex,
+    check_place,
     default_entry,
-    default_entry_hex,
     due,
-    entry_momentum_ok,
+    edge_hexes,
+    entry_default,
 )
 from .scenario_v2 import public_fighter_v2, public_v2, scenario_hockey, scenario_projectiles
 from .state import (
@@ -713,7 +714,7 @@ def _entry_hex_options(state: TobState) -> dict[str, dict[str, Any]]:
                 if side != rep.side:
                     out.setdefault(side, {})[rep.id] = {
                         "side": rep.side,
-                        "default": list(default_entry_hex(state.config.map, state.config.sides.index(rep.side)))}
+                        "default": list(entry_default(state, rep))}
     return out
 
 
@@ -723,6 +724,9 @@ def _reentry_options(state: TobState) -> dict[str, dict[str, Any]]:
         assert rep.hex is not None
         out.setdefault(rep.side, {})[rep.id] = {"hex": list(rep.hex), "cards": list(rep.cards),
                                                 "default": default_entry(state.config.map, rep.hex)}
+        if state.config.hockey is not None:  # the owner picks the hex along its own edge
+            edge = edge_hexes(state.config.map, state.config.hockey.edge(rep.side))
+            out[rep.side][rep.id]["hexes"] = [list(h) for h in edge]
     return out
 
 
@@ -744,9 +748,13 @@ def _apply_entry_hex(state: TobState, ask: Ask, orders: Mapping[Seat, EntryHexes
 
 
 def _parse_reentry(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Setup:
+    """The owner's build, facing and speed; in Space Hockey its hex too (TOB-M5-HOCKEY-06),
+    where in Popcorn the enemy has chosen it (TOB-M2-SCEN-04)."""
+    allowed = tuple(k for k in PLACEMENT_FIELDS if k != "hex" or state.config.hockey is not None)
+
     def read(fid: str, value: Any, where: str) -> Placement:
         _listed(state, seat, fid)
-        return parse_placement(value, where, tuple(k for k in PLACEMENT_FIELDS if k != "hex"))
+        return parse_placement(value, where, allowed)
 
     return parse_orders(Setup, raw, read)
 
@@ -759,10 +767,7 @@ def _check_reentry(state: TobState, ask: Ask, seat: Seat, order: Setup) -> None:
         base = Fighter(id=rep.id, side=rep.side, hex=rep.hex or (0, 0), facing=0, momentum=rep.hex or (0, 0),
                        cards=rep.cards, kit=Kit(external=rep.external, heavy_guns=rep.heavy_guns))
         check_build(_built(base, value, where), state.config.modules, state.config.options)
-        if value.momentum is not None and rep.hex is not None:
-            problem = entry_momentum_ok(state.config.map, rep.hex, value.momentum)
-            if problem:
-                raise RuleError("TOB-M2-SCEN-04", problem, unit=rep.id, field=f"{where}.momentum")
+        check_place(state, rep, value, where)
 
 
 def _apply_reentry(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:

@@ -51,7 +51,7 @@ from .movement import move_phase
 from .notation import LETTERS
 from .orders import CARD, Action, Placement, Standing
 from .position_v2 import LAUNCHERS
-from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
+from .reentry import REENTRY_DELAY, due, entering_fighter, entry_default
 from .state import (
     DECLARE,
     END,
@@ -450,18 +450,24 @@ def declarers(state: TobState) -> list[str]:
     return list(dict.fromkeys(f.side for f in state.fighters if f.external and external_working(f)))
 
 
-def start_turn(state: TobState) -> tuple[TobState, list[Event]]:
+def start_turn(state: TobState, placements: Mapping[str, Placement] | None = None) -> tuple[TobState, list[Event]]:
     """The first decision of a turn: re-entry placement, external declarations, or the plot.
 
     Without phase decisions (a position read for ``hexfleet resolve``) replacements due enter
-    at their defaults now and external plots are part of the plot order (no step A).
+    now, as ``placements`` (the orders' ``place`` entries, checked) say, else at their
+    defaults, and external plots are part of the plot order (no step A).
     """
     if state.replacements and due(state):
         if not state.config.phase_decisions:
-            chosen, events = choose_entry_hexes(state, {})
-            placed, more = enter(chosen, {})
+            placements = placements or {}
+            chosen, events = choose_entry_hexes(state, {fid: p.hex for fid, p in placements.items()
+                                                        if p.hex is not None})
+            placed, more = enter(chosen, placements)
             return replace(placed, phase=PLOT), events + more
         if any(r.hex is None for r in due(state)):
+            if state.config.hockey is not None:  # no enemy choice: the owner places it (TOB-M5-HOCKEY-06)
+                chosen, events = choose_entry_hexes(state, {})
+                return replace(chosen, phase=REENTRY), events
             return replace(state, phase=REENTRY_HEX), []
         return replace(state, phase=REENTRY), []
     if declarers(state):
@@ -478,7 +484,7 @@ def choose_entry_hexes(state: TobState, hexes: Mapping[str, Hex]) -> tuple[TobSt
     now = due(state)
     for r in state.replacements:
         if r in now and r.hex is None:
-            h = hexes.get(r.id) or default_entry_hex(state.config.map, state.config.sides.index(r.side))
+            h = hexes.get(r.id) or entry_default(state, r)
             r = replace(r, hex=h)
             events.append({"type": "entry_hex", "id": r.id, "hex": list(h)})
         reps.append(r)
