@@ -316,7 +316,8 @@ def losses(w: Work) -> None:
     _eliminate(w, list(needs))  # an owner may discard a crew card
     plots = dict(w.plots)
     for fid, f in fighters.items():
-        if f.lock_on is not None and not keep_lock(f, plots.get(fid, ()), w.hits.checks(fid), set(fighters)):
+        if f.lock_on is not None and not keep_lock(f, plots.get(fid, ()), w.hits.checks(fid),
+                                                   set(fighters) | set(w.projectiles)):
             w.events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
             fighters[fid] = refit(f, lock_on=None)
 
