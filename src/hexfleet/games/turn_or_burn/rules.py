@@ -70,6 +70,7 @@ from .orders import (
 )
 from .position import (
     check_position,
+    fail_safe,
     fighter_to_json,
     parse_options,
     parse_position,
@@ -606,7 +607,8 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                      for f in state.fighters if f.side == side}}
     if state.config.nine_phase:  # Module 4: the side's projectiles, to steer or detonate
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
-                                         "fuel": p.fuel} for p in state.projectiles if p.side == side}
+                                         "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
+                                  for p in state.projectiles if p.side == side}
     return options
 
 

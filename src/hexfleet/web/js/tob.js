@@ -8,6 +8,10 @@ let previews = {};  // fighter id -> previewed end position, for the open decisi
 let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
 
 const hexText = (h) => `${h[0]},${h[1]}`;
+const AXIAL = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];  // directions A-F
+const LETTERS = "ABCDEF";
+// What a Module 4-5 decision or mark means, in the presenter's words (the glossary's "decisions").
+const say = (key) => phrase("decisions", key) || "";
 const cardList = (cards) => cards.map(named).join(", ");
 const isGun = (code) => (term(code) || {}).kind === "gun";
 
@@ -18,13 +22,17 @@ export function reset() {
 
 export function renderMap(map, view) {
   map.render(view, previews);
-  for (const h of view.black_holes || []) {  // Module 4: the black hole pulls every marker toward it
-    map.drawToken({ hex: h, cls: "black-hole", round: true, scale: 0.7, title: `black hole at ${hexText(h)}` });
+  for (const h of view.black_holes || []) {  // Module 4: the black hole and its six arrows pointing in
+    map.drawToken({ hex: h, cls: "black-hole", round: true, scale: 0.7, title: `black hole at ${hexText(h)}: ${say("black_hole")}` });
+    AXIAL.forEach(([dq, dr], i) => map.drawArrow([h[0] + dq, h[1] + dr], h, {
+      cls: "gravity", title: `gravity arrow pointing ${LETTERS[(i + 3) % 6]}: ${say("gravity")}` }));
   }
   for (const p of view.projectiles || []) {
-    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, cls: `projectile ${p.kind}`, round: p.kind === "puck",
+    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, round: p.kind === "puck",
+                    cls: `projectile ${p.kind}${p.fail_safe ? " fail-safe" : ""}`,
                     title: `${p.kind} ${p.id} (${p.side || "no side"}) at ${hexText(p.hex)}, momentum marker at ` +
-                           `${hexText(p.momentum)}` + (p.fuel !== undefined ? `, fuel ${p.fuel}` : "") });
+                           `${hexText(p.momentum)}` + (p.fuel !== undefined ? `, fuel ${p.fuel}` : "") +
+                           (p.fail_safe ? ` — ${say("fail_safe")}` : "") + (p.kind === "puck" ? ` — ${say("puck")}` : "") });
   }
   const f = selected && (view.fighters || []).find((x) => x.id === selected);
   const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
@@ -47,14 +55,31 @@ export function summary(view) {
 }
 
 export function unitsCard(view) {
-  const rows = (view.fighters || []).map((f) => el("tr", { "data-fighter-row": f.id },
+  const fighters = view.fighters || [];
+  const ammo = fighters.some((f) => f.ammo !== undefined);  // Module 4
+  const fuel = fighters.some((f) => f.fuel !== undefined);  // Module 5
+  const ammoText = (a) => Object.entries(a || {}).map(([k, n]) => `${k} ${n}`).join(", ") || "–";
+  const rows = fighters.map((f) => el("tr", { "data-fighter-row": f.id },
     el("td", {}, f.id), el("td", {}, f.side), el("td", {}, hexText(f.hex)), el("td", {}, f.facing),
     el("td", {}, f.speed), el("td", {}, ...(f.cards || []).flatMap((c) => [codeEl(c), " "])),
-    el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "]))));
-  return [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
+    el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "])),
+    ...(ammo ? [el("td", { "data-ammo": f.id }, ammoText(f.ammo))] : []),
+    ...(fuel ? [el("td", { "data-fuel": f.id }, f.fuel ?? "–")] : [])));
+  const out = [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
     el("tr", {}, ...[["id"], ["side"], ["hex", "q,r"], ["face", "facing A–F, A = north, clockwise"],
                      ["spd", "speed: hexes to the momentum marker"], ["cards", "system cards (hover a code)"],
-                     ["lost", "destroyed cards"]].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
+                     ["lost", "destroyed cards"], ...(ammo ? [["ammo", say("ammo")]] : []),
+                     ...(fuel ? [["fuel", say("fuel")]] : [])].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
+  const projectiles = view.projectiles || [];
+  if (projectiles.length) {
+    out.push(el("h3", {}, "Projectiles"), el("table", { class: "projectiles" },
+      el("tr", {}, ...["id", "side", "kind", "hex", "marker", "fuel", "fail-safe"].map((h) => el("th", {}, h))),
+      ...projectiles.map((p) => el("tr", { "data-projectile-row": p.id },
+        el("td", {}, p.id), el("td", {}, p.side || "–"), el("td", {}, p.kind), el("td", {}, hexText(p.hex)),
+        el("td", {}, hexText(p.momentum)), el("td", {}, p.fuel ?? "–"),
+        el("td", { title: p.fail_safe ? say("fail_safe") : "" }, p.fail_safe ? "on" : "–")))));
+  }
+  return out;
 }
 
 // Fills `form` for the open decision; returns {order()} building the order to send.
@@ -83,11 +108,12 @@ function buildPlot(form, options, ctx) {
   const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
   const order = () => ({
     ...Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
-      [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []])),
+      [fid, c.card ? [{ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}) }] : []])),
     ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
   });
-  async function pick(fid, card, button, target = null) {
-    choice[fid] = { card, target };
+  async function pick(fid, card, button, target = null, launch = null) {
+    choice[fid] = { card, target, launch };
+    showLaunch(fid, card, launch);
     selected = fid;
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
     const select = form.querySelector(`[data-target="${fid}"]`);
@@ -131,26 +157,61 @@ function buildPlot(form, options, ctx) {
                 el("p", { class: "card-help", "data-arc-note": fid }),
                 cards, target,  // what the picked card does, under the hand (each card also says so on hover)
                 el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."));
+    form.append(el("div", { class: "launch-params", "data-launch": fid, hidden: true }));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
-    if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
+    if (sent) {
+      const { card, target, ...launch } = sent[0] || {};
+      restore.push([fid, card ?? null, target || null, Object.keys(launch).length ? launch : null, cards]);
+    }
   }
-  for (const [fid, card, tgt, cards] of restore) {
+  // A launcher picked: what its projectile does, and a cannon's thrust or a rocket's marker (TOB-M4-LAUNCH-04).
+  function showLaunch(fid, card, launch) {
+    const box = form.querySelector(`[data-launch="${fid}"]`);
+    if (!box) return;
+    const words = say(card);
+    box.hidden = !words;
+    box.replaceChildren();
+    if (!words) return;
+    box.append(el("p", { class: "card-help" }, `${say("launch")}. ${words}.`));
+    if (card === "CAN") {
+      box.append(el("label", {}, "Thrust ", el("select", { "data-thrust": fid, onchange: (e) => {
+        const k = Number(e.target.value);
+        choice[fid].launch = k ? { thrust: k } : null;
+      } }, ...[0, 1, 2, 3].map((k) => el("option", { value: k, selected: (launch && launch.thrust) === k }, `${k} ahead`)))));
+    }
+    if (card === "RL") {
+      box.append(el("label", {}, "Rocket marker ", el("input", {
+        type: "text", "data-rocket": fid, placeholder: "q,r", value: launch && launch.momentum ? hexText(launch.momentum) : "",
+        onchange: (e) => {
+          const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
+          choice[fid].launch = v.length === 2 ? { momentum: v } : null;
+        } })));
+    }
+  }
+  for (const [fid, card, tgt, launch, cards] of restore) {
     const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
-    if (button) pick(fid, card, button, tgt);
+    if (button) pick(fid, card, button, tgt, launch);
   }
   for (const [pid, p] of Object.entries(options.projectiles || {})) {
     fuse[pid] = [];
-    const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile",
-                                title: "the missile's new momentum marker, within 3 hexes and its fuel",
+    const help = el("p", { class: "card-help", "data-fuse-help": pid }, say("keep"));
+    const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile" || !p.fuel,
+                                title: say("steer"),
                                 onchange: (e) => {
                                   const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
                                   fuse[pid] = v.length === 2 ? [{ steer: v }] : [];
+                                  help.textContent = v.length === 2 ? say("steer") : say("keep");
                                 } });
-    const boom = el("select", { "data-fuse": pid, title: "detonate it in phase 8 (not with a friendly fighter within a hex)",
-                                onchange: (e) => { fuse[pid] = e.target.value === "detonate" ? [{ detonate: true }] : []; } },
-      el("option", { value: "" }, "leave it"), el("option", { value: "detonate" }, "detonate"));
-    form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}` + (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
-                boom, steer);
+    const boom = el("select", { "data-fuse": pid, title: say("detonate"),
+                                onchange: (e) => {
+                                  fuse[pid] = e.target.value === "detonate" ? [{ detonate: true }] : [];
+                                  help.textContent = say(e.target.value || "keep");
+                                } },
+      el("option", { value: "" }, "leave it flying"), el("option", { value: "detonate" }, "detonate in phase 8"));
+    form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}, marker at ${hexText(p.momentum)}` +
+                             (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
+                ...(p.fail_safe ? [el("p", { class: "card-help", "data-fail-safe": pid }, `Fail-safe: ${say("fail_safe")}.`)] : []),
+                el("div", { class: "launch-params" }, boom, steer), help);
   }
   return { order };
 }
