@@ -63,3 +63,32 @@ def test_a_person_launches_and_detonates_in_spacewar(live_server: LiveServer, br
     submit(page)
     page.wait_for_function("document.getElementById('log').textContent.includes('fail-safe')")
     shot(page, "spacewar-after")
+
+
+def test_a_person_beams_the_puck_in_space_hockey(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "hockey")
+    page.wait_for_selector("[data-seat=blue]")
+    page.select_option("[data-seat=blue]", "bot: heuristic")
+    page.check("input[name=join][value=red]")
+    page.fill("#name", "Red player")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    page.wait_for_selector("#submit-order")
+    submit(page)  # the scenario's builds and places
+    page.wait_for_selector("[data-hand=R1] button[data-card=FB]")
+    assert page.locator("#map .token.projectile.puck").count() == 1  # the puck on the map
+    # the force beam may name the puck (TOB-M5-HOCKEY-04); the laser may not
+    page.click("[data-hand=R1] button[data-card=LT]")
+    assert "PUCK" not in page.inner_text("[data-target=R1]")
+    page.click("[data-hand=R1] button[data-card=FB]")
+    page.select_option("[data-target=R1]", "PUCK")
+    page.select_option("[data-mode=R1]", "pull")
+    assert page.inner_text("[data-mode-help=R1]") == DECISION_WORDS["pull"]
+    shot(page, "hockey-beam")
+    submit(page)
+    page.wait_for_function("document.getElementById('log').textContent.includes('PUCK')")
+    shot(page, "hockey-after")

@@ -522,6 +522,8 @@ DECISION_WORDS = {
     "detonate": "explode it in phase 8: 9 damage in its hex and 3 next to it, no miss cards, other projectiles "
                 "there destroyed; it will not explode while a fighter of its side is within 1 hex (fail-safe)",
     "keep": "leave it flying",
+    "push": "push: the target's marker moves away along the line of fire, yours the other way",
+    "pull": "pull: the target's marker moves toward you, yours toward it",
     "ammo": "projectiles left per launcher (one reload per launcher, by the repair bot)",
     "fuel": "a fighter's fuel: each burn uses its thrust (more for big fighters); a missile's: hexes it can still steer",
     "fail_safe": "a fighter of its side is within 1 hex: it cannot explode now",

@@ -605,11 +605,29 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                             "actions": action_limit(state, f), "targets": targets,
                             "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
                      for f in state.fighters if f.side == side}}
-    if state.config.nine_phase:  # Module 4: the side's projectiles, to steer or detonate
+    if state.config.nine_phase:  # Module 4: what each card may name; the side's projectiles, to steer or detonate
+        for o in options["fighters"].values():
+            o["targets_for"] = _targets_for(state, side, o["cards"], targets)
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
                                          "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
                                   for p in state.projectiles if p.side == side}
     return options
+
+
+def _targets_for(state: TobState, side: Seat, cards: list[str], fighters: list[str]) -> dict[str, list[str]]:
+    """Per card that takes a target (Modules 4-5): what it may name. A gun, an opposing fighter
+    or projectile (TOB-M4-FIRE-02); a force beam, the puck too (TOB-M5-HOCKEY-04) and any
+    projectile (TOB-M5-FB-10); a zap gun, fighters only (its pull is of maneuver cards)."""
+    enemy = [p.id for p in state.projectiles if p.side is not None and p.side != side]
+    out: dict[str, list[str]] = {}
+    for card in cards:
+        if card in GUNS:
+            out[card] = fighters + enemy
+        elif card == "FB":
+            out[card] = fighters + [p.id for p in state.projectiles if p.side != side or p.side is None]
+        elif card == "ZG":
+            out[card] = list(fighters)
+    return out
 
 
 def _parse_declare(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:

@@ -28,7 +28,7 @@ export function renderMap(map, view) {
       cls: "gravity", title: `gravity arrow pointing ${LETTERS[(i + 3) % 6]}: ${say("gravity")}` }));
   }
   for (const p of view.projectiles || []) {
-    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, round: p.kind === "puck",
+    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, round: p.kind === "puck", scale: p.kind === "puck" ? 0.5 : 0.3,
                     cls: `projectile ${p.kind}${p.fail_safe ? " fail-safe" : ""}`,
                     title: `${p.kind} ${p.id} (${p.side || "no side"}) at ${hexText(p.hex)}, momentum marker at ` +
                            `${hexText(p.momentum)}` + (p.fuel !== undefined ? `, fuel ${p.fuel}` : "") +
@@ -101,7 +101,10 @@ function cardButton(fid, code, onpick) {
 }
 
 // The cards that take a target: as the decision lists them, or else (advanced modules) its guns.
-const targeted = (o) => o.targeted || (o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+const targeted = (o) => o.targeted || (o.targets_for ? Object.keys(o.targets_for)
+                                                     : o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+// What the picked card may name: per card from Module 4 (projectiles, the puck), else the enemies.
+const targetsOf = (o, card) => (o.targets_for && o.targets_for[card]) || o.targets;
 
 function buildPlot(form, options, ctx) {
   const choice = {};
@@ -118,11 +121,14 @@ function buildPlot(form, options, ctx) {
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
     const select = form.querySelector(`[data-target="${fid}"]`);
     select.hidden = !targeted(options.fighters[fid]).includes(card);
+    const names = select.hidden ? [] : targetsOf(options.fighters[fid], card);
+    select.replaceChildren(el("option", { value: "" }, "nearest enemy in arc"),
+                           ...names.map((t) => el("option", { value: t }, `at ${t}`)));
     select.value = target ?? "";
     // a gun that takes a target: the enemies may also be tapped on the map
     if (ctx.map) {
       ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; },
-                    select.hidden ? [] : options.fighters[fid].targets);
+                    names);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
     if (help) help.textContent = card ? explain(card) : NOTHING;
@@ -150,7 +156,7 @@ function buildPlot(form, options, ctx) {
       ...o.cards.map((c) => cardButton(fid, c, pick)));
     const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
                                   onchange: (e) => { choice[fid].target = e.target.value || null; } },
-      el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
+      el("option", { value: "" }, "nearest enemy in arc"));
     // what the card does and where it takes the fighter, above the hand: in sight while picking
     form.append(el("h4", {}, `${fid}: your hand`),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
@@ -168,9 +174,19 @@ function buildPlot(form, options, ctx) {
   function showLaunch(fid, card, launch) {
     const box = form.querySelector(`[data-launch="${fid}"]`);
     if (!box) return;
+    box.replaceChildren();
+    if (card === "FB") {  // a force beam pushes or pulls (TOB-M5-FB-08)
+      const mode = (launch && launch.mode) || "push";
+      const help = el("p", { class: "card-help", "data-mode-help": fid }, say(mode));
+      box.hidden = false;
+      box.append(el("label", {}, "Beam ", el("select", { "data-mode": fid, onchange: (e) => {
+        choice[fid].launch = { mode: e.target.value };
+        help.textContent = say(e.target.value);
+      } }, ...["push", "pull"].map((m) => el("option", { value: m, selected: m === mode }, m)))), help);
+      return;
+    }
     const words = say(card);
     box.hidden = !words;
-    box.replaceChildren();
     if (!words) return;
     box.append(el("p", { class: "card-help" }, `${say("launch")}. ${words}.`));
     if (card === "CAN") {
