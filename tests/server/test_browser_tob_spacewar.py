@@ -5,6 +5,8 @@ glossary's ``decisions``). Screenshots go to ``artifacts/``."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from hexfleet.render.turn_or_burn import DECISION_WORDS
@@ -92,3 +94,38 @@ def test_a_person_beams_the_puck_in_space_hockey(live_server: LiveServer, browse
     submit(page)
     page.wait_for_function("document.getElementById('log').textContent.includes('PUCK')")
     shot(page, "hockey-after")
+
+
+def test_a_hockey_fighter_returns_where_its_owner_taps(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """R1 turns around and burns off the map; two turns later its owner places it along red's
+    own edge (TOB-M5-HOCKEY-06): a hex tapped on the map, a facing and a speed."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "hockey")
+    page.wait_for_selector("[data-seat=blue]")
+    page.select_option("[data-seat=blue]", "bot: heuristic")
+    page.check("input[name=join][value=red]")
+    page.fill("#name", "Red player")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    page.wait_for_selector("#submit-order")
+    submit(page)
+    for card in ("TR", "B3A"):
+        page.wait_for_selector("[data-hand=R1]")
+        page.click(f"[data-hand=R1] button[data-card={card}]")
+        submit(page)
+    page.wait_for_function("document.getElementById('log').textContent.includes('R1 is destroyed')")
+    submit(page)  # turn 3: R1 skips it (R2 coasts)
+    page.wait_for_selector("[data-entry-hex=R1]")
+    edge = page.locator("#map [data-offer]")
+    assert edge.count() == 22  # every hex of red's own (left) edge is offered
+    edge.nth(3).click(force=True)
+    tapped = page.input_value("[data-entry-hex=R1]")
+    page.select_option("[data-entry-facing=R1]", "B")
+    shot(page, "hockey-reentry")
+    submit(page)
+    page.wait_for_selector("[data-hand=R1]")
+    q, r = json.loads(tapped)
+    assert f"R1 (red) enters at {q},{r} facing B" in page.inner_text("#log")

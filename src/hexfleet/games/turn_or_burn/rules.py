@@ -837,7 +837,9 @@ KINDS: dict[str, Kind[Any, Any]] = {
                       lambda s, a, seat: Choices((EntryHexes(tuple((fid, tuple(o["default"])) for fid, o in
                                                                    _open_options(s, seat).items())),)),
                       _apply_entry_hex, _dump, EntryHexes, _nothing, lambda s, a, seat: _open_options(s, seat)),
-    REENTRY: Kind(REENTRY, "TOB-M2-SCEN-04", _prompt("Build your replacement and choose its facing and speed 0-6."),
+    REENTRY: Kind(REENTRY, "TOB-M2-SCEN-04",
+                  lambda s, a, seat: "Place your returning fighter: any hex of your own edge, its facing and speed 0-6."
+                  if s.config.hockey is not None else "Build your replacement and choose its facing and speed 0-6.",
                   _parse_reentry, _check_reentry, lambda s, a, seat: Choices((Setup(()),)), _apply_reentry, _dump,
                   Setup, _nothing, lambda s, a, seat: _open_options(s, seat)),
     DECLARE: Kind(DECLARE, "TOB-SEQ-06", _prompt("Turn {turn}: declare external-system plots (public)."),

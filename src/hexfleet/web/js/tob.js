@@ -88,6 +88,9 @@ export function buildPanel(form, decision, ctx) {
   reset();
   if (decision.kind === "plot") return buildPlot(form, decision.options, ctx);
   if (decision.kind === "setup") return buildSetup(form, decision.options, ctx);
+  if (decision.kind === "reentry" && Object.values(decision.options).some((o) => o.hexes)) {
+    return buildReentry(form, decision.options, ctx);
+  }
   return null;  // any other decision: the generic legal-orders panel
 }
 
@@ -249,6 +252,30 @@ function buildSetup(form, options, ctx) {
                                                .map(([fid, c]) => [fid, { gun: c.gun }])) };
 }
 
+// Space Hockey's re-entry (TOB-M5-HOCKEY-06): the owner picks a hex along its own edge (or taps
+// one on the map), a facing and the momentum marker (speed 0-6); empty fields keep the default.
+function buildReentry(form, options, ctx) {
+  const choice = {};
+  for (const [fid, o] of Object.entries(options)) {
+    choice[fid] = {};
+    const where = el("select", { "data-entry-hex": fid, onchange: (e) => { choice[fid].hex = JSON.parse(e.target.value); } },
+      ...o.hexes.map((h) => el("option", { value: JSON.stringify(h), selected: hexText(h) === hexText(o.hex) }, hexText(h))));
+    const facing = el("select", { "data-entry-facing": fid, onchange: (e) => { choice[fid].facing = e.target.value; } },
+      ...[...LETTERS].map((c) => el("option", { value: c, selected: c === o.default.facing }, c)));
+    const marker = el("input", { type: "text", "data-entry-momentum": fid, placeholder: "q,r (empty: at rest)",
+                                 onchange: (e) => {
+                                   const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
+                                   if (v.length === 2) choice[fid].momentum = v; else delete choice[fid].momentum;
+                                 } });
+    form.append(el("h4", {}, `${fid} returns along your own edge`),
+                el("div", { class: "launch-params" }, el("label", {}, "Hex ", where), el("label", {}, "Facing ", facing),
+                   el("label", {}, "Momentum marker ", marker)),
+                el("p", { class: "card-help" }, "Any hex of your own edge (tap one on the map), any facing, speed 0-6."));
+    if (ctx.map) ctx.map.offer(o.hexes, (h) => { where.value = JSON.stringify(h); choice[fid].hex = h; });
+  }
+  return { order: () => Object.fromEntries(Object.entries(choice).filter(([, c]) => Object.keys(c).length)) };
+}
+
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
 export function label(o, kind) {
   if (!o || typeof o !== "object") return String(o);
@@ -289,7 +316,7 @@ export function describe(e) {
       `so ${e.target} draws ${e.damage} card(s) from ${e.hand_size} (${e.miss_cards} of them miss cards).`;
     case "shot_void": return `${e.shooter}'s ${named(e.weapon)} shot at ${e.target} is void: ${why(e.reason)}.`;
     case "pulled": {
-      const effect = { immune: " — no effect: it was already hit by a bubble gun this turn", shields: " — its shields stop the shot",
+      const effect = { immune: " — no effect: it already lost a shield generator this turn (to a bubble gun or a blast)", shields: " — its shields stop the shot",
                        miss: " — all misses", armor: " — its armor takes the hit (the cards go back)",
                        shield_generator: " — the shot knocks out its shield generator", destroyed: " — those cards are destroyed" }[e.effect] || "";
       return (e.cards.length ? `${e.target} draws ${cardList(e.cards)}` : `${e.target} draws nothing`) + `${effect}.`;
