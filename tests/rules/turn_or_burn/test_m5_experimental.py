@@ -422,6 +422,30 @@ def test_a_returning_hockey_fighter_is_placed_by_its_place_order():
 
 
 @pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_a_place_order_given_in_the_turn_before_it_returns_places_it():
+    """In a chain of ``hexfleet resolve`` calls a fighter enters as the turn before its return
+    ends, so its ``place`` entry may be given in that turn's orders."""
+    from hexfleet.games.turn_or_burn.reentry import edge_hexes
+    from hexfleet.hexgrid import RectMap
+
+    pos = position(fighter("R1", "red", [20, 10], PLAIN), fighter("B1", "blue", [21, 10], BEAM, facing="F"),
+                   projectiles=(projectile("PUCK", None, "puck", [25, 5]),), modules=M5, scenario="hockey",
+                   hockey={"edges": {"red": "left", "blue": "right"}, "puck_start": [25, 5]})
+    out, _ = resolve(pos, {"R1": [{"card": "THR"}]})  # both destroyed in turn 1: back on turn 3
+    h = list(edge_hexes(RectMap(40, 40), "left")[20])
+    back, events = resolve(out, {"R1": [{"place": {"hex": h, "facing": "D", "momentum": [h[0] + 2, h[1]]}}]})
+    assert back["turn"] == 3 and {"type": "entered", "id": "R1", "side": "red", "hex": h, "facing": "D",
+                                  "momentum": [h[0] + 2, h[1]], "shields": False, "external": [],
+                                  "heavy_guns": 0} in events
+    r1 = unit(back, "R1")
+    assert r1 is not None and r1["hex"] == h and r1["facing"] == "D"
+    assert unit(back, "B1")["hex"] == [39, -19]  # no place entry: the default
+    with pytest.raises(RuleError) as info:
+        resolve(pos, {"R1": [{"place": {"hex": h}}]})  # turn 1: nobody returns this turn or at its end
+    assert (info.value.rule, info.value.unit, info.value.field) == ("TOB-M5-HOCKEY-06", "R1", "order.R1[0].place")
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
 def test_a_place_order_off_its_own_edge_or_too_fast_is_refused():
     from hexfleet.games.turn_or_burn.reentry import edge_hexes
     from hexfleet.hexgrid import RectMap

@@ -200,7 +200,9 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
     if check:  # a turn stopped mid-way (``from_json``) may hold what only its end settles
         check_position(state)
         check_black_holes(state)
-    placements = read_places(state, places) if places else None
+    placements = None
+    if places:
+        state, placements = read_places(state, places)
     if advanced and check:
         state, _ = start_turn(state, placements)
     return state

@@ -4,6 +4,7 @@ chooses a map-edge hex, the owner builds the replacement and chooses its facing 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...engine import reading
@@ -124,20 +125,25 @@ def check_place(state: TobState, rep: Replacement, placement: Placement, where: 
             raise RuleError(rule, problem, unit=rep.id, field=f"{where}.momentum")
 
 
-def read_places(state: TobState, places: dict[str, tuple[str, Any]]) -> dict[str, Placement]:
-    """``hexfleet resolve``'s ``place`` entries (fighter id -> (where, the object)) for the
-    fighters re-entering this turn, each checked; any other fighter named is refused."""
-    reps = {r.id: r for r in due(state)}
-    out = {}
+def read_places(state: TobState, places: dict[str, tuple[str, Any]]) -> tuple[TobState, dict[str, Placement]]:
+    """``hexfleet resolve``'s ``place`` entries (fighter id -> (where, the object)), each
+    checked: for the fighters re-entering now (returned, to enter at once) and for those that
+    enter when this turn ends (kept on their replacement, :attr:`Replacement.place`); any other
+    fighter named is refused."""
+    reps = {r.id: r for r in state.replacements if r.enters_on_turn <= state.turn + 1}
+    now: dict[str, Placement] = {}
+    later: dict[str, Placement] = {}
     for fid, (where, raw) in places.items():
         rep = reps.get(fid)
         if rep is None:
             returning = ", ".join(reps) or "none"
-            raise RuleError(entry_rule(state), f"{fid!r} is not re-entering this turn (re-entering: {returning})",
-                            unit=fid, field=where)
-        out[fid] = parse_placement(raw, where, PLACE_FIELDS)
-        check_place(state, rep, out[fid], where)
-    return out
+            raise RuleError(entry_rule(state), f"{fid!r} is not re-entering this turn or at its end (re-entering: "
+                            f"{returning})", unit=fid, field=where)
+        placement = parse_placement(raw, where, PLACE_FIELDS)
+        check_place(state, rep, placement, where)
+        (now if rep.enters_on_turn <= state.turn else later)[fid] = placement
+    kept = tuple(replace(r, place=later[r.id]) if r.id in later else r for r in state.replacements)
+    return replace(state, replacements=kept), now
 
 
 

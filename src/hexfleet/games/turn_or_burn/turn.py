@@ -460,7 +460,7 @@ def start_turn(state: TobState, placements: Mapping[str, Placement] | None = Non
     """
     if state.replacements and due(state):
         if not state.config.phase_decisions:
-            placements = placements or {}
+            placements = {**{r.id: r.place for r in due(state) if r.place is not None}, **(placements or {})}
             chosen, events = choose_entry_hexes(state, {fid: p.hex for fid, p in placements.items()
                                                         if p.hex is not None})
             placed, more = enter(chosen, placements)
