@@ -416,6 +416,9 @@ def test_a_returning_hockey_fighter_is_placed_by_its_place_order():
     r1 = unit(out, "R1")
     assert r1 is not None and r1["hex"] == [h[0] + 4, h[1]] and r1["facing"] == "B"  # it moved off its marker
     assert out["replacements"] == [] and {"type": "revealed", "id": "R1", "cards": ["TNC"], "phase": 5} in events
+    entered = {"type": "entered", "id": "R1", "side": "red", "hex": h, "facing": "B", "momentum": mom,
+               "shields": False, "external": [], "heavy_guns": 0}
+    assert entered in events and events.index(entered) < events.index(of_type(events, "phase")[0])  # before the plot
     # without a place entry: the first hex of its own edge, at rest (the default)
     out, _ = resolve(returning_position())
     assert unit(out, "R1")["hex"] == list(left[0])

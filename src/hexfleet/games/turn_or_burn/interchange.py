@@ -65,7 +65,8 @@ def resolve(position: Any, orders: Any, seed: int | str,
     if not isinstance(orders, dict):
         raise FormatError("", "expected an object of fighter id -> list of actions")
     places, orders = split_places(orders)
-    state = force_dice(parse_position(position, seed=seed, places=places), tuple(dice))
+    entered: list[Event] = []  # replacements due now enter before the plot (the format's phase 1)
+    state = force_dice(parse_position(position, seed=seed, places=places, events=entered), tuple(dice))
     by_side: dict[str, dict[str, Any]] = {side: {} for side in plotting_sides(state)}
     owners = {p.id: p.side for p in state.projectiles} | launched_sides(state, orders)
     for uid, actions in orders.items():
@@ -78,4 +79,4 @@ def resolve(position: Any, orders: Any, seed: int | str,
         by_side.setdefault(owner, {})[uid] = actions
     next_state, events = step(RULESET, state, by_side)
     next_state, unused = unused_dice(next_state)
-    return position_to_json(next_state), events + unused
+    return position_to_json(next_state), entered + events + unused
