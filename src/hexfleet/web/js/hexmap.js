@@ -273,6 +273,22 @@ export class HexMap {
     node("title", {}, g).textContent = title;
   }
 
+  // An arrow across `hex` pointing at hex `toward` (a black hole's gravity arrow), under the pieces.
+  drawArrow(hex, toward, { cls = "", title = "" } = {}) {
+    const [x, y] = this.center(hex);
+    const [tx, ty] = this.center(toward);
+    const a = Math.atan2(ty - y, tx - x);
+    const r = this.size * 0.6;
+    const [x1, y1, x2, y2] = [x - r * Math.cos(a), y - r * Math.sin(a), x + r * Math.cos(a), y + r * Math.sin(a)];
+    const h = this.size * 0.35;
+    const tip = (t) => `${(x2 - h * Math.cos(a + t)).toFixed(1)},${(y2 - h * Math.sin(a + t)).toFixed(1)}`;
+    const g = node("g", { class: `map-arrow ${cls}` });
+    this.layer.prepend(g);  // under the pieces: a fighter in the hex stays in sight
+    node("line", { x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1) }, g);
+    node("polygon", { points: `${x2.toFixed(1)},${y2.toFixed(1)} ${tip(0.5)} ${tip(-0.5)}` }, g);
+    node("title", {}, g).textContent = title;
+  }
+
   // A gun's field of fire drawn as a wedge: from `hex`, centred on facing letter `facing`,
   // `arc` degrees wide (0: a line), `range` hexes long. Pieces whose centre lies inside are
   // ringed (`.in-arc`). Drawing only: whether a shot is void is the server's to say.
