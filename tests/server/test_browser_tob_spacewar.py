@@ -55,7 +55,7 @@ def test_a_person_launches_and_detonates_in_spacewar(live_server: LiveServer, br
     page.wait_for_selector("[data-fuse]")
     assert page.locator("#map .token.projectile.mine").count() == 1
     assert page.text_content("[data-ammo=R1]") == "MR 7"
-    assert "launches" in page.inner_text("#log")
+    page.wait_for_function("document.getElementById('log').textContent.includes('launches')")  # the log loads after the map
     # turn 2: the mine, still beside its fighter (fail-safe), is ordered to detonate
     pid = page.get_attribute("[data-fuse]", "data-fuse")
     assert DECISION_WORDS["fail_safe"] in page.inner_text(f"[data-fail-safe='{pid}']")
@@ -128,4 +128,6 @@ def test_a_hockey_fighter_returns_where_its_owner_taps(live_server: LiveServer, 
     submit(page)
     page.wait_for_selector("[data-hand=R1]")
     q, r = json.loads(tapped)
-    assert f"R1 (red) enters at {q},{r} facing B" in page.inner_text("#log")
+    entered = f"R1 (red) enters at {q},{r} facing B"  # the log loads after the map: wait for it
+    page.wait_for_function(f"document.getElementById('log').textContent.includes({json.dumps(entered)})")
+    assert entered in page.inner_text("#log")
