@@ -39,6 +39,7 @@ def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     units = []
     for u in pos["units"]:
         u = dict(u)
+        u.pop("identified", None)  # an unidentified unit plays as its generic design (CI-4.9)
         if u["side"] != seat:
             u["ew"] = {k: v or 0 for k, v in u["ew"].items()}
             u["extra"] = {"ew": 0, "thrust": 0}

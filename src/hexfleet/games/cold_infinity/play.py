@@ -122,11 +122,22 @@ def move_one(pos: Pos, unit: Unit, order: movement.MoveOrder) -> list[Event]:
 
 
 def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.MoveOrder]]) -> tuple[Rng, list[Event]]:
-    """Simultaneous movement (CI-2.2.1): every plot applied, in ``units`` order."""
+    """Simultaneous movement (CI-2.2.1): every plot applied, in ``units`` order. With nimble
+    small vessels (CI-2.2.1.1) the starships' plots are kept and revealed first (``plots.move``)
+    and the small vessels plot in a second ``plot`` step, knowing them."""
+    if nimble_stage(pos) == "starships" and any(movable(pos, u) and small(pos, u) for u in pos["units"]):
+        pos["plots"]["move"] = {seat: {uid: movement.dump(o) for uid, o in given.items()}
+                                for seat, given in orders.items() if given}
+        return rng, [{"type": "plots_revealed", "plots": pos["plots"]["move"]}]
+    kept = pos["plots"].pop("move", {})
+    plotted = {seat: {uid: movement.parse(o, f"plots.move.{seat}.{uid}") for uid, o in given.items()}
+               for seat, given in kept.items()}
+    for seat, given in orders.items():
+        plotted.setdefault(seat, {}).update(given)
     events: list[Event] = []
     for u in pos["units"]:
         if alive(u) and movable(pos, u):
-            events += move_one(pos, u, orders.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
+            events += move_one(pos, u, plotted.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
     pos["move_order"] = []
     rng, more = after_moves(pos, rng)
     return rng, events + more
@@ -134,6 +145,14 @@ def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.Mo
 
 def movable(pos: Pos, u: Unit) -> bool:
     return takes_initiative(pos, u)
+
+
+def nimble_stage(pos: Pos) -> str | None:
+    """Which units plot now under nimble small vessels (CI-2.2.1.1): ``starships`` until
+    their plots are revealed, then ``small``; None without the option."""
+    if not (pos["options"]["simultaneous_movement"] and pos["options"]["nimble_small_vessels"]):
+        return None
+    return "small" if "move" in pos["plots"] else "starships"
 
 
 SNAP_STEP = {"pivot": pivot_step, "roll": roll_step, "tumble": tumble_step}

@@ -22,6 +22,7 @@ from ...engine.reading import fields, integer, obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
+from .identify import hide_unidentified
 from .model import alive, fighter, small, unit_by_id
 from .position import OPTION_CHOICES, OPTION_DEFAULTS, read_position, write_position
 from .scenarios import new_position, scenario_infos
@@ -117,7 +118,14 @@ def _mover(pos: Pos, unit: dict[str, Any]) -> str | None:
 
 
 def _plotter(pos: Pos, unit: dict[str, Any]) -> str | None:
-    return None if play.movable(pos, unit) else "CI-2.2.1 this unit does not move"
+    if not play.movable(pos, unit):
+        return "CI-2.2.1 this unit does not move"
+    stage = play.nimble_stage(pos)
+    if stage == "starships" and small(pos, unit) and any(play.movable(pos, u) and small(pos, u) for u in pos["units"]):
+        return "CI-2.2.1.1 small vessels plot after the starships' plots are revealed"
+    if stage == "small" and not small(pos, unit):
+        return "CI-2.2.1.1 the starships' plots are already revealed and final"
+    return None
 
 
 def _valid(state: CiState, check: Callable[[Pos, dict[str, Any], Any], Any], orders: dict[str, Any]) -> bool:
@@ -424,10 +432,12 @@ SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer")
 
 
 def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
-    """The position as ``seat`` sees it: other sides' secret allocations blanked."""
+    """The position as ``seat`` sees it: other sides' secret allocations blanked; with unit
+    identification, enemy units it cannot identify shown by a generic design (CI-4.9)."""
     out = write_position(pos)
     if pos["outcome"] is not None:  # the game is over: nothing is secret any more
         return out
+    hide_unidentified(pos, out, seat)
     for u in out["units"]:
         if u["side"] == seat:
             continue
@@ -439,7 +449,7 @@ def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
             st["stored"] = None
             st["heat"] = None
     if pos["phase"] not in ("defense", "detector"):  # declared attacks are revealed at CI-7.2.4
-        out["plots"] = {}
+        out["plots"] = {k: v for k, v in out["plots"].items() if k == "move"}  # revealed plots (CI-2.2.1.1)
     return out
 
 
