@@ -7,7 +7,7 @@ import pytest
 
 from hexfleet.engine.errors import RuleError
 
-from .helpers import of_type, pos, position, resolve, unit
+from .helpers import design, of_type, pos, position, resolve, unit
 
 NIMBLE = {"simultaneous_movement": True, "nimble_small_vessels": True}
 
@@ -80,3 +80,48 @@ def test_unit_identification_by_shroud_and_amplification() -> None:
     amplified = _seen({"points": 4, "shroud": 2, "amplify": 1})
     assert amplified["units"][0]["design"] == "warden" and "identified" not in amplified["units"][0]
     assert _seen({"points": 4, "shroud": 1}, option=False)["units"][0]["design"] == "warden"
+
+
+def _hd_fighter() -> dict:
+    d = design("talon_flight")
+    d["systems"] = d["systems"] + [{"id": "hd", "type": "sensor", "section": "main", "structure": 1, "power": 0,
+                                    "sensor": {"ew": 2, "boost": 1, "hd": True}}]
+    return d
+
+
+@pytest.mark.rule("CI-4.3.1")
+@pytest.mark.rule("CI-4.0.b")
+def test_high_density_sensors_switch_and_change_targeting() -> None:
+    from hexfleet.games.cold_infinity import fire
+
+    designs = {"hawk": _hd_fighter(), "reaper": design("reaper")}
+    units = [unit("F", "red", "hawk", (0, 0), 1, count=3), unit("T", "blue", "reaper", (0, -1), ew={"points": 4, "ecm": 2})]
+    p = position(units, designs=designs)
+    nxt, events = resolve(p, [{"@phase": "power", "red": {"F": {"hd_sensors": False}}}])
+    assert of_type(events, "hd_sensors") == [{"type": "hd_sensors", "unit": "F", "on": False, "turn": 1}]
+    assert nxt["units"][0]["systems"]["hd"]["active"] is False
+    with pytest.raises(RuleError) as e:  # HD sensors cannot be boosted; nothing else is allocated
+        resolve(p, [{"@phase": "power", "red": {"F": {"hd_sensors": True, "extra_ew": {"hd": 1}}}}])
+    assert e.value.rule == "CI-2.1.1.b" and e.value.field.endswith("F.extra_ew")
+    # visual targeting: no lock-on needed, ECM ignored (CI-4.3.a/b)
+    visual = read(position(units, designs=designs, phase="fire"), hd=False)
+    parts, _, locked = fire.drm(visual, visual["units"][0], visual["units"][1], _cannon(visual), "fa")
+    assert locked and parts["ecm"] == 0
+    # HD sensors: a lock-on is needed (none without a shroud) and ECM counts; EW points may go to ECM
+    hd = read(position(units, designs=designs, phase="fire"), hd=True)
+    parts, _, locked = fire.drm(hd, hd["units"][0], hd["units"][1], _cannon(hd), "fa")
+    assert not locked and parts["ecm"] == -2
+    nxt, _ = resolve(position(units, designs=designs, phase="ew"), [{"@phase": "ew", "red": {"F": {"ecm": 2}}}])
+    assert nxt["units"][0]["ew"]["ecm"] == 2
+
+
+def read(p: dict, *, hd: bool) -> dict:
+    from hexfleet.games.cold_infinity.position import read_position
+
+    out = read_position(p)
+    out["units"][0]["systems"]["hd"]["active"] = hd
+    return out
+
+
+def _cannon(p: dict) -> dict:
+    return next(s for s in p["designs"]["hawk"]["systems"] if s["id"] == "cannon")

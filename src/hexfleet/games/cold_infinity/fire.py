@@ -15,7 +15,19 @@ from ...engine.ruleset import Event
 from ...hexgrid import Hex, angle_off, bearing, distance, line, ray_distance, sub
 from .dice import Dice
 from .ew import in_shroud, lock_on, range_between, strongest
-from .model import Pos, Unit, alive, design, mass, small, stationary, systems, unit_by_id, weapon_rof
+from .model import (
+    Pos,
+    Unit,
+    alive,
+    design,
+    mass,
+    small,
+    stationary,
+    systems,
+    unit_by_id,
+    visual_targeting,
+    weapon_rof,
+)
 from .notation import flipped, rolled, tumbled
 from .turn import destroy_system
 
@@ -407,15 +419,15 @@ def drm(pos: Pos, attacker: Unit, target: Unit, s: dict[str, Any], sil: str) -> 
     """The modifier parts of one attack (CI-7.3.1, H-01, H-02), the range, and lock-on."""
     opts = pos["options"]
     rng = range_between(pos, attacker, target)
-    small_attacker = small(pos, attacker)
-    locked = small_attacker or lock_on(pos, attacker, target)
+    visual = visual_targeting(pos, attacker)
+    locked = visual or lock_on(pos, attacker, target)
     n = s["weapon"]["rng"]
     penalty = -(rng // n) if n else 0
     if not locked:
         penalty *= 2
     amplify = (attacker["ew"]["amplify"] if in_shroud(pos, attacker, target) else 0) + \
         strongest(pos, attacker["side"], attacker, "amplify", target)
-    ecm = 0 if small_attacker else -(target["ew"]["ecm"] + strongest(pos, target["side"], target, "ecm"))
+    ecm = 0 if visual else -(target["ew"]["ecm"] + strongest(pos, target["side"], target, "ecm"))
     evasive = -attacker.get("evasive", 0)
     if target.get("evasive") and rng <= opts["evasive_range"]:
         evasive -= target["evasive"] * opts["evasive_incoming"]

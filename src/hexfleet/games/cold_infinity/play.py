@@ -47,6 +47,10 @@ def after_power(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, power.Powe
     for u in power.starships(pos):
         more = power.apply(pos, u, orders.get(u["side"], {}).get(u["id"]))
         events += [{**e, "visible_to": [u["side"]]} for e in more]
+    for u in pos["units"]:
+        order = orders.get(u["side"], {}).get(u["id"])
+        if order is not None and alive(u) and small(pos, u):
+            events += power.switch_hd(pos, u, order)
     dice = Dice(rng, pos["turn"])
     events += initiative(pos, dice)
     return dice.rng, events + _phase(pos, "ew")

@@ -20,6 +20,7 @@ from .model import (
     Unit,
     alive,
     battery_capacity,
+    hd_sensors,
     plant_power,
     small,
     standard_power,
@@ -135,7 +136,12 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
     """The rules an order must keep (format table: power rows)."""
     uid = unit["id"]
     if small(pos, unit):
-        raise RuleError("CI-2.1.1.b", "fighters and shuttles take no part in power allocation", unit=uid, field="order")
+        extra = [k for k in FIELDS if k != "hd_sensors" and getattr(order, k)]
+        if extra or not hd_sensors(pos, unit):
+            raise RuleError("CI-2.1.1.b", "fighters and shuttles take no part in power allocation (a fighter "
+                            "with high-density sensors only switches them, CI-4.3.1)", unit=uid,
+                            field=f"order.{extra[0]}" if extra else "order")
+        return
     plant = plant_power(pos, unit)
     for sid in order.activate:
         s, st = system(pos, unit, sid, "system", "CI-3.2.b", "order.activate")
@@ -267,6 +273,14 @@ def _forced_off(pos: Pos, unit: Unit) -> tuple[str, ...]:
         off.append(s["id"])
         order = PowerOrder(deactivate=tuple(off))
     return tuple(off)
+
+
+def switch_hd(pos: Pos, unit: Unit, order: PowerOrder) -> list[Event]:
+    """A small vessel's choice between its HD sensors and visual targeting, once a turn in the
+    Power Allocation Phase and announced (CI-4.3.1)."""
+    for _, st in hd_sensors(pos, unit):
+        st["active"] = order.hd_sensors
+    return [{"type": "hd_sensors", "unit": unit["id"], "on": order.hd_sensors}]
 
 
 def starships(pos: Pos) -> list[Unit]:

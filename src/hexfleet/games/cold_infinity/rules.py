@@ -23,7 +23,7 @@ from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
 from .identify import hide_unidentified
-from .model import alive, fighter, small, unit_by_id
+from .model import alive, fighter, hd_sensors, small, unit_by_id
 from .position import OPTION_CHOICES, OPTION_DEFAULTS, read_position, write_position
 from .scenarios import new_position, scenario_infos
 
@@ -105,7 +105,7 @@ def _no_rule(pos: Pos, unit: dict[str, Any]) -> str | None:
 
 
 def _power_allowed(pos: Pos, unit: dict[str, Any]) -> str | None:
-    if small(pos, unit):
+    if small(pos, unit) and not hd_sensors(pos, unit):
         return "CI-2.1.1.b fighters and shuttles take no part in power allocation"
     return _no_rule(pos, unit)
 
