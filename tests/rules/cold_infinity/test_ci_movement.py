@@ -13,6 +13,7 @@ from hexfleet.engine.errors import RuleError
 from hexfleet.engine.rng import Rng
 from hexfleet.games.cold_infinity import movement
 from hexfleet.games.cold_infinity.dice import Dice
+from hexfleet.games.cold_infinity.model import thrust_costs
 from hexfleet.games.cold_infinity.notation import read_vector
 from hexfleet.games.cold_infinity.position import read_position
 from hexfleet.games.cold_infinity.turn import damage_effects, drift, overthrust_damage
@@ -506,3 +507,16 @@ def test_barnstorming_success_effects() -> None:
     by = {e["attacker"]: e for e in of_type(events, "attack")}
     assert by["R"]["parts"]["called_shot"] == -6 and not by["R"]["hit"]
     assert by["F"]["hit"] and by["F"]["total"] < 11
+
+
+@pytest.mark.rule("CI-5.1.5")
+@pytest.mark.rule("CI-5.1.5.a")
+def test_maneuvered_acceleration_costs_a_slide() -> None:
+    """With its aft acceleration thruster destroyed, the Reaper still accelerates forward through
+    its maneuvering thrusters, paying its slide cost per hex instead of its acceleration cost."""
+    lost = {"aft_thruster": {"destroyed": True, "lost": 3}}
+    p = pos([unit("R", "red", "reaper", systems=lost)])
+    slide = thrust_costs(p, p["units"][0])["slide"]
+    e = move(p, "R", accel=1)
+    assert e["thrust"] == slide != thrust_costs(p, p["units"][0])["accel"] and e["vector"] == "1+1"
+    assert move(pos([unit("R", "red", "reaper")]), "R", accel=1)["thrust"] == 2  # the aft thruster: accel cost

@@ -30,6 +30,7 @@ from .notation import (
     write_rate,
     write_vector,
 )
+from .position import THRUSTER_LOCATIONS
 
 FIELDS = ("accel", "slide", "pivot", "roll", "tumble", "route", "turn", "odt", "mid_step", "endpoint", "barnstorm")
 AXES = ("pivot", "roll", "tumble")
@@ -131,7 +132,7 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
     where: tuple[str, ...]
     is_small = small(pos, unit)
     if order.accel:
-        need.append(("accel", _cost(order.accel, c["accel"]), ("aft",) if order.accel > 0 else ("fore",)))
+        need.append(_accel_demand(pos, unit, order.accel, c))
     for axis in AXES:
         change: Fraction = getattr(order, axis)
         if not change:
@@ -169,6 +170,20 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
         for r in s:
             need.append(("slide", c["slide"], PORT_SIDE if r in (2, 3) else STARBOARD_SIDE))
     return need
+
+
+MANEUVER_LOCATIONS = THRUSTER_LOCATIONS["maneuver"]
+
+
+def _accel_demand(pos: Pos, unit: Unit, accel: Fraction, c: dict[str, int]) -> tuple[str, int, tuple[str, ...]]:
+    """Acceleration along the nose through the aft (or fore) acceleration thrusters; when none
+    of those works, through the maneuvering thrusters at the cost of a slide (maneuvered
+    acceleration, CI-5.1.5)."""
+    side = ("aft",) if accel > 0 else ("fore",)
+    if small(pos, unit) or any(s["thruster"].get("location") in side for s, _ in _thrusters(pos, unit)
+                               if s["thruster"]["role"] == "accel") or not _able(pos, unit, MANEUVER_LOCATIONS):
+        return "accel", _cost(accel, c["accel"]), side
+    return "accel", _cost(accel, c["slide"]), MANEUVER_LOCATIONS
 
 
 VANE_ROLES = {"fore": ("FP", "FS"), "aft": ("AP", "AS")}

@@ -296,7 +296,7 @@ def _check_design(name: str, design: Mapping[str, Any], where: str) -> None:
 UNIT_FIELDS = ("id", "side", "design", "hex", "z", "facing", "attitude", "vector", "rotation", "progress",
                "pending", "initiative", "initiative_prev", "status", "sections", "systems", "ew", "ess",
                "signature", "power_drawn", "overthrust", "count", "fighters", "evasive", "snap_used",
-               "thrust_left", "extra", "bridge_transfer")
+               "thrust_left", "extra", "bridge_transfer", "zero_power_turns")
 AXES = ("pivot", "roll", "tumble")
 
 
@@ -334,6 +334,7 @@ def read_unit(value: Any, where: str, seats: tuple[str, ...], designs: Mapping[s
         "signature": integer(data.get("signature", 0), f"{where}.signature", low=0),
         "power_drawn": integer(data.get("power_drawn", 0), f"{where}.power_drawn", low=0),
         "bridge_transfer": flag(data.get("bridge_transfer", False), f"{where}.bridge_transfer"),
+        "zero_power_turns": integer(data.get("zero_power_turns", 0), f"{where}.zero_power_turns", low=0),
     }
     u["sections"] = _unit_sections(data.get("sections", {}), f"{where}.sections", design)
     u["systems"] = _unit_systems(data.get("systems", {}), f"{where}.systems", design)

@@ -152,9 +152,9 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
         if "weapon" in s and st["cooldown"] > 0:
             raise RuleError("CI-7.1.2.1", f"{sid} is cooling down ({st['cooldown']} turns left): it must stay "
                             "deactivated", unit=uid, field="order.activate")
-        if s["power"] == 0 and plant == 0:
-            raise RuleError("CI-3.3.a", f"{sid} is a zero-power system and no power plant gives power",
-                            unit=uid, field="order.activate")
+        if s["power"] == 0 and plant == 0 and zero_power_battery(pos, unit) is None:
+            raise RuleError("CI-3.3.a", f"{sid} is a zero-power system and neither a power plant nor a battery "
+                            "gives power", unit=uid, field="order.activate")
     for sid in order.deactivate:
         s, st = system(pos, unit, sid, "system", "CI-3.2.b", "order.deactivate")
         if st["destroyed"]:
@@ -228,11 +228,10 @@ def apply(pos: Pos, unit: Unit, order: PowerOrder | None) -> list[Event]:
             continue
         if "weapon" in s:
             st["arming"] = weapon_rof(s)[1]
-    if available == 0:  # no plant power: zero-power systems go off too (CI-3.3.a)
-        for s, st in systems(pos, unit):
-            if s["power"] == 0 and st["active"] and not st["destroyed"]:
-                st["active"] = False
-                deactivated.append(s["id"])
+    if available == 0:
+        deactivated += _zero_power_on_battery(pos, unit)
+    else:
+        unit["zero_power_turns"] = 0
     b = budget(pos, unit, order)
     for sid, n in order.draw.items():
         unit["systems"][sid]["stored"] -= n
@@ -257,6 +256,36 @@ def apply(pos: Pos, unit: Unit, order: PowerOrder | None) -> list[Event]:
     return [{"type": "power", "unit": unit["id"], "available": available, "drawn": drawn,
              "stored": sum(st["stored"] for _, st in capacitors) if capacitors else None,
              "activated": activated, "deactivated": deactivated}]
+
+
+ZERO_POWER_PERIOD = 10
+"""A battery running zero-power systems pays 1 point every this many turns (CI-3.3.b)."""
+
+
+def zero_power_battery(pos: Pos, unit: Unit) -> dict[str, Any] | None:
+    """The state of the first battery (SDS order) that can run the zero-power systems of a unit
+    without plant power: it holds a point, or has paid for this stretch of 10 turns."""
+    paying = unit["zero_power_turns"] % ZERO_POWER_PERIOD == 0
+    for _, st in systems(pos, unit, "battery"):
+        if not st["destroyed"] and (st["stored"] >= 1 or not paying):
+            return st
+    return None
+
+
+def _zero_power_on_battery(pos: Pos, unit: Unit) -> list[str]:
+    """No plant power: the active zero-power systems run on a battery, which pays 1 point on the
+    first turn and every 10th turn after (CI-3.3.b); with no battery able, they go off (CI-3.3.a)."""
+    running = [(s, st) for s, st in systems(pos, unit) if s["power"] == 0 and st["active"] and not st["destroyed"]]
+    battery = zero_power_battery(pos, unit) if running else None
+    if battery is None:
+        for _, st in running:
+            st["active"] = False
+        unit["zero_power_turns"] = 0
+        return [s["id"] for s, _ in running]
+    if unit["zero_power_turns"] % ZERO_POWER_PERIOD == 0:
+        battery["stored"] -= 1
+    unit["zero_power_turns"] += 1
+    return []
 
 
 def _forced_off(pos: Pos, unit: Unit) -> tuple[str, ...]:
