@@ -298,8 +298,9 @@ def test_attack_damage_and_core_through_resolve() -> None:
 
 @pytest.mark.rule("CI-7.3.a")
 def test_damage_applies_at_the_end_of_the_phase() -> None:
-    """Both frigates fire in the starship phase: the one destroyed still fires."""
-    d = design("reaper")
+    """Both ships fire in the starship phase: the one destroyed still fires (one-section gunboats
+    built from the Reaper's systems, CI-1.5.1.c)."""
+    d = design("reaper", hull="gunboat")
     d["sections"] = {"main": {"armor": 0, "hull": 1}}
     for s in d["systems"]:
         s["section"] = "main"

@@ -330,7 +330,15 @@ def test_vector_helper_reads_back() -> None:
 
 
 def _dreadnought() -> dict:
+    """The Warden rebuilt as a first-rate hull: seven sections (CI-1.5.1.c), its side systems
+    in the forward quarters."""
     d = design("warden", hull="dreadnought", mass=60)
+    moved = {"port": "forward_port", "starboard": "forward_starboard"}
+    d["sections"] = {**{k: v for k, v in d["sections"].items() if k not in moved},
+                     **{moved[k]: v for k, v in d["sections"].items() if k in moved},
+                     "aft_port": {"armor": 4, "hull": 10}, "aft_starboard": {"armor": 4, "hull": 10}}
+    for s in d["systems"]:
+        s["section"] = moved.get(s["section"], s["section"])
     return d
 
 

@@ -268,8 +268,19 @@ def read_design(name: str, value: Any, where: str) -> dict[str, Any]:
     return out
 
 
+RATE_SECTIONS = {1: ("dreadnought", "super_dreadnought"),
+                 2: ("cruiser", "heavy_cruiser", "battlecruiser", "battleship"),
+                 3: ("frigate", "destroyer", "light_cruiser"), 4: ("gunboat", "corvette")}
+"""Fleet ships by rate (CI-1.5.1.b); a rate-r ship has 9 − 2r sections (CI-1.5.1.c)."""
+SECTIONS_OF_HULL = {hull: 9 - 2 * rate for rate, hulls in RATE_SECTIONS.items() for hull in hulls}
+
+
 def _check_design(name: str, design: Mapping[str, Any], where: str) -> None:
-    """The design rules the book states (CI-3.1.2.d, CI-3.1.3.a, CI-3.1.4.d)."""
+    """The design rules the book states (CI-1.5.1.c, CI-3.1.2.d, CI-3.1.3.a, CI-3.1.4.d)."""
+    want = SECTIONS_OF_HULL.get(design["hull"], 1 if design["hull"] in SMALL_HULLS else None)
+    if want is not None and len(design["sections"]) != want:
+        raise RuleError("CI-1.5.1.c", f"a {design['hull'].replace('_', ' ')} has {want} section{'s' * (want > 1)}, "
+                        f"not {len(design['sections'])}", unit=name, field=f"{where}.sections")
     systems = design["systems"]
     kinds = {k for s in systems for k in BLOCKS if k in s}
     if "reactor" in kinds and "capacitor" in kinds:
