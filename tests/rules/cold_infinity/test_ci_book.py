@@ -3,6 +3,8 @@ hull table and section counts, the basic/advanced level, dice, terminology and t
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from hexfleet.engine.errors import RuleError
@@ -46,3 +48,48 @@ def test_a_small_vessel_has_one_section() -> None:
     with pytest.raises(RuleError) as e:
         read_position(position([unit("F", "red", "d", count=3)], designs={"d": d}))
     assert e.value.rule == "CI-1.5.1.c"
+
+
+def basic_reaper() -> dict:
+    """The Reaper with the basic layout: one maneuvering thruster a side (CI-5.1.4.a)."""
+    d = design("reaper")
+    d["systems"] = [s for s in d["systems"] if s["id"] not in ("ap_thruster", "as_thruster")]
+    for s in d["systems"]:
+        if s["id"] in ("fp_thruster", "fs_thruster"):
+            s["thruster"]["location"] = "P" if s["id"] == "fp_thruster" else "S"
+    return d
+
+
+def _basic(designs: dict, **kw: Any) -> dict:
+    p = position([unit("A", "red", next(iter(designs)))], designs=designs, **kw)
+    p["level"] = "basic"
+    return p
+
+
+@pytest.mark.rule("CI-1.0.b")
+@pytest.mark.rule("CI-1.2.a")
+@pytest.mark.rule("CI-1.0")
+def test_the_basic_game_refuses_advanced_rules() -> None:
+    from hexfleet.games.cold_infinity import power
+
+    p = read_position(_basic({"b": basic_reaper()}))
+    assert p["level"] == "basic"
+    with pytest.raises(RuleError) as e:  # the house designs assume the advanced rules
+        read_position(_basic({"r": design("reaper")}))
+    assert e.value.rule == "CI-5.1.4" and e.value.field.startswith("designs.r.systems")
+    with_capacitor = basic_reaper()
+    with_capacitor["systems"] = [s for s in with_capacitor["systems"] if s["id"] != "reactor"] + [
+        {"id": "cap", "type": "capacitor", "section": "core", "structure": 4, "power": "unpowered",
+         "capacitor": {"capacity": 20, "recharge": 8}}]
+    with pytest.raises(RuleError) as e:
+        read_position(_basic({"c": with_capacitor}))
+    assert e.value.rule == "CI-3.1.2"
+    with pytest.raises(RuleError) as e:
+        read_position(_basic({"s": design("lancer", hull="weapon_platform")}))
+    assert e.value.rule == "CI-1.6"
+    with pytest.raises(RuleError) as e:  # optional rules are add-ons to the advanced game
+        read_position(_basic({"b": basic_reaper()}, options={"three_d": True}))
+    assert (e.value.rule, e.value.field) == ("CI-6", "options.three_d")
+    with pytest.raises(RuleError) as e:
+        power.check(p, p["units"][0], power.PowerOrder(bridge="bridge"))
+    assert e.value.rule == "CI-2.1.2.2"

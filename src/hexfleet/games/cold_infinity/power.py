@@ -15,6 +15,7 @@ from typing import Any
 from ...engine.errors import RuleError
 from ...engine.reading import fields, flag, integer, lst, obj, text
 from ...engine.ruleset import Event
+from .level import refuse_in_basic
 from .model import (
     Pos,
     Unit,
@@ -177,6 +178,7 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
             raise RuleError("CI-3.6.c", f"{sid} can restart only when shut down with no heat left (GAP-25)",
                             unit=uid, field="order.restart")
     if order.bridge is not None:
+        refuse_in_basic(pos, "CI-2.1.2.2", "bridge control transfer", uid, "order.bridge")
         system(pos, unit, order.bridge, "bridge", "CI-2.1.2.2", "order.bridge")
     b = budget(pos, unit, order)
     if b.from_plants > b.available:

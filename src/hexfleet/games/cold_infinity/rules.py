@@ -24,7 +24,7 @@ from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
 from .identify import hide_unidentified
 from .model import alive, fighter, hd_sensors, small, unit_by_id
-from .position import OPTION_CHOICES, OPTION_DEFAULTS, read_position, write_position
+from .position import OPTION_CHOICES, OPTION_DEFAULTS, OPTION_RULES, read_position, write_position
 from .scenarios import new_position, scenario_infos
 
 Pos = dict[str, Any]
@@ -297,28 +297,6 @@ KINDS: dict[str, Kind[CiState, Orders]] = {k.name: k for k in (
     _kind("detector", "CI-4.8.1", "Allocate the EW points you reserved: shroud, amplify, ecm.",
           ew.parse, play.check_detector, _no_rule, play.after_detector, ew.dump, _legal_empty),
 )}
-
-
-OPTION_RULES = {
-    "simultaneous_movement": "CI-2.2.1", "nimble_small_vessels": "CI-2.2.1.1", "ship_signatures": "CI-4.6",
-    "unit_identification": "CI-4.9", "mid_step_acceleration": "CI-5.4.3", "off_axis_maneuvering": "CI-5.4.4",
-    "partial_thrusting": "CI-5.4.5", "cinematic_motion": "CI-5.6", "three_d": "CI-6", "range_3d": "CI-6.5.c",
-    "los_3d_segments": "CI-7.1.5.1", "abstracted_arcs": "CI-7.1.4.2", "initiative_speed": "GAP-06",
-    "turn1_ties": "GAP-07", "thrust_timing": "GAP-08", "rotate_then_accelerate": "GAP-09", "path_ties": "GAP-10",
-    "mid_step_endpoint": "GAP-11", "partial_model": "GAP-12", "combined_min_one": "GAP-13",
-    "flipped_mirror": "GAP-14", "roll_states": "GAP-15", "cinematic_frigate": "GAP-16",
-    "non_inertial_cost": "GAP-17", "odt_directions": "GAP-18", "derelict_die": "GAP-19",
-    "barnstorm_off_vector": "GAP-20", "evasive_incoming": "GAP-21", "evasive_range": "GAP-21",
-    "capacitor_damage": "GAP-22", "system_battery_absorbs": "GAP-23", "collector_rating": "GAP-24",
-    "overheat_restart": "GAP-25", "drain_start": "GAP-26", "sensor_damage": "GAP-27", "ess_amplify_rate": "GAP-28",
-    "ess_strongest": "GAP-28", "detector_half": "GAP-28", "masking_piercing": "GAP-29", "arming_1_3": "GAP-30",
-    "arc_shapes": "GAP-31", "own_hex_in_arc": "GAP-31", "basic_arcs": "GAP-32", "arcs_rolled": "GAP-33",
-    "abstract2_facing4": "GAP-34", "los_blocking": "GAP-36", "silhouette_cones": "GAP-37",
-    "marginal_total": "GAP-38", "quarter": "GAP-38", "core_hit_total": "GAP-40", "silhouette_3d_tie": "GAP-45",
-    "mobile_base": "GAP-47", "ram_offers": "GAP-49", "signature_source": "GAP-50", "group_mass": "GAP-54",
-    "power_order": "GAP-55", "house": "H-01",
-}
-"""The rule or digest reading each option stands for (format: Options)."""
 
 
 def _option_help(key: str) -> str:
