@@ -418,3 +418,27 @@ def test_ship_signature_bonus() -> None:
     assert fire.drm(p, p["units"][0], p["units"][1], gun, "fa")[0]["signature"] == 8
     p["options"]["ship_signatures"] = False
     assert fire.drm(p, p["units"][0], p["units"][1], gun, "fa")[0]["signature"] == 0
+
+
+@pytest.mark.rule("CI-7.4.1.B")
+@pytest.mark.rule("CI-1.1.e")
+def test_advanced_section_selection_by_the_cubes() -> None:
+    """The section-selection cubes as the text gives them: a tumbled 3-section ship (attacker's
+    choice on its layer, below → the end pointing down); a rolled 5-section ship from above or
+    below → the side turned that way; the basic game keeps the 2-D selection."""
+    def candidates(target: dict, z: int, *, hex_: tuple[int, int] = (0, -3), level: str = "advanced") -> list[str]:
+        p = pos([unit("A", "blue", "reaper", hex_, 4, z=z), target], options={"three_d": True})
+        p["level"] = level
+        return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
+
+    tumbled = unit("T", "red", "reaper", attitude="tumbled_forward")
+    assert candidates(tumbled, 0) == ["forward", "aft"]  # same layer: the attacker chooses
+    assert candidates(tumbled, -2) == ["forward"] and candidates(tumbled, 2) == ["aft"]
+    assert candidates(unit("T", "red", "reaper", attitude="tumbled_aft"), -2) == ["aft"]
+    assert candidates(tumbled, 0, level="basic") == ["forward"]  # basic: by bearing (attacker ahead)
+    rolled_port = unit("C", "red", "warden", attitude="rolled_port")  # port side down
+    assert candidates(rolled_port, 3) == ["starboard"] and candidates(rolled_port, -3) == ["port"]
+    assert candidates(unit("C", "red", "warden", attitude="rolled_starboard"), 3) == ["port"]
+    assert candidates(rolled_port, 0) == ["forward"]  # same layer: forward or aft, as 3 sections
+    tumbled_cruiser = unit("C", "red", "warden", attitude="tumbled_forward")
+    assert candidates(tumbled_cruiser, -5) == ["forward"]  # vertical 5 > horizontal 3 (GAP-40)
