@@ -93,3 +93,35 @@ def test_the_basic_game_refuses_advanced_rules() -> None:
     with pytest.raises(RuleError) as e:
         power.check(p, p["units"][0], power.PowerOrder(bridge="bridge"))
     assert e.value.rule == "CI-2.1.2.2"
+
+
+@pytest.mark.rule("CI-1")
+@pytest.mark.rule("CI-1.0.a")
+@pytest.mark.rule("CI-1.2")
+def test_the_books_ship_design_chapter_is_lost_the_fleet_is_house() -> None:
+    """The design options 'at the end of the Main Rulebook' and the Universe Book's ships are not
+    in the seed (GAP-01): every design the game ships is marked a house design, every scenario a
+    house scenario."""
+    from hexfleet.games.cold_infinity.scenarios import scenario_infos, ships
+    from hexfleet.render.cold_infinity import glossary
+
+    assert ships()["provenance"].startswith("HOUSE: NOT from any Cold Infinity book")
+    assert all(text.endswith("(house design)") for text in glossary()["designs"].values())
+    assert set(glossary()["designs"]) == set(ships()["designs"])
+    assert all("(house scenario)" in info.description for info in scenario_infos().values())
+
+
+@pytest.mark.rule("CI-5.1.d")
+def test_three_d_ships_want_four_maneuvering_thrusters() -> None:
+    """Advice, not a rule: a 3-D ship with only port and starboard maneuvering thrusters cannot
+    tumble (CI-5.1.4.c), so every house starship has the four-thruster layout."""
+    from hexfleet.games.cold_infinity import movement
+    from hexfleet.games.cold_infinity.scenarios import ships
+
+    for name, d in ships()["designs"].items():
+        places = {s["thruster"]["location"] for s in d["systems"] if s.get("thruster", {}).get("role") == "maneuver"}
+        assert d["hull"] in SMALL_HULLS or {"FP", "FS", "AP", "AS"} <= places, name
+    p = read_position(position([unit("A", "red", "b")], designs={"b": basic_reaper()}, options={"three_d": True}))
+    with pytest.raises(RuleError) as e:
+        movement.check(p, p["units"][0], movement.parse({"tumble": 1}, "order"))
+    assert e.value.rule == "CI-5.1.4.c"

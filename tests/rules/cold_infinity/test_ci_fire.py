@@ -442,3 +442,15 @@ def test_advanced_section_selection_by_the_cubes() -> None:
     assert candidates(rolled_port, 0) == ["forward"]  # same layer: forward or aft, as 3 sections
     tumbled_cruiser = unit("C", "red", "warden", attitude="tumbled_forward")
     assert candidates(tumbled_cruiser, -5) == ["forward"]  # vertical 5 > horizontal 3 (GAP-40)
+
+
+@pytest.mark.rule("CI-6.1.d")
+def test_up_and_down_are_relative() -> None:
+    """Layer +3 is down from +6 and up from −4: a ship tumbled forward at +3 shows its aft end
+    to an attacker at +6 (above it) and its forward end to one at −4 (below it)."""
+    def section(attacker_z: int) -> list[str]:
+        p = pos([unit("A", "blue", "reaper", (0, -2), 4, z=attacker_z),
+                 unit("T", "red", "reaper", attitude="tumbled_forward", z=3)], options={"three_d": True})
+        return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
+
+    assert section(6) == ["aft"] and section(-4) == ["forward"] and section(3) == ["forward", "aft"]

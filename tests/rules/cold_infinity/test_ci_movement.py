@@ -528,3 +528,26 @@ def test_maneuvered_acceleration_costs_a_slide() -> None:
     e = move(p, "R", accel=1)
     assert e["thrust"] == slide != thrust_costs(p, p["units"][0])["accel"] and e["vector"] == "1+1"
     assert move(pos([unit("R", "red", "reaper")]), "R", accel=1)["thrust"] == 2  # the aft thruster: accel cost
+
+
+@pytest.mark.rule("CI-5.6.1")
+def test_one_engine_rating_makes_big_hulls_sluggish() -> None:
+    """The book's alternative to cinematic motion: give every hull the same engine and let the
+    hull's thrust costs do the rest. The Warden's engine in a dreadnought hull (accel 4 a hex,
+    house table) buys fewer hexes than in its cruiser hull (3 a hex)."""
+    def most(d: dict) -> int:
+        p = read_position(position([unit("S", "red", "d")], designs={"d": d}))
+        best = 0
+        for n in range(1, 12):
+            try:
+                movement.check(p, p["units"][0], movement.parse({"accel": n}, "order"))
+            except RuleError:
+                break
+            best = n
+        return best
+
+    cruiser_hull, dreadnought_hull = design("warden"), _dreadnought()
+    for d in (cruiser_hull, dreadnought_hull):
+        d.pop("thrust_cost", None)
+        next(s for s in d["systems"] if s["id"] == "aft_thruster")["thruster"]["channel"] = 20  # engine-bound
+    assert (most(cruiser_hull), most(dreadnought_hull)) == (12 // 3, 12 // 4)

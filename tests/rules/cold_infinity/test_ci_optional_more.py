@@ -125,3 +125,21 @@ def read(p: dict, *, hd: bool) -> dict:
 
 def _cannon(p: dict) -> dict:
     return next(s for s in p["designs"]["hawk"]["systems"] if s["id"] == "cannon")
+
+
+@pytest.mark.rule("CI-4.6.b")
+@pytest.mark.rule("CI-4.6.a")
+def test_running_silent_lowers_the_signature() -> None:
+    """The book's advice under ship signatures: use less power ("run silent") and be harder
+    to find: the guns deactivated this turn are 4 power less signature next turn."""
+    def signature_after(power_order: dict) -> int:
+        p = position([unit("R1", "red", "reaper", (0, 3), 1), unit("B1", "blue", "reaper", (0, -30), 4)],
+                     options={"ship_signatures": True})
+        steps = [{"@phase": "power", "red": {"R1": power_order}}, {"@phase": "ew"}, {"@phase": "move"},
+                 {"@phase": "move"}, {"@phase": "fire"}]
+        nxt, _ = resolve(p, steps)
+        return int(nxt["units"][0]["signature"])
+
+    loud = signature_after({})
+    silent = signature_after({"deactivate": ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]})
+    assert loud == 8 and silent == 4
