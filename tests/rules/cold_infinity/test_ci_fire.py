@@ -425,17 +425,18 @@ def test_ship_signature_bonus() -> None:
 def test_advanced_section_selection_by_the_cubes() -> None:
     """The section-selection cubes as the text gives them: a tumbled 3-section ship (attacker's
     choice on its layer, below → the end pointing down); a rolled 5-section ship from above or
-    below → the side turned that way; the basic game keeps the 2-D selection."""
-    def candidates(target: dict, z: int, *, hex_: tuple[int, int] = (0, -3), level: str = "advanced") -> list[str]:
-        p = pos([unit("A", "blue", "reaper", hex_, 4, z=z), target], options={"three_d": True})
-        p["level"] = level
+    below → the side turned that way. Option ``section_cubes`` (off by default: the format's
+    section rule is B.11)."""
+    def candidates(target: dict, z: int, *, cubes: bool = True) -> list[str]:
+        p = pos([unit("A", "blue", "reaper", (0, -3), 4, z=z), target],
+                options={"three_d": True, "section_cubes": cubes})
         return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
 
     tumbled = unit("T", "red", "reaper", attitude="tumbled_forward")
     assert candidates(tumbled, 0) == ["forward", "aft"]  # same layer: the attacker chooses
     assert candidates(tumbled, -2) == ["forward"] and candidates(tumbled, 2) == ["aft"]
     assert candidates(unit("T", "red", "reaper", attitude="tumbled_aft"), -2) == ["aft"]
-    assert candidates(tumbled, 0, level="basic") == ["forward"]  # basic: by bearing (attacker ahead)
+    assert candidates(tumbled, 0, cubes=False) == ["forward"]  # default, the format's B.11: by bearing
     rolled_port = unit("C", "red", "warden", attitude="rolled_port")  # port side down
     assert candidates(rolled_port, 3) == ["starboard"] and candidates(rolled_port, -3) == ["port"]
     assert candidates(unit("C", "red", "warden", attitude="rolled_starboard"), 3) == ["port"]
@@ -450,7 +451,8 @@ def test_up_and_down_are_relative() -> None:
     to an attacker at +6 (above it) and its forward end to one at −4 (below it)."""
     def section(attacker_z: int) -> list[str]:
         p = pos([unit("A", "blue", "reaper", (0, -2), 4, z=attacker_z),
-                 unit("T", "red", "reaper", attitude="tumbled_forward", z=3)], options={"three_d": True})
+                 unit("T", "red", "reaper", attitude="tumbled_forward", z=3)],
+                options={"three_d": True, "section_cubes": True})
         return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
 
     assert section(6) == ["aft"] and section(-4) == ["forward"] and section(3) == ["forward", "aft"]

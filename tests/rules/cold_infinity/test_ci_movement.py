@@ -520,10 +520,13 @@ def test_barnstorming_success_effects() -> None:
 @pytest.mark.rule("CI-5.1.5")
 @pytest.mark.rule("CI-5.1.5.a")
 def test_maneuvered_acceleration_costs_a_slide() -> None:
-    """With its aft acceleration thruster destroyed, the Reaper still accelerates forward through
-    its maneuvering thrusters, paying its slide cost per hex instead of its acceleration cost."""
+    """With ``maneuvered_acceleration`` and its aft acceleration thruster destroyed, the Reaper
+    still accelerates forward through its maneuvering thrusters, paying its slide cost per hex
+    instead of its acceleration cost. Off (the default), the format's text: no thruster, no
+    acceleration."""
     lost = {"aft_thruster": {"destroyed": True, "lost": 3}}
-    p = pos([unit("R", "red", "reaper", systems=lost)])
+    refused(pos([unit("R", "red", "reaper", systems=lost)]), "R", "CI-5.1.c", accel=1)  # default: the format's text
+    p = pos([unit("R", "red", "reaper", systems=lost)], options={"maneuvered_acceleration": True})
     slide = thrust_costs(p, p["units"][0])["slide"]
     e = move(p, "R", accel=1)
     assert e["thrust"] == slide != thrust_costs(p, p["units"][0])["accel"] and e["vector"] == "1+1"

@@ -340,11 +340,14 @@ def test_forcibly_deactivated_system_cannot_be_activated() -> None:
 
 @pytest.mark.rule("CI-3.3.b")
 def test_a_battery_runs_zero_power_systems_for_a_point_every_ten_turns() -> None:
-    """The Warden's capacitor is gone; its battery keeps the bridges, engine and thrusters
-    (zero-power) running: 1 point on the first turn, the next on the 11th; empty on the 21st,
-    they go off (CI-3.3.a)."""
-    p = pos([unit("C", "red", "warden", systems={"capacitor": {"destroyed": True, "stored": 0},
-                                                  "battery": {"stored": 2}})])
+    """The Warden's capacitor is gone; with ``zero_power_batteries`` its battery keeps the
+    bridges, engine and thrusters (zero-power) running: 1 point on the first turn, the next on
+    the 11th; empty on the 21st, they go off (CI-3.3.a). Off (the default), the format's text:
+    no plant power, zero-power systems off."""
+    lost = {"capacitor": {"destroyed": True, "stored": 0}, "battery": {"stored": 2}}
+    p = pos([unit("C", "red", "warden", systems=lost)])
+    assert "engine" in power.apply(p, p["units"][0], None)[0]["deactivated"]  # by default, as the format says
+    p = pos([unit("C", "red", "warden", systems=lost)], options={"zero_power_batteries": True})
     u = p["units"][0]
     stored = []
     for _ in range(20):

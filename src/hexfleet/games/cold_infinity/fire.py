@@ -344,7 +344,7 @@ def section_candidates(pos: Pos, attacker: Unit, target: Unit, sil: str) -> list
     outer = [n for n in names if n != "core"]
     if len(outer) <= 1:
         return outer or names
-    if pos["level"] == "advanced":
+    if pos["options"]["section_cubes"]:
         cube = _cube_sections(attacker, target, outer)
         if cube is not None:
             return cube

@@ -74,9 +74,17 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "silhouette_cones": "30_60", "marginal_total": "modified", "quarter": "ceil", "core_hit_total": 18,
     "silhouette_3d_tie": "attacker", "mobile_base": "ship", "ram_offers": False,
     "signature_source": "last_turn_power", "group_mass": "sum", "power_order": "recharge_first",
-    "house": "ci-house-v1",
+    "house": "ci-house-v1", "zero_power_batteries": False, "maneuvered_acceleration": False, "section_cubes": False,
 }
-"""Every option with its default (format: Options; the digest's readings first)."""
+"""Every option with its default (format: Options; the digest's readings first). The last three
+are book rules the format's text leaves out (CI-3.3.b, CI-5.1.5, CI-7.4.1.B): off by default so
+``resolve`` gives exactly what the format says, on to play the book."""
+BOOK_EXTRAS = ("zero_power_batteries", "maneuvered_acceleration", "section_cubes")
+BASIC_REFUSED = ("simultaneous_movement", "nimble_small_vessels", "ship_signatures", "unit_identification",
+                 "mid_step_acceleration", "off_axis_maneuvering", "partial_thrusting", "cinematic_motion", "three_d",
+                 "range_3d", "los_3d_segments", "abstracted_arcs", "zero_power_batteries", "section_cubes")
+"""Options a basic position may not turn on: the [O] rules (add-ons to the advanced game) and
+the advanced rules among the book's extras."""
 OPTION_RULES = {
     "simultaneous_movement": "CI-2.2.1", "nimble_small_vessels": "CI-2.2.1.1", "ship_signatures": "CI-4.6",
     "unit_identification": "CI-4.9", "mid_step_acceleration": "CI-5.4.3", "off_axis_maneuvering": "CI-5.4.4",
@@ -94,7 +102,8 @@ OPTION_RULES = {
     "abstract2_facing4": "GAP-34", "los_blocking": "GAP-36", "silhouette_cones": "GAP-37",
     "marginal_total": "GAP-38", "quarter": "GAP-38", "core_hit_total": "GAP-40", "silhouette_3d_tie": "GAP-45",
     "mobile_base": "GAP-47", "ram_offers": "GAP-49", "signature_source": "GAP-50", "group_mass": "GAP-54",
-    "power_order": "GAP-55", "house": "H-01",
+    "power_order": "GAP-55", "house": "H-01", "zero_power_batteries": "CI-3.3.b", "maneuvered_acceleration": "CI-5.1.5",
+    "section_cubes": "CI-7.4.1.B",
 }
 """The rule or digest reading each option stands for (format: Options)."""
 NOT_YET = {"thrust_timing": "step_start"}
@@ -516,8 +525,7 @@ def read_position(value: Any) -> dict[str, Any]:
         "outcome": copy.deepcopy(data.get("outcome")),
         "turn_limit": None if data.get("turn_limit") is None else integer(data["turn_limit"], "turn_limit", low=1),
     }
-    check_level(pos, {k: r for k, r in OPTION_RULES.items() if r.startswith("CI-") and pos["options"][k] !=
-                      OPTION_DEFAULTS[k]})
+    check_level(pos, {k: OPTION_RULES[k] for k in BASIC_REFUSED if pos["options"][k] != OPTION_DEFAULTS[k]})
     return pos
 
 

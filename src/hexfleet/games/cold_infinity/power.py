@@ -153,7 +153,8 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
         if "weapon" in s and st["cooldown"] > 0:
             raise RuleError("CI-7.1.2.1", f"{sid} is cooling down ({st['cooldown']} turns left): it must stay "
                             "deactivated", unit=uid, field="order.activate")
-        if s["power"] == 0 and plant == 0 and zero_power_battery(pos, unit) is None:
+        if s["power"] == 0 and plant == 0 and (not pos["options"]["zero_power_batteries"] or
+                                                zero_power_battery(pos, unit) is None):
             raise RuleError("CI-3.3.a", f"{sid} is a zero-power system and neither a power plant nor a battery "
                             "gives power", unit=uid, field="order.activate")
     for sid in order.deactivate:
@@ -231,7 +232,8 @@ def apply(pos: Pos, unit: Unit, order: PowerOrder | None) -> list[Event]:
         if "weapon" in s:
             st["arming"] = weapon_rof(s)[1]
     if available == 0:
-        deactivated += _zero_power_on_battery(pos, unit)
+        deactivated += _zero_power_on_battery(pos, unit) if pos["options"]["zero_power_batteries"] else \
+            _zero_power_off(pos, unit)
     else:
         unit["zero_power_turns"] = 0
     b = budget(pos, unit, order)
@@ -280,14 +282,22 @@ def _zero_power_on_battery(pos: Pos, unit: Unit) -> list[str]:
     running = [(s, st) for s, st in systems(pos, unit) if s["power"] == 0 and st["active"] and not st["destroyed"]]
     battery = zero_power_battery(pos, unit) if running else None
     if battery is None:
-        for _, st in running:
-            st["active"] = False
-        unit["zero_power_turns"] = 0
-        return [s["id"] for s, _ in running]
+        return _zero_power_off(pos, unit)
     if unit["zero_power_turns"] % ZERO_POWER_PERIOD == 0:
         battery["stored"] -= 1
     unit["zero_power_turns"] += 1
     return []
+
+
+def _zero_power_off(pos: Pos, unit: Unit) -> list[str]:
+    """No plant power: zero-power systems go off too (CI-3.3.a)."""
+    off = []
+    for s, st in systems(pos, unit):
+        if s["power"] == 0 and st["active"] and not st["destroyed"]:
+            st["active"] = False
+            off.append(s["id"])
+    unit["zero_power_turns"] = 0
+    return off
 
 
 def _forced_off(pos: Pos, unit: Unit) -> tuple[str, ...]:

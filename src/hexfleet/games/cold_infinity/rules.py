@@ -24,7 +24,7 @@ from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
 from .identify import hide_unidentified
 from .model import alive, fighter, hd_sensors, small, unit_by_id
-from .position import OPTION_CHOICES, OPTION_DEFAULTS, OPTION_RULES, read_position, write_position
+from .position import BOOK_EXTRAS, OPTION_CHOICES, OPTION_DEFAULTS, OPTION_RULES, read_position, write_position
 from .scenarios import new_position, scenario_infos
 
 Pos = dict[str, Any]
@@ -305,6 +305,9 @@ def _option_help(key: str) -> str:
         return "House rule layer for the lost chapters (damage, range, accuracy, DF, fighters): NOT from the book."
     if key == "core_hit_total":
         return "Modified to-hit total that strikes the core (house rule H-05 for the lost 'very good shot' rule)."
+    if key in BOOK_EXTRAS:
+        return f"The book's rule {rule}, which the format's text leaves out: off by default, so resolve gives what " \
+               "the format says; on to play the book."
     if rule.startswith("GAP"):
         return f"The digest's reading of {rule} (the default); alternatives where listed (docs/cold-infinity.md)."
     return f"Optional rule {rule}, off by default (docs/cold-infinity.md)."
