@@ -180,9 +180,10 @@ def _accel_demand(pos: Pos, unit: Unit, accel: Fraction, c: dict[str, int]) -> t
     ``maneuvered_acceleration``, when none of those works, through the maneuvering thrusters at
     the cost of a slide (CI-5.1.5)."""
     side = ("aft",) if accel > 0 else ("fore",)
-    if small(pos, unit) or not pos["options"]["maneuvered_acceleration"] or any(s["thruster"].get("location") in side for s, _ in _thrusters(pos, unit)
-                               if s["thruster"]["role"] == "accel") or not _able(pos, unit, MANEUVER_LOCATIONS):
-        return "accel", _cost(accel, c["accel"]), side
+    own = any(s["thruster"].get("location") in side for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "accel")
+    if small(pos, unit) or own or not pos["options"]["maneuvered_acceleration"] or \
+            not _able(pos, unit, MANEUVER_LOCATIONS):
+    return "accel", _cost(accel, c["accel"]), side
     return "accel", _cost(accel, c["slide"]), MANEUVER_LOCATIONS
 
 
