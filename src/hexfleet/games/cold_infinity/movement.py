@@ -183,7 +183,7 @@ def _accel_demand(pos: Pos, unit: Unit, accel: Fraction, c: dict[str, int]) -> t
     own = any(s["thruster"].get("location") in side for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "accel")
     if small(pos, unit) or own or not pos["options"]["maneuvered_acceleration"] or \
             not _able(pos, unit, MANEUVER_LOCATIONS):
-    return "accel", _cost(accel, c["accel"]), side
+        return "accel", _cost(accel, c["accel"]), side
     return "accel", _cost(accel, c["slide"]), MANEUVER_LOCATIONS
 
 
