@@ -451,8 +451,11 @@ def test_facings_clockwise_from_north_and_roll_thrusters() -> None:
     assert [direction(k) for k in range(1, 7)] == [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
     d = design("reaper")
     p = read_position(position([unit("R", "red", "r")], designs={"r": d}))
-    e = move(p, "R", roll=1, route={"fp_thruster": 1})  # roll port: FP (with AP) or FS (with AS)
-    assert e["attitude"] == "rolled_starboard"
+    # a roll goes through FP with AP, or FS with AS (format: Movement, B.6), 1 point each at least (GAP-13)
+    refused(read_position(position([unit("R", "red", "r")], designs={"r": d})), "R", "CI-5.1.4.b", roll=1,
+            route={"fp_thruster": 2})
+    e = move(p, "R", roll=1, route={"fp_thruster": 1, "ap_thruster": 1})
+    assert e["attitude"] == "rolled_starboard" and e["thrust"] == 2
 
 
 @pytest.mark.rule("CI-5.1.c")
@@ -554,3 +557,22 @@ def test_one_engine_rating_makes_big_hulls_sluggish() -> None:
         d.pop("thrust_cost", None)
         next(s for s in d["systems"] if s["id"] == "aft_thruster")["thruster"]["channel"] = 20  # engine-bound
     assert (most(cruiser_hull), most(dreadnought_hull)) == (12 // 3, 12 // 4)
+
+
+@pytest.mark.rule("CI-5.1.4.b")
+@pytest.mark.rule("CI-5.1.4.d")
+def test_combined_maneuvers_take_a_point_through_each_thruster() -> None:
+    """GAP-13 (``combined_min_one``): the Reaper's roll (cost 1) fires both thrusters of a pair,
+    so it spends 2; with the aft-port and forward-starboard thrusters gone no pair is whole and
+    it cannot roll; a tumble goes through FP+FS or AP+AS; with a single P thruster the roll
+    needs no pair."""
+    p = pos([unit("R", "red", "reaper")])
+    assert move(p, "R", roll=1)["thrust"] == 2
+    broken = {"ap_thruster": {"destroyed": True, "lost": 3}, "fs_thruster": {"destroyed": True, "lost": 3}}
+    refused(pos([unit("R", "red", "reaper", systems=broken)]), "R", "CI-5.1.4.b", roll=1)
+    refused(pos([unit("R", "red", "reaper")]), "R", "CI-5.1.4.b", tumble=1, route={"fp_thruster": 1, "ap_thruster": 1})
+    assert move(pos([unit("R", "red", "reaper")]), "R", tumble=1, route={"ap_thruster": 1, "as_thruster": 1})["thrust"] == 2
+    from .test_ci_book import basic_reaper
+
+    p = read_position(position([unit("B", "red", "b")], designs={"b": basic_reaper()}))
+    assert move(p, "B", roll=1)["thrust"] == 1

@@ -154,7 +154,10 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
             vanes = _vanes(pos, unit, where)
             if vanes:  # deflection vanes: acceleration thrusters maneuver at the slide cost (CI-5.1.2)
                 where, cost = vanes, c["slide"]
-        need.append((axis, _cost(change, cost), where))
+        n = _cost(change, cost)
+        if combined_pairs(pos, unit, axis, where) is not None:
+            n = max(n, 2)  # one point at least through each thruster of the pair (GAP-13)
+        need.append((axis, n, where))
     if order.turn:
         need.append(("turn", abs(order.turn) * c["pivot"], PIVOT_CW if (order.turn > 0) != flip else PIVOT_CCW))
         per = abs(order.turn) if pos["options"]["non_inertial_cost"] == "per_facing" else 1  # GAP-17
@@ -185,6 +188,26 @@ def _accel_demand(pos: Pos, unit: Unit, accel: Fraction, c: dict[str, int]) -> t
             not _able(pos, unit, MANEUVER_LOCATIONS):
         return "accel", _cost(accel, c["accel"]), side
     return "accel", _cost(accel, c["slide"]), MANEUVER_LOCATIONS
+
+
+PAIRS = {"roll": (("FP", "AP"), ("FS", "AS")), "tumble": (("FP", "FS"), ("AP", "AS"))}
+"""Thrusters that roll or tumble only together (CI-5.1.4.b, the SSB35 letters C and G)."""
+SINGLES = {"roll": ("P", "S"), "tumble": ("F", "A")}
+"""Thrusters that roll or tumble alone (CI-5.1.4.a, B.6)."""
+
+
+def combined_pairs(pos: Pos, unit: Unit, axis: str, where: tuple[str, ...]) -> list[tuple[str, str]] | None:
+    """The working pairs a roll or tumble must go through together, each thruster taking at
+    least 1 point (GAP-13, ``combined_min_one``); None when a single thruster can do it, the
+    rotation turns in the plane (off-axis, a pivot's thrusters), or deflection vanes do it."""
+    if axis not in PAIRS or small(pos, unit) or not pos["options"]["combined_min_one"] or \
+            not set(where) <= set(MANEUVER_LOCATIONS) or \
+            (rolled(unit["attitude"]) if axis == "tumble" else tumbled(unit["attitude"])):
+        return None
+    places = {s["thruster"].get("location") for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "maneuver"}
+    if places & set(SINGLES[axis]):
+        return None
+    return [pair for pair in PAIRS[axis] if set(pair) <= places]
 
 
 VANE_ROLES = {"fore": ("FP", "FS"), "aft": ("AP", "AS")}
@@ -225,7 +248,20 @@ def route(pos: Pos, unit: Unit, order: MoveOrder) -> tuple[int, dict[str, int]]:
                             field="order.tumble")
         if n and not eligible(where):
             raise RuleError("CI-5.1.c", f"no working thruster can give the {kind}", unit=uid, field=f"order.{kind}")
+    combined = {kind: pairs for kind, _, where in need
+                if (pairs := combined_pairs(pos, unit, kind, where)) is not None}
+    for kind, pairs in combined.items():
+        if not pairs:
+            raise RuleError("CI-5.1.4.b", f"a {kind} goes through both thrusters of a pair together "
+                            f"({' or '.join('+'.join(p) for p in PAIRS[kind])}); no pair works", unit=uid,
+                            field=f"order.{kind}")
+    at = {loc: [s["id"] for s, _ in thrusters if s["thruster"].get("location") == loc]
+          for loc in MANEUVER_LOCATIONS}
     if order.route is not None:
+        for kind, pairs in combined.items():
+            if not any(all(sum(order.route.get(t, 0) for t in at[loc]) >= 1 for loc in pair) for pair in pairs):
+                raise RuleError("CI-5.1.4.b", f"the {kind} needs at least 1 thrust through each thruster of a pair "
+                                f"({' or '.join('+'.join(p) for p in pairs)}; GAP-13)", unit=uid, field="order.route")
         channels = {s["id"]: s["thruster"]["channel"] for s, _ in thrusters}
         usable = {s["id"] for _, _, where in need for s, _ in eligible(where)}
         for tid in order.route:
@@ -241,6 +277,16 @@ def route(pos: Pos, unit: Unit, order: MoveOrder) -> tuple[int, dict[str, int]]:
         return total, {t: n - channels[t] for t, n in order.route.items() if n > channels[t]}
     left = {s["id"]: s["thruster"]["channel"] for s, _ in thrusters}
     for kind, n, where in need:
+        if kind in combined:  # one point through each thruster of the first pair with room, the rest there
+            pair = next((p for p in combined[kind] if all(any(left[t] for t in at[loc]) for loc in p)), None)
+            if pair is None:
+                raise RuleError("CI-5.1.c", f"no pair of thrusters has a channel left for the {kind}", unit=uid,
+                                field=f"order.{kind}")
+            for loc in pair:
+                t = next(t for t in at[loc] if left[t])
+                left[t] -= 1
+                n -= 1
+            where = pair
         for s, _ in eligible(where):
             take = min(n, left[s["id"]])
             left[s["id"]] -= take
