@@ -409,7 +409,7 @@ class ColdInfinity(Procedure[CiState]):
         return CiState(read_position(body), Rng.from_json(data["rng"]), then)
 
 
-SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer")
+SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer", "zero_power_turns")
 
 
 def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
@@ -426,6 +426,7 @@ def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
         u["extra"] = None
         u["power_drawn"] = None
         u["bridge_transfer"] = None
+        u["zero_power_turns"] = None
         for st in u["systems"].values():
             st["stored"] = None
             st["heat"] = None
