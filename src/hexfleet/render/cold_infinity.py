@@ -82,6 +82,11 @@ _EVENTS: dict[str, Any] = {
     "overthrust": lambda e: f"{e['unit']}'s {e['thruster']} overthrust by {e['amount']}: {e['total']}, "
                             f"{e['damage']} damage",
     "heat": lambda e: f"{e['unit']}'s {e['plant']} heat {e['heat']}" + (" (shut down)" if e["shut_down"] else ""),
+    "hd_sensors": lambda e: f"{e['unit']} " + ("switches to its high-density sensors" if e["on"] else
+                                               "targets visually (high-density sensors off)"),
+    "plots_revealed": lambda e: "starship plots revealed (nimble small vessels plot now): "
+                                + ("; ".join(f"{uid} {order or 'nothing'}" for given in e["plots"].values()
+                                             for uid, order in given.items()) or "none"),
     "dice_unused": lambda e: f"table dice not used: {e['faces']}",
     "then_refused": lambda e: f"an answer given in advance was refused: {e['error']}",
 }

@@ -106,3 +106,15 @@ def test_house_rules_are_shown_as_house_rules() -> None:
     assert {"attack", "damage"} <= sentences
     assert all(info.description.endswith("(house scenario)") for info in scenario_infos().values())
     assert "NOT from the book" in glossary()["terms"]["house"]["effect"]
+
+
+@pytest.mark.rule("CI-2.2.1.1")
+@pytest.mark.rule("CI-4.3.1")
+def test_new_announcements_read_as_sentences() -> None:
+    """The revealed starship plots and a fighter's sensor switch are announced in words, in the
+    terminal and in the browser (ci.js has a sentence for each)."""
+    assert describe_event({"type": "plots_revealed", "turn": 1, "plots": {"red": {"A": {"accel": 1}}}}) == \
+        "starship plots revealed (nimble small vessels plot now): A {'accel': 1}"
+    assert "high-density sensors" in describe_event({"type": "hd_sensors", "turn": 1, "unit": "F", "on": True})
+    js = WEB.read_text(encoding="utf-8")
+    assert 'case "plots_revealed"' in js and 'case "hd_sensors"' in js
