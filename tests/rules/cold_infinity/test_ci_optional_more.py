@@ -13,7 +13,8 @@ NIMBLE = {"simultaneous_movement": True, "nimble_small_vessels": True}
 
 
 def _nimble_position() -> dict:
-    return position([unit("A", "red", "reaper"), unit("F", "blue", "talon_flight", (0, -8), 4, count=3)],
+    """The fighters come first in ``units``; the starship still moves first (CI-2.2.1.1)."""
+    return position([unit("F", "blue", "talon_flight", (0, -8), 4, count=3), unit("A", "red", "reaper")],
                     options=NIMBLE)
 
 

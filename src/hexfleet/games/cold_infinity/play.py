@@ -127,8 +127,9 @@ def move_one(pos: Pos, unit: Unit, order: movement.MoveOrder) -> list[Event]:
 
 def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.MoveOrder]]) -> tuple[Rng, list[Event]]:
     """Simultaneous movement (CI-2.2.1): every plot applied, in ``units`` order. With nimble
-    small vessels (CI-2.2.1.1) the starships' plots are kept and revealed first (``plots.move``)
-    and the small vessels plot in a second ``plot`` step, knowing them."""
+    small vessels (CI-2.2.1.1) the starships' plots are kept and revealed first (``plots.move``),
+    the small vessels plot in a second ``plot`` step knowing them, and the starships move before
+    the small vessels."""
     if nimble_stage(pos) == "starships" and any(movable(pos, u) and small(pos, u) for u in pos["units"]):
         pos["plots"]["move"] = {seat: {uid: movement.dump(o) for uid, o in given.items()}
                                 for seat, given in orders.items() if given}
@@ -139,9 +140,11 @@ def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.Mo
     for seat, given in orders.items():
         plotted.setdefault(seat, {}).update(given)
     events: list[Event] = []
-    for u in pos["units"]:
-        if alive(u) and movable(pos, u):
-            events += move_one(pos, u, plotted.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
+    movers = [u for u in pos["units"] if alive(u) and movable(pos, u)]
+    if nimble_stage(pos):  # "all starships move first, then all small vessels" (CI-2.2.1.1)
+        movers.sort(key=lambda u: small(pos, u))
+    for u in movers:
+        events += move_one(pos, u, plotted.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
     pos["move_order"] = []
     rng, more = after_moves(pos, rng)
     return rng, events + more
