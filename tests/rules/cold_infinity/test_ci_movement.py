@@ -523,10 +523,10 @@ def test_barnstorming_success_effects() -> None:
 @pytest.mark.rule("CI-5.1.5")
 @pytest.mark.rule("CI-5.1.5.a")
 def test_maneuvered_acceleration_costs_a_slide() -> None:
-    """With ``maneuvered_acceleration`` and its aft acceleration thruster destroyed, the Reaper
-    still accelerates forward through its maneuvering thrusters, paying its slide cost per hex
-    instead of its acceleration cost. Off (the default), the format's text: no thruster, no
-    acceleration."""
+    """With ``maneuvered_acceleration`` and its aft acceleration thruster destroyed (or a route
+    through maneuvering thrusters only), the Reaper accelerates forward through its maneuvering
+    thrusters, paying its slide cost per hex instead of its acceleration cost. Off (the
+    default), the format's text: no thruster, no acceleration."""
     lost = {"aft_thruster": {"destroyed": True, "lost": 3}}
     refused(pos([unit("R", "red", "reaper", systems=lost)]), "R", "CI-5.1.c", accel=1)  # default: the format's text
     p = pos([unit("R", "red", "reaper", systems=lost)], options={"maneuvered_acceleration": True})
@@ -534,6 +534,12 @@ def test_maneuvered_acceleration_costs_a_slide() -> None:
     e = move(p, "R", accel=1)
     assert e["thrust"] == slide != thrust_costs(p, p["units"][0])["accel"] and e["vector"] == "1+1"
     assert move(pos([unit("R", "red", "reaper")]), "R", accel=1)["thrust"] == 2  # the aft thruster: accel cost
+    def fresh() -> dict:
+        return pos([unit("R", "red", "reaper")], options={"maneuvered_acceleration": True})
+
+    assert move(fresh(), "R", accel=1)["thrust"] == 2  # the aft thruster is the default
+    e = move(fresh(), "R", accel=1, route={"ap_thruster": 2, "as_thruster": 1})  # chosen: maneuvering thrusters
+    assert e["thrust"] == slide and e["vector"] == "1+1"
 
 
 @pytest.mark.rule("CI-5.6.1")

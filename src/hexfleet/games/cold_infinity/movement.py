@@ -132,7 +132,7 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
     where: tuple[str, ...]
     is_small = small(pos, unit)
     if order.accel:
-        need.append(_accel_demand(pos, unit, order.accel, c))
+        need.append(_accel_demand(pos, unit, order, c))
     for axis in AXES:
         change: Fraction = getattr(order, axis)
         if not change:
@@ -178,13 +178,17 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
 MANEUVER_LOCATIONS = THRUSTER_LOCATIONS["maneuver"]
 
 
-def _accel_demand(pos: Pos, unit: Unit, accel: Fraction, c: dict[str, int]) -> tuple[str, int, tuple[str, ...]]:
+def _accel_demand(pos: Pos, unit: Unit, order: MoveOrder, c: dict[str, int]) -> tuple[str, int, tuple[str, ...]]:
     """Acceleration along the nose through the aft (or fore) acceleration thrusters; with
-    ``maneuvered_acceleration``, when none of those works, through the maneuvering thrusters at
-    the cost of a slide (CI-5.1.5)."""
+    ``maneuvered_acceleration``, through the maneuvering thrusters at the cost of a slide
+    (CI-5.1.5) when no acceleration thruster on that side works or the order's route gives them
+    nothing."""
+    accel = order.accel
     side = ("aft",) if accel > 0 else ("fore",)
-    own = any(s["thruster"].get("location") in side for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "accel")
-    if small(pos, unit) or own or not pos["options"]["maneuvered_acceleration"] or \
+    own = [s["id"] for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "accel"
+           and s["thruster"].get("location") in side]
+    chosen = bool(own) and (order.route is None or any(order.route.get(t, 0) for t in own))
+    if small(pos, unit) or chosen or not pos["options"]["maneuvered_acceleration"] or \
             not _able(pos, unit, MANEUVER_LOCATIONS):
         return "accel", _cost(accel, c["accel"]), side
     return "accel", _cost(accel, c["slide"]), MANEUVER_LOCATIONS
