@@ -144,3 +144,24 @@ def test_running_silent_lowers_the_signature() -> None:
     loud = signature_after({})
     silent = signature_after({"deactivate": ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]})
     assert loud == 8 and silent == 4
+
+
+@pytest.mark.rule("CI-4.3.1")
+@pytest.mark.rule("CI-4.7.1")
+def test_a_fighter_on_hd_sensors_gets_no_lock_on_from_an_ess_shroud() -> None:
+    """HD sensors need lock-ons, and an ESS shroud lends them to every friend inside except
+    small vessels: the fighter must hold the target in its own shroud."""
+    from hexfleet.games.cold_infinity import ew
+
+    ess = design("reaper")
+    ess["systems"].append({"id": "ess", "type": "ess", "section": "core", "structure": 3, "power": "unpowered",
+                           "ess": {"rating": 4}})
+    p = read(position([unit("F", "red", "hawk", (0, 0), 1, count=3), unit("E", "red", "ess", (1, 0)),
+                       unit("T", "blue", "reaper", (0, -4))],
+                      designs={"hawk": _hd_fighter(), "ess": ess, "reaper": design("reaper")}), hd=True)
+    e = p["units"][1]
+    e["ess"]["shroud"] = 1
+    f, t = p["units"][0], p["units"][2]
+    assert ew.in_ess(p, e, f) and ew.in_ess(p, e, t) and not ew.lock_on(p, f, t)
+    f["ew"]["shroud"] = 1
+    assert ew.lock_on(p, f, t)
