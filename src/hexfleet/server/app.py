@@ -26,8 +26,9 @@ from .broker import Broker
 from .config import Settings
 from .db import Database
 from .limits import BodyLimit
+from .master import GameMaster
 from .options import catalogue
-from .routes import glossary, lobby, play, records
+from .routes import glossary, lobby, pbm, play, records
 from .service import GameService
 from .streams import Feeds
 
@@ -67,8 +68,9 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.state.settings = settings
     app.state.service = service
+    app.state.master = GameMaster(service)
     errors.install(app)
-    for module in (lobby, play, records, glossary):
+    for module in (lobby, play, records, glossary, pbm):
         app.include_router(module.router, prefix="/api")
     web = resources.files("hexfleet").joinpath("web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
