@@ -143,7 +143,7 @@ def test_a_reminder_goes_once_to_each_seat_still_owing_orders_before_the_deadlin
         assert game.order("blue", SETUP_BLUE).status_code == 200
         time.sleep(0.2)
         assert inbox.to("red@example.test") == []  # a day to go: no reminder yet
-        client.app.state.mail.remind_seconds = 2 * 86400  # as if the deadline had come near  # type: ignore[attr-defined]
+        client.app.state.mail.remind_seconds = 2 * 86400  # as if the deadline had come near
         reminder = inbox.wait("red@example.test", "red: your orders are due")
         assert f"Your orders for game {game.id} (step 1) are not in yet." in text(reminder)
         assert "Next deadline: " in text(reminder)

@@ -78,6 +78,15 @@ function who(seat) {
   return s && (s.bot || s.name) ? `${seat} (${s.bot ? `bot ${s.bot}` : s.name})` : seat;
 }
 
+// The last step's turn report as this seat may see it (docs/pbm.md): text and the SVG map.
+function reportLinks(g) {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return el("p", {}, "Turn report: ",
+    el("a", { id: "download-report", href: `/api/games/${g.id}/report.txt${query}`, download: `hexfleet-${g.id}-step${g.steps}.txt` }, "text"),
+    " · ",
+    el("a", { id: "download-report-map", href: `/api/games/${g.id}/report.svg${query}`, download: `hexfleet-${g.id}-step${g.steps}.svg` }, "map"));
+}
+
 // Who must decide now, on the order card of a seat that has nothing to decide.
 function showWaiting() {
   const line = $("orders-waiting");
@@ -102,6 +111,7 @@ function showStatus() {
   } else {
     parts.push(el("p", { class: "waiting", id: "waiting" }, s.waiting_for.length ? `Waiting for: ${s.waiting_for.join(", ")}` : "Resolving…"));
   }
+  if (g.steps > 0) parts.push(reportLinks(g));
   if (g.status !== "over") secrets.push(el("p", { class: "token-link" }, `dice: sha256(seed) = ${g.seed_sha256}`));
   if (g.turn_deadline && g.status === "active") {
     const left = Math.max(0, Math.round(g.turn_deadline - Date.now() / 1000));
