@@ -231,8 +231,33 @@ function buildOrders() {
        own ? "Submit orders" : "Submit order"),
     el("p", { class: "error", id: "order-error", role: "alert" }),
     el("p", { class: "waiting", id: "order-sent" })));
+  if (game().sheets) form.append(sheetBox());
   box.replaceChildren(form);
   showSent();
+}
+
+// An order sheet pasted as text (docs/pbm.md): taken whole, or every error listed by line.
+function sheetBox() {
+  const text = el("textarea", { id: "sheet-text", rows: "6", spellcheck: "false", placeholder: "R1: B2S\nR1 fire: B1" });
+  const errors = el("ul", { class: "error", id: "sheet-errors", role: "alert" });
+  const send = async () => {
+    errors.replaceChildren();
+    try {
+      const answer = await api(`/games/${gameId}/sheet`, { method: "POST", token, body: { sheet: text.value } });
+      if (current.step === answer.step) { current.my_order = answer.order; showSent(); }
+      show(await api(`/games/${gameId}/state`, { token }));
+    } catch (err) {
+      const list = err.body && err.body.errors;
+      errors.replaceChildren(...(list ? list.map((e) => el("li", {}, sheetError(e))) : [el("li", {}, err.message)]));
+    }
+  };
+  return el("details", { id: "sheet" }, el("summary", {}, "Or paste an order sheet (play by mail)"), text,
+    el("button", { type: "button", id: "submit-sheet", onclick: send }, "Submit the sheet"), errors);
+}
+
+function sheetError(e) {
+  const where = [e.line && `line ${e.line}`, e.unit && `unit ${e.unit}`, e.card && `card ${e.card}`].filter(Boolean).join(", ");
+  return `${where ? `${where}: ` : ""}${e.message}${e.rule ? ` [${e.rule}]` : ""}`;
 }
 
 async function loadLegal(box, decision, key) {

@@ -11,6 +11,10 @@ const hexText = (h) => `${h[0]},${h[1]}`;
 const cardList = (cards) => cards.map(named).join(", ");
 const isGun = (code) => (term(code) || {}).kind === "gun";
 
+// The game reads play-by-mail order sheets (games/turn_or_burn/sheet.py, docs/pbm.md): the game
+// page offers a box to paste one.
+export const sheets = true;
+
 export function reset() {
   previews = {};
   selected = null;
