@@ -15,20 +15,16 @@ depends_on = None
 
 
 def upgrade() -> None:
-    with op.batch_alter_table("games") as batch:
-        batch.add_column(sa.Column("master_hash", sa.String(64), nullable=True))
-        batch.add_column(sa.Column("paused_remaining", sa.Float, nullable=True))
-        batch.add_column(sa.Column("reminded", sa.Float, nullable=True))
-    with op.batch_alter_table("seats") as batch:
-        batch.add_column(sa.Column("email", sa.String(254), nullable=True))
-        batch.add_column(sa.Column("standing", sa.JSON, nullable=True))
+    # plain ADD/DROP COLUMN (SQLite has both natively): a batch copy of the table would drop the
+    # old one, and ON DELETE CASCADE would empty seats, orders and steps with it
+    op.add_column("games", sa.Column("master_hash", sa.String(64), nullable=True))
+    op.add_column("games", sa.Column("paused_remaining", sa.Float, nullable=True))
+    op.add_column("games", sa.Column("reminded", sa.Float, nullable=True))
+    op.add_column("seats", sa.Column("email", sa.String(254), nullable=True))
+    op.add_column("seats", sa.Column("standing", sa.JSON, nullable=True))
 
 
 def downgrade() -> None:
-    with op.batch_alter_table("seats") as batch:
-        batch.drop_column("standing")
-        batch.drop_column("email")
-    with op.batch_alter_table("games") as batch:
-        batch.drop_column("reminded")
-        batch.drop_column("paused_remaining")
-        batch.drop_column("master_hash")
+    for table, column in (("seats", "standing"), ("seats", "email"), ("games", "reminded"),
+                          ("games", "paused_remaining"), ("games", "master_hash")):
+        op.drop_column(table, column)
