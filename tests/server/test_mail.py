@@ -100,7 +100,8 @@ def test_sheets_by_mail_are_answered_and_every_player_gets_the_turn_report(
         assert game.state("red")["my_order"] is None
         deliver(maildir, "red@example.test", f"orders {game.id}", "R1 setup: gun=NB   # my gun\n-- \nRed\n")
         accepted = text(inbox.wait("red@example.test", f"Re: orders {game.id}"))
-        assert accepted.startswith(f"Accepted: your orders for game {game.id} (red), step 1 (setup)")
+        assert accepted.startswith(f"Accepted: your orders for game {game.id} (red), step 1 (setup). Read as:")
+        assert '"gun": "NB"' in accepted
         assert game.state("red")["my_order"] == {"R1": {"gun": "NB"}}
         assert game.order("blue", SETUP_BLUE).status_code == 200  # the step resolves: reports go out
         for seat in ("red", "blue"):
@@ -153,3 +154,21 @@ def test_a_reminder_goes_once_to_each_seat_still_owing_orders_before_the_deadlin
         extended = game.gm("POST", "extend", json={"seconds": 60})
         assert extended.status_code == 200
         inbox.wait("red@example.test", "red: your orders are due")  # a new deadline, a new reminder
+
+
+def test_the_last_report_carries_the_end_of_game_summary(
+        settings: Settings, smtp: tuple[Inbox, int], tmp_path: Path) -> None:
+    inbox, port = smtp
+    maildir = tmp_path / "Maildir"
+    with mail_client(settings, port, maildir) as client:
+        game = new_game(client, options={"turn_limit": 1})
+        game.order("red", {"R1": {"gun": "NB"}})
+        game.order("blue", SETUP_BLUE)
+        inbox.wait("red@example.test", "turn report, steps 1-1")
+        deliver(maildir, "red@example.test", "turn 1", "turn 1\nR1: TNC\n")
+        inbox.wait("red@example.test", "Re: turn 1")
+        game.order("blue", {"B1": []})
+        last = text(inbox.wait("red@example.test", "turn report, steps 2-2"))
+        summary = client.get(f"/api/games/{game.id}/summary").json()["text"]
+        assert "The game is over." in last and last.endswith(summary)
+        assert "red: a player; orders 1 by player, 1 by sheet" in summary

@@ -146,4 +146,4 @@ def test_the_end_of_game_summary(client: TestClient) -> None:
     assert summary["outcome"] == {"reason": "turn_limit", "winners": []}
     assert summary["seats"][0]["orders"] == {"sheet": 2} and summary["seats"][1]["orders"] == {"player": 2}
     assert "is over after 2 steps: turn_limit; a draw." in summary["text"]
-    assert "red: nobody; orders 2 by sheet" in summary["text"] and "blue: Blue; orders 2 by player" in summary["text"]
+    assert "red: a player; orders 2 by sheet" in summary["text"] and "blue: Blue; orders 2 by player" in summary["text"]

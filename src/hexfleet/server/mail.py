@@ -16,6 +16,7 @@ Mail goes out on one thread of its own: a resolution never waits for an SMTP ser
 from __future__ import annotations
 
 import email.policy
+import json
 import logging
 import mailbox
 import smtplib
@@ -89,11 +90,15 @@ class MailRoom:
             self._out.submit(self._logged, self._send_reports, game_id, first, last)
 
     def _send_reports(self, game_id: str, first: int, last: int) -> None:
+        """Each seat's report; after the last step, the end-of-game summary below it."""
         assert self.mailer is not None
+        ending = ""
+        if self.service.game_info(game_id)["status"] == "over":
+            ending = "\n" + self.master.summary(game_id)["text"]
         for seat, address in self._addresses(game_id):
             report = self.master.report(game_id, seat, first, last)
             self.mailer.send(address, f"[hexfleet {game_id}] {seat}: turn report, steps {first}-{last}",
-                             report["text"], ((f"{game_id}-step{last}.svg", report["svg"], "image/svg+xml"),))
+                             report["text"] + ending, ((f"{game_id}-step{last}.svg", report["svg"], "image/svg+xml"),))
 
     def remind(self) -> int:
         """Reminders for every turn whose deadline is near; returns how many were sent."""
@@ -175,7 +180,8 @@ class MailRoom:
             self._reply(address, subject, f"Your sheet for game {game_id} ({seat}) was not accepted: {exc}\n")
             return None
         self._reply(address, subject, f"Accepted: your orders for game {game_id} ({seat}), step {answer['step']} "
-                    f"({answer['kind']})" + (", replacing your earlier ones" if answer["replaced"] else "") + ".\n")
+                    f"({answer['kind']})" + (", replacing your earlier ones" if answer["replaced"] else "")
+                    + f". Read as:\n\n{json.dumps(answer['order'], indent=1)}\n")
         return game_id
 
     def _reply(self, to: str, subject: str, body: str) -> None:

@@ -191,7 +191,7 @@ class GameMaster:
         lines = [f"Game {game_id} ({game.ruleset}, {game.scenario}) is over after {game.steps} steps: "
                  f"{outcome.get('reason', '?')}; " + (f"won by {', '.join(winners)}." if winners else "a draw."), ""]
         for r in seats:
-            who = r.name or (f"the {r.bot} bot" if r.bot else "nobody")
+            who = r.name or (f"the {r.bot} bot" if r.bot else "a player" if r.token_hash else "nobody")
             counts = ", ".join(f"{n} by {src}" for src, n in sorted(made[r.seat].items())) or "no orders"
             lines.append(f"{r.seat}: {who}; orders {counts}")
         text = "\n".join(lines) + "\n\n" + presenter(game.ruleset).describe_view(final) + "\n"
