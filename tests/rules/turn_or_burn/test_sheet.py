@@ -44,13 +44,16 @@ def test_one_line_per_ship_and_action_in_card_codes_or_book_names():
 
 
 @pytest.mark.rule("TOB-M6-ORDER-01")
-def test_every_line_error_is_reported_with_line_unit_and_card():
+@pytest.mark.rule("TOB-COMP-01")
+def test_every_line_error_is_reported_with_line_unit_card_and_rule():
     found = errors(duel(), "red", "R1: Bubble Blaster\nR7: TNC\nR2 frob: 1\nnonsense\nR2: NB with foo=1\n")
     assert found[0].startswith("line 1, unit R1, card Bubble Blaster: unknown card")
     assert found[1].startswith("line 2, unit R7: no unit 'R7' in play")
     assert found[2].startswith("line 3, unit R2: unknown line word 'frob'")
     assert found[3].startswith("line 4: expected UNIT: actions")
     assert found[4].startswith("line 5, unit R2, card NB: unknown field 'foo'")
+    assert found[0].endswith("[rule TOB-COMP-01]")  # the game's cards
+    assert all(e.endswith("[rule TOB-M6-ORDER-01]") for e in found[1:])  # the order sheet's rows
 
 
 @pytest.mark.rule("TOB-M1-PLOT-01")

@@ -45,13 +45,18 @@ _TURN = re.compile(r"^\s*turn\s+(\d+)\s*$", re.IGNORECASE)
 _ACTION = re.compile(r"^(\^)?\s*([^=+>^]+?)\s*(?:=\s*([\w-]+))?\s*(?:\+\s*([^>]+?))?\s*(?:>\s*([\w-]+))?$")
 
 
+SHEET_RULE = "TOB-M6-ORDER-01"
+"""The order sheet (a row per ship): the rule a line that cannot be read breaks."""
+
+
 class LineError(ValueError):
     """A line that cannot be read; the reader adds the line number and unit."""
 
-    def __init__(self, message: str, card: str | None = None):
+    def __init__(self, message: str, card: str | None = None, rule: str = SHEET_RULE):
         super().__init__(message)
         self.message = message
         self.card = card
+        self.rule = rule
 
 
 def card_code(name: str) -> str:
@@ -59,7 +64,7 @@ def card_code(name: str) -> str:
     code = _BY_NAME.get(" ".join(name.split()).casefold())
     if code is None:
         raise LineError(f"unknown card {name!r}; maneuvers: {' '.join(MANEUVERS)}; systems: "
-                        f"{', '.join(f'{c} ({n})' for c, n in SYSTEMS.items())}", name)
+                        f"{', '.join(f'{c} ({n})' for c, n in SYSTEMS.items())}", name, "TOB-COMP-01")
     return code
 
 
@@ -114,7 +119,7 @@ def action(item: str) -> dict[str, Any]:
         try:
             out.update(pairs(extras[0], ACTION_FIELDS_V2))
         except LineError as exc:
-            raise LineError(exc.message, out["card"]) from None
+            raise LineError(exc.message, out["card"], exc.rule) from None
     return out
 
 
@@ -164,25 +169,30 @@ def read(state: TobState, seat: Seat, text: str) -> Sheet:
         if (turn := _TURN.match(line)) is not None:
             if int(turn[1]) != state.turn:
                 errors.append(SheetError(f"this sheet is for turn {turn[1]}, but turn {state.turn} is open",
-                                         number, rule="TOB-M6-ORDER-01"))
+                                         number, rule=SHEET_RULE))
             continue
         match = _LINE.match(line)
         if match is None:
-            errors.append(SheetError("expected UNIT: actions (or UNIT fire/lose/setup/...: ...)", number))
+            errors.append(SheetError("expected UNIT: actions (or UNIT fire/lose/setup/...: ...)", number,
+                                     rule=SHEET_RULE))
             continue
         unit, word, rest = match[1], (match[2] or "").casefold(), match[3]
         if word not in KEYWORDS:
             errors.append(SheetError(f"unknown line word {word!r}; words: "
-                                     f"{', '.join(k for k in KEYWORDS if k)}", number, unit))
+                                     f"{', '.join(k for k in KEYWORDS if k)}", number, unit, rule=SHEET_RULE))
             continue
         if unit not in units:
-            errors.append(SheetError(f"no unit {unit!r} in play; units: {', '.join(sorted(units))}", number, unit))
+            errors.append(SheetError(f"no unit {unit!r} in play; units: {', '.join(sorted(units))}", number, unit,
+                                     rule=SHEET_RULE))
             continue
         kind, reader = KEYWORDS[word]
         try:
             got = reader(rest)
-        except (LineError, FormatError) as exc:
-            errors.append(SheetError(exc.message, number, unit, getattr(exc, "card", None)))
+        except LineError as exc:
+            errors.append(SheetError(exc.message, number, unit, exc.card, exc.rule))
+            continue
+        except FormatError as exc:
+            errors.append(SheetError(exc.message, number, unit, rule=SHEET_RULE))
             continue
         lines.setdefault(unit, number)
         per_kind = answers.setdefault(kind, {})
