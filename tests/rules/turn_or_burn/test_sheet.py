@@ -7,9 +7,12 @@ from __future__ import annotations
 import pytest
 
 from hexfleet.engine.sheet import SheetErrors, check_sheet
+from hexfleet.games.turn_or_burn.interchange import parse, resolve
 from hexfleet.plugins import sheet_reader
 
 from .m23_helpers import RS, fighter, of_type, play, state
+from .m45_helpers import fighter as f4
+from .m45_helpers import position, projectile
 
 SIX = ["CM", "STR", "STR", "THR", "NB", "SCAN"]
 READER = sheet_reader("turn-or-burn")
@@ -94,3 +97,19 @@ def test_setup_lines_give_the_placement_fields():
                               "then": {"plot": {"R1": [{"card": "TNC"}]}}}
     assert errors(st, "red", "R1 setup: gun=XX\n") == [
         "line 1, unit R1: the gun must be one of BG, DB, NB, LT, got 'XX' [rule TOB-M1-BUILD-01]"]
+
+
+@pytest.mark.rule("TOB-M4-MISSILE-01")
+@pytest.mark.rule("TOB-M6-ORDER-01")
+def test_module_4_standing_decisions_and_action_fields_on_a_sheet():
+    pos = position(f4("R1", "red", [10, 10]), f4("B1", "blue", [30, 0]),
+                   projectiles=(projectile("m", "red", "missile", [20, 10], [22, 9], fuel=5),))
+    st = parse(pos)
+    accepted = check_sheet(RS, READER, st, "red", "R1: MR\nm steer: 21/12\n")
+    assert accepted.order == {"R1": [{"card": "MR"}], "m": [{"steer": [21, 12]}]}
+    _, events = resolve(pos, accepted.order, 0)
+    assert of_type(events, "steered")[0]["to"] == [21, 12]
+    assert errors(st, "red", "R1: TNC\nm steer: 26/9\n")[0].startswith("line 2, unit m: ")
+    assert errors(st, "red", "R1: TNC\nm steer: 26/9\n")[0].endswith("[rule TOB-M4-MISSILE-01]")
+    with_fields = check_sheet(RS, READER, st, "red", "R1: MR with copy=1\n")
+    assert with_fields.order == {"R1": [{"card": "MR", "copy": 1}]}
