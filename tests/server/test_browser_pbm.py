@@ -34,8 +34,10 @@ def test_a_pasted_sheet_is_refused_line_by_line_then_taken(live_server: LiveServ
         assert page.inner_text("#sheet-errors").startswith("line 2, unit R7: no unit 'R7' in play")
         assert http.get(f"/api/games/{game_id}/state", headers={"Authorization": f"Bearer {token}"}).json()[
             "my_order"] is None
-        page.fill("#sheet-text", "R1 setup: gun=NB\n")
+        page.fill("#sheet-text", "R1 setup: gun=NB\nR1: TNC\n")
         page.click("#submit-sheet")
         page.wait_for_function("document.getElementById('order-sent').textContent.includes('step 1')")
         assert http.get(f"/api/games/{game_id}/state", headers={"Authorization": f"Bearer {token}"}).json()[
-            "my_order"] == {"R1": {"gun": "NB"}}
+            "my_order"] == {"R1": {"gun": "NB"}, "then": {"plot": {"R1": [{"card": "TNC"}]}}}
+        sent = page.inner_text("#order-sent")  # the answers in advance, in words
+        assert "R1 builds with NB" in sent and "answered in advance: plot: R1 plays TNC" in sent, sent
