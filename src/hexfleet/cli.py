@@ -1,5 +1,5 @@
 """The ``hexfleet`` command: list games, play in the terminal, resolve a turn, list legal
-orders, replay, render.
+orders, check an order sheet, replay, render.
 
 Every command that reads a file names the file, field, unit and rule ID when it is wrong,
 exits non-zero and writes nothing: outputs are written only after everything succeeded, each

@@ -18,9 +18,9 @@ One line per ship and action, in the book's card names (docs/pbm.md)::
 
 Each line is read into the JSON the rules already read (``orders.py``), one order per decision
 kind; the kernel (:mod:`hexfleet.engine.sheet`) checks the one open now against the rules, and
-the answers to the turn's later decisions ride along as answers in advance (TOB-SEQ-04). Module 6 adds its own line
-words to :data:`KEYWORDS` and its action fields to ``orders.ACTION_FIELDS_V2``; nothing else
-here needs to change.
+the answers to the turn's later decisions ride along as answers in advance (TOB-SEQ-04).
+Module 6 adds its own line words to :data:`KEYWORDS` and its action fields to
+``orders.ACTION_FIELDS_V2``; nothing else here needs to change.
 """
 
 from __future__ import annotations
