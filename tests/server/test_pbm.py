@@ -11,7 +11,9 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from hexfleet.games import game_names, get_ruleset
 from hexfleet.plugins import presenter
+from hexfleet.server import Settings, create_app
 
 from .conftest import Duel
 from .test_play import SETUP_BLUE, SETUP_RED, wait_for_step
@@ -147,3 +149,15 @@ def test_the_end_of_game_summary(client: TestClient) -> None:
     assert summary["seats"][0]["orders"] == {"sheet": 2} and summary["seats"][1]["orders"] == {"player": 2}
     assert "is over after 2 steps: turn_limit; a draw." in summary["text"]
     assert "red: a player; orders 2 by sheet" in summary["text"] and "blue: Blue; orders 2 by player" in summary["text"]
+
+
+@pytest.mark.parametrize("name", game_names())
+def test_every_game_gives_a_turn_report(sqlite_settings: Settings, name: str) -> None:
+    """Reports are the kernel's and the presenters': no game-name branch anywhere."""
+    ruleset = get_ruleset(name)
+    with TestClient(create_app(sqlite_settings)) as client:
+        made = client.post("/api/games", json={"ruleset": name, "scenario": ruleset.scenario(), "join": None})
+        assert made.status_code == 201, made.text
+        report = client.get(f"/api/games/{made.json()['game']['id']}/report").json()
+        assert report["svg"].startswith("<svg") and report["text"].strip()
+        assert report["text"].rstrip().endswith("No deadline: the turn resolves once every order is in.")
