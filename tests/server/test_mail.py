@@ -172,3 +172,18 @@ def test_the_last_report_carries_the_end_of_game_summary(
         summary = client.get(f"/api/games/{game.id}/summary").json()["text"]
         assert "The game is over." in last and last.endswith(summary)
         assert "red: a player; orders 1 by player, 1 by sheet" in summary
+
+
+@pytest.mark.rule("TOB-IMPL-14")
+def test_standing_orders_by_mail(settings: Settings, smtp: tuple[Inbox, int], tmp_path: Path) -> None:
+    inbox, port = smtp
+    maildir = tmp_path / "Maildir"
+    with mail_client(settings, port, maildir) as client:
+        game = new_game(client)
+        deliver(maildir, "blue@example.test", "standing orders", "B1 setup: gun=LT hex=26/-4 facing=E\nB1: TNC\n")
+        kept = text(inbox.wait("blue@example.test", "Re: standing orders"))
+        assert kept.startswith(f"Kept: your standing orders for game {game.id} (blue)")
+        assert game.state("blue")["my_order"] is None  # standing orders are not this step's order
+        r = game.gm("PUT", "seats/blue", json={})
+        assert r.json()["standing"] == {"setup": {"B1": {"gun": "LT", "hex": [26, -4], "facing": "E"}},
+                                        "plot": {"B1": [{"card": "TNC"}]}}

@@ -7,8 +7,9 @@ Maildir (docs/pbm.md).
   once per deadline.
 * The mail server delivers the players' mails into a Maildir (``mail_maildir``); each new mail
   is read as an order sheet from the seat whose address sent it (the subject names the game
-  when the address plays several), answered with the acceptance or every error, and marked
-  seen. Mail from an address no seat has is marked seen and left unanswered (no backscatter).
+  when the address plays several; a subject with the word "standing" makes it the seat's
+  standing orders), answered with the acceptance or every error, and marked seen. Mail from
+  an address no seat has is marked seen and left unanswered (no backscatter).
 
 Mail goes out on one thread of its own: a resolution never waits for an SMTP server.
 """
@@ -170,14 +171,22 @@ class MailRoom:
         game_id, seat = chosen[0]
         body = msg.get_body(preferencelist=("plain",))
         text = body.get_content() if body is not None else ""
+        standing = "standing" in subject.casefold()
         try:
-            answer = self.master.submit_sheet(game_id, seat, text)
+            if standing:
+                kept = self.master.set_seat(game_id, seat, sheet=text)
+            else:
+                answer = self.master.submit_sheet(game_id, seat, text)
         except SheetErrors as exc:
             self._reply(address, subject, f"Your sheet for game {game_id} ({seat}) was not accepted; nothing "
                         "of it was taken:\n\n" + "\n".join(str(e) for e in exc.errors) + "\n")
             return None
         except (ApiError, RuleError, FormatError) as exc:
             self._reply(address, subject, f"Your sheet for game {game_id} ({seat}) was not accepted: {exc}\n")
+            return None
+        if standing:
+            self._reply(address, subject, f"Kept: your standing orders for game {game_id} ({seat}), used for your "
+                        f"units when you miss a deadline. Read as:\n\n{json.dumps(kept['standing'], indent=1)}\n")
             return None
         self._reply(address, subject, f"Accepted: your orders for game {game_id} ({seat}), step {answer['step']} "
                     f"({answer['kind']})" + (", replacing your earlier ones" if answer["replaced"] else "")
