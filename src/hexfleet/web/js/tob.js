@@ -15,6 +15,10 @@ const say = (key) => phrase("decisions", key) || "";
 const cardList = (cards) => cards.map(named).join(", ");
 const isGun = (code) => (term(code) || {}).kind === "gun";
 
+// The game reads play-by-mail order sheets (games/turn_or_burn/sheet.py, docs/pbm.md): the game
+// page offers a box to paste one.
+export const sheets = true;
+
 export function reset() {
   previews = {};
   selected = null;
@@ -277,18 +281,26 @@ function buildReentry(form, options, ctx) {
 }
 
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
-export function label(o, kind) {
-  if (!o || typeof o !== "object") return String(o);
+export function label(order, kind) {
+  if (!order || typeof order !== "object") return String(order);
+  const { then, ...o } = order;  // answers in advance (an order sheet's later decisions, TOB-SEQ-04)
+  const later = then ? Object.entries(then).map(([k, answer]) => `${k}: ${label(answer, k)}`) : [];
+  const ahead = later.length ? `; answered in advance: ${later.join("; ")}` : "";
   if (!Object.keys(o).length) {
-    return { declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)";
+    return ({ declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)") + ahead;
   }
   const parts = Object.entries(o).map(([fid, v]) => {
+    if (Array.isArray(v) && kind === "fire") return `${fid} fires at ${v.map((t) => t ?? "nothing (holds)").join(", ")}`;
+    if (v && kind === "end") {
+      return `${fid} loses ${[...(v.external || []), ...(v.discard || [])].map(named).join(", ") || "nothing"}`;
+    }
     if (Array.isArray(v) && kind === "declare") {
       return `${fid} declares ${v.length ? v.map((c) => named(c.card ?? c)).join(" + ") : "nothing"}`;
     }
     if (Array.isArray(v)) {
       if (!v.length) return `${fid} plays no card (coasts)`;
-      return `${fid} plays ${v.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`).join(" + ")}`;
+      return `${fid} plays ${v.map((c) => c.card ? `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`
+        : Object.entries(c).map(([k, x]) => `${k} ${Array.isArray(x) ? x.join(",") : x}`).join(" ")).join(" + ")}`;
     }
     if (v && typeof v === "object") {  // a setup: the gun (secret in another seat's log until the end) and placing
       const where = [v.hex && `at ${hexText(v.hex)}`, v.facing && `facing ${v.facing}`,
@@ -297,7 +309,7 @@ export function label(o, kind) {
     }
     return `${fid}: ${JSON.stringify(v)}`;
   });
-  return parts.join("; ");
+  return parts.join("; ") + ahead;
 }
 
 export function valueLabel(key, value) {
