@@ -314,13 +314,14 @@ Standing = tuple[tuple[str, tuple[Decision, ...]], ...]
 """Per unit (fighter or projectile), its decisions for this turn's phases (Modules 4-5)."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@record
 class Plot(Orders[tuple[Action, ...]]):
     """Plotted actions per fighter (the plot, and step A's declared externals), and from
     Module 4 the units' standing decisions, written after the actions in each list."""
 
     standing: Standing = ()
     name: ClassVar[str] = "Plot"
+    __repr__ = Orders.__repr__  # the notation, not the dataclass's field list
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {fid: [a.to_json() for a in actions] for fid, actions in self.items}
