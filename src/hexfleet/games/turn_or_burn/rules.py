@@ -517,8 +517,13 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     budget: each card of a set serves one fighter a turn, ditto included (TOB-M2-DITTO-01,
     TOB-IMPL-02), so counting and drawing never build the product."""
     own = [f for f in state.fighters if f.side == seat]
+    config = state.config
+    if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
+        modules = config.modules
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of,
+                       lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
     budget = None
-    if state.config.systems and len(own) > 1:
+    if len(own) > 1:
         sets = max(1, math.ceil(len(own) / 2))
         budget = Budget(lambda plot: [a.card for a in plot if isinstance(a, Action) and a.card in MANEUVERS],
                         lambda card: sets)
@@ -528,6 +533,11 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
                                              tuple((k, v) for k, v in picks.items() if k in fuses)),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
+
+
+def _plot_of(picks: Mapping[str, tuple[Action, ...]]) -> Plot:
+    """The plot of one choice per fighter (no projectiles: no standing decisions)."""
+    return Plot(tuple(picks.items()))
 
 
 def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:

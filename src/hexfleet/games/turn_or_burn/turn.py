@@ -175,7 +175,7 @@ def reveal(w: Work) -> None:
         else:
             shown = tuple((Counter(new) - Counter(f.revealed)).elements())
         if shown:
-            fighters[fid] = replace(f, revealed=f.revealed + shown)
+            fighters[fid] = f.showing(shown)
     w.sides = w.state.sides_in_play()
     if systems:
         w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
