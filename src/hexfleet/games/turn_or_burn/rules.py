@@ -372,15 +372,14 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             built = replace(_built(f, p, f"order.{f.id}"), revealed=())
             cards, kit, revealed = built.cards, built.kit, built.revealed
         else:
-            cards = f.cards if p.gun is None else tuple(p.gun if c in GUNS else c for c in f.cards)
+            cards = f.cards if p.gun is None else tuple([p.gun if c in GUNS else c for c in f.cards])
             kit, revealed = f.kit, f.revealed
         h = f.hex if p.hex is None else p.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
                                                          h[1] + f.momentum[1] - f.hex[1])
         g = Fighter(f.id, f.side, h, f.facing if p.facing is None else p.facing, mom, cards, f.destroyed, revealed, kit)
         fighters.append(g)
-        event: Event = {"type": "placed", "id": g.id, "hex": list(h), "facing": LETTERS[g.facing],
-                        "momentum": list(mom)}
+        event: Event = {"type": "placed", "id": g.id, "hex": [*h], "facing": LETTERS[g.facing], "momentum": [*mom]}
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
