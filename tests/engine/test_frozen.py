@@ -46,3 +46,20 @@ assert not CHECKED and p == P(1) and hash(p) == hash(P(1)) and not hasattr(p, "_
 def test_unchecked_records_are_plain_slotted_classes_with_the_same_semantics() -> None:
     env = {k: v for k, v in os.environ.items() if k != "HEXFLEET_FROZEN_CHECKS"}
     subprocess.run([sys.executable, "-c", _PROBE], check=True, env=env)
+
+
+_EVERY_GAME = """
+from hexfleet.engine.frozen import CHECKED
+from hexfleet.games import game_names, get_ruleset
+assert not CHECKED
+for name in game_names():
+    ruleset = get_ruleset(name)
+    ruleset.new_game(ruleset.scenario(), seed=1)
+"""
+
+
+def test_every_game_loads_and_starts_with_records_unchecked() -> None:
+    """Play runs unchecked, the suite checked: a record class that only works frozen (a frozen
+    dataclass over a record, say) must fail here, not in the first game played outside tests."""
+    env = {k: v for k, v in os.environ.items() if k != "HEXFLEET_FROZEN_CHECKS"}
+    subprocess.run([sys.executable, "-c", _EVERY_GAME], check=True, env=env)
