@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-server clean rules-coverage compiled clean-compiled
+.PHONY: run test lint bench bench-server clean rules-coverage
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,20 +30,11 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
-# Optional: mypyc extensions of the hot modules beside their sources (gcc and Python headers
-# needed; see tools/build_compiled.py). HEXFLEET_PURE=1 runs the pure-Python path with them
-# built; tests/engine/test_compiled.py checks both play the same games.
-compiled: $(STAMP)
-	$(BIN)/python tools/build_compiled.py
-
-clean-compiled:
-	$(PYTHON) tools/build_compiled.py --clean
-
 bench-server: $(STAMP)
 	$(BIN)/python bench/server_load.py
 
-clean: clean-compiled
-	rm -rf $(VENV) .pytest_cache .hypothesis build/mypyc
+clean:
+	rm -rf $(VENV) .pytest_cache .hypothesis
 
 rules-coverage: $(STAMP)
 	$(BIN)/python tools/rules_coverage.py
