@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ...engine.rng import Rng
 from ...engine.ruleset import Event
@@ -201,7 +201,7 @@ def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, 
             effect = "miss"
         elif target.shields:  # a bubble gun actually hit a shielded fighter (TOB-M2-SHIELD-04)
             effect = "shield_generator"
-            fighters[target_id] = replace(target, destroyed=target.destroyed + ("SG",))
+            fighters[target_id] = target.losing(("SG",))
             immune.add(target_id)
             shield_hit.add(target_id)
             if lost_counts(fighters[target_id], "SG")[0] > lost_counts(target, "SG")[0]:
@@ -211,7 +211,7 @@ def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, 
             armor_hit.add(target_id)
         else:
             effect = "destroyed"
-            after = replace(target, destroyed=target.destroyed + systems)
+            after = target.losing(systems)
             if effects and any(lost_counts(after, c)[0] > lost_counts(target, c)[0] for c in set(systems)):
                 internal_lost.add(target_id)
             fighters[target_id] = after

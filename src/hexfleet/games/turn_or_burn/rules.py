@@ -374,15 +374,14 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             built = replace(_built(f, p, f"order.{f.id}"), revealed=())
             cards, kit, revealed = built.cards, built.kit, built.revealed
         else:
-            cards = f.cards if p.gun is None else tuple(p.gun if c in GUNS else c for c in f.cards)
+            cards = f.cards if p.gun is None else tuple([p.gun if c in GUNS else c for c in f.cards])
             kit, revealed = f.kit, f.revealed
         h = f.hex if p.hex is None else p.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
                                                          h[1] + f.momentum[1] - f.hex[1])
         g = Fighter(f.id, f.side, h, f.facing if p.facing is None else p.facing, mom, cards, f.destroyed, revealed, kit)
         fighters.append(g)
-        event: Event = {"type": "placed", "id": g.id, "hex": list(h), "facing": LETTERS[g.facing],
-                        "momentum": list(mom)}
+        event: Event = {"type": "placed", "id": g.id, "hex": [*h], "facing": LETTERS[g.facing], "momentum": [*mom]}
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
@@ -519,8 +518,13 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     budget: each card of a set serves one fighter a turn, ditto included (TOB-M2-DITTO-01,
     TOB-IMPL-02), so counting and drawing never build the product."""
     own = [f for f in state.fighters if f.side == seat]
+    config = state.config
+    if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
+        modules = config.modules
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of,
+                       lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
     budget = None
-    if state.config.systems and len(own) > 1:
+    if len(own) > 1:
         sets = max(1, math.ceil(len(own) / 2))
         budget = Budget(lambda plot: [a.card for a in plot if isinstance(a, Action) and a.card in MANEUVERS],
                         lambda card: sets)
@@ -530,6 +534,11 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
                                              tuple((k, v) for k, v in picks.items() if k in fuses)),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
+
+
+def _plot_of(picks: Mapping[str, tuple[Action, ...]]) -> Plot:
+    """The plot of one choice per fighter (no projectiles: no standing decisions)."""
+    return Plot(tuple(picks.items()))
 
 
 def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:

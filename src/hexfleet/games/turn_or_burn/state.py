@@ -251,6 +251,17 @@ class Fighter:
         out.reverse()
         return tuple(out)
 
+    def losing(self, cards: tuple[str, ...]) -> Fighter:
+        """This fighter with ``cards`` destroyed too (built directly: ``replace`` costs ten
+        times as much, and every hit builds one)."""
+        return Fighter(self.id, self.side, self.hex, self.facing, self.momentum, self.cards, self.destroyed + cards,
+                       self.revealed, self.kit)
+
+    def showing(self, cards: tuple[str, ...]) -> Fighter:
+        """This fighter with ``cards`` revealed too (built directly, as :meth:`losing`)."""
+        return Fighter(self.id, self.side, self.hex, self.facing, self.momentum, self.cards, self.destroyed,
+                       self.revealed + cards, self.kit)
+
     def has(self, card: str) -> bool:
         if not self.destroyed:
             return card in self.cards

@@ -122,7 +122,7 @@ class Work:
         self.hits = stage.hits
         self.needs = dict(stage.needs)
         self.losses = stage.losses
-        self.projectiles = {p.id: p for p in state.projectiles}
+        self.projectiles = {p.id: p for p in state.projectiles} if state.projectiles else {}
         self.standing = stage.standing
         self.events: list[Event] = []
         self.done: TobState | None = None
@@ -175,7 +175,7 @@ def reveal(w: Work) -> None:
         else:
             shown = tuple((Counter(new) - Counter(f.revealed)).elements())
         if shown:
-            fighters[fid] = replace(f, revealed=f.revealed + shown)
+            fighters[fid] = f.showing(shown)
     w.sides = w.state.sides_in_play()
     if systems:
         w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
@@ -328,7 +328,7 @@ def next_turn(w: Work) -> None:
     state, config = w.state, w.config
     opts = config.options
     events = w.events
-    scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
+    scores = tuple(sorted(state.scores)) if state.scores else ()  # team points in side order (as a position writes them)
     replacements = state.replacements
     survivors = tuple(w.fighters.values())
     if config.nine_phase and spacewar.decides_outcome(config):
@@ -354,8 +354,9 @@ def next_turn(w: Work) -> None:
     if outcome is not None:
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
+    projectiles = tuple(replace(p, burn=0) for p in w.projectiles.values()) if w.projectiles else ()
     nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
-                   replacements, None, state.then, tuple(replace(p, burn=0) for p in w.projectiles.values()))
+                   replacements, None, state.then, projectiles)
     if outcome is None and (replacements or config.declare_step):  # otherwise the plot is next
         nxt, more = start_turn(nxt)
         events += more
