@@ -227,7 +227,7 @@ def test_skill_functions():
 def test_skills_in_play_change_miss_cards_range_and_blasts():
     a = fighter("A", "P1", [10, 10], ["CM", "STR", "THR", "NB"], facing="C")
     b = fighter("B", "P2", [18, 10], ["CM", "STR", "THR", "LT", "JAM", "SG"])
-    players = [{"id": "P1", "number": 1, "skills": ["target_computer", "long_range_weapon"]},
+    players = [{"id": "P1", "number": 1, "skills": ["target_computer", "long_range_weapon", "explosion_ammo"]},
                {"id": "P2", "number": 2, "skills": ["navigation_computer", "close_up_jammer"]}]
     _, plain = resolve(party(a, b), {"A": [{"card": "NB", "target": "B"}], "B": [{"card": "JAM"}]})
     _, skilled = resolve(party(a, b, players=players), {"A": [{"card": "NB", "target": "B"}], "B": [{"card": "JAM"}]})
