@@ -240,3 +240,22 @@ def test_skills_in_play_change_miss_cards_range_and_blasts():
     pos = party(a, c, players=players, projectiles=[mine])
     _, events = resolve(pos, {"M": [{"detonate": True}]})
     assert of_type(events, "detonated")[0]["damage"] == {"hex": 10, "adjacent": 4}
+
+
+@pytest.mark.rule("TOB-M6-SKILL-01")
+def test_automatic_ammo_and_long_range_jammer_in_play():
+    players = [{"id": "P1", "number": 1, "skills": ["automatic_ammo"]},
+               {"id": "P2", "number": 2, "skills": ["long_range_jammer"]}]
+    a = fighter("A", "P1", [5, 10], STD4)
+    mine = {"id": "M", "side": "P1", "kind": "mine", "hex": [20, 10], "momentum": [20, 10]}
+    b = fighter("B", "P2", [20, 10], STD4)  # an enemy ship in the mine's hex: it goes off by itself
+    _, events = resolve(party(a, b, players=players, projectiles=[mine]), {})
+    assert of_type(events, "detonated")[0]["cause"] == "automatic"
+    guard = fighter("G", "P1", [21, 10], STD4)  # a friendly ship within 1 hex: it does not
+    _, events = resolve(party(a, b, guard, players=players, projectiles=[mine]), {})
+    assert of_type(events, "detonated") == []
+    far = fighter("J", "P2", [20, 24], ["CM", "STR", "THR", "LT", "JAM"])  # 14 hexes: beyond 12, within 16
+    _, events = resolve(party(a, far, players=players, projectiles=[dict(mine, hex=[20, 10])]),
+                        {"J": [{"card": "JAM", "detonate": "M"}]})
+    attempt = of_type(events, "jam_attempt")[0]
+    assert attempt["distance"] == 14 and attempt["deck"] == 14 // 2 + 1 and attempt["result"] != "out_of_range"

@@ -437,14 +437,17 @@ def jam(w: Work, fid: str, pid: str) -> None:
                          "result": "out_of_range"})
         return
     d = distance(f.hex, p.hex)
-    event: Event = {"type": "jam_attempt", "jammer": fid, "projectile": pid, "distance": d, "deck": d + 1}
+    skills = w.config.party.skills(f.side) if w.config.party is not None else ()
+    misses = big_party.jam_misses(d, skills)  # Module 6 long range jammer, precision jam (TOB-M6-SKILL-01)
+    deck = d + 1 if misses is None else misses + 1
+    event: Event = {"type": "jam_attempt", "jammer": fid, "projectile": pid, "distance": d, "deck": deck}
     friendly = nearest_friendly(w, p)
-    if d > JAMMER_REACH:
+    if d > (big_party.jammer_reach(skills) if skills else JAMMER_REACH):
         event["result"] = "out_of_range"
     elif friendly is not None:
         event["result"] = "fail_safe"
     else:
-        card, w.rng = w.rng.draw(d + 1)
+        card, w.rng = w.rng.draw(deck)
         event["result"] = "detonated" if card == 0 else "failed"
     w.events.append(event)
     if event["result"] == "fail_safe":
@@ -640,10 +643,28 @@ def detonate(w: Work, ram_plan: RamPlan | None = None, ram: Rams | None = None) 
             w.events.append({"type": "fail_safe", "id": pid, "friendly": friendly, "source": "order"})
         else:
             going.append(pid)
-    if going:
-        explode(w, going, "order", between)
+    automatic = [pid for pid in automatic_detonations(w) if pid not in going]
+    if going or automatic:
+        explode(w, going + automatic, "order" if going else "automatic", between)
     elif between is not None:
         between()
+
+
+def automatic_detonations(w: Work) -> list[str]:
+    """Module 6 automatic ammo and automatic missiles: this side's projectiles that explode by
+    themselves now, an enemy ship close and no friendly one within 1 hex (TOB-M6-SKILL-01)."""
+    party = w.config.party
+    if party is None:
+        return []
+    out = []
+    for pid, p in sorted(w.projectiles.items()):
+        skills = party.skills(p.side)
+        if not {"automatic_ammo", "automatic_missile"} & set(skills):
+            continue
+        enemy = min((distance(f.hex, p.hex) for f in w.fighters.values() if f.side != p.side), default=None)
+        if big_party.automatic(p.kind, skills, enemy, nearest_friendly(w, p) is not None):
+            out.append(pid)
+    return out
 
 
 # --- phase 9: gravity ---------------------------------------------------------------------
