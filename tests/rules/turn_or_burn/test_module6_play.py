@@ -325,3 +325,20 @@ def test_station_placement_a_fifth_from_the_edges_and_5_apart():
     with pytest.raises(RuleError) as err:
         parse(close)
     assert err.value.rule == "TOB-M6-STN-02"
+
+
+@pytest.mark.rule("TOB-M6-STN-01")
+def test_turn_reports_tell_rams_stations_deliveries_and_points():
+    from hexfleet.render import turn_or_burn as presenter
+    station = {"id": "S1", "hex": CENTRE, "owner": None}
+    a = fighter("A", "P1", [CENTRE[0] - 3, CENTRE[1]], ["CM", "STR", "THR", "BG"], facing="C")
+    pos = party(a, fighter("B", "P2", [35, 5], STD4), stations=[station],
+                game={"modes": ["capture"], "points": {"station": 1}, "round_limit": 10})
+    out, events = resolve(pos, {"A": [{"card": "BG", "target": "S1"}]})
+    text = [presenter.describe_event(e) for e in events]
+    assert "A (P1) does 6 damage to station S1" in text
+    assert "station S1 now belongs to P1" in text and "P1 scores 1 (station), total 1" in text
+    assert 'class="station" data-id="S1" data-owner="P1"' in presenter.svg(out)
+    a, b = ramming_pair()
+    _, events = resolve(party(a, b), {"A": [{"card": "RAM", "target": "B"}]})
+    assert "A rams B: 8 damage to each" in [presenter.describe_event(e) for e in events]
