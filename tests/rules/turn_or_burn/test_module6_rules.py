@@ -259,3 +259,21 @@ def test_automatic_ammo_and_long_range_jammer_in_play():
                         {"J": [{"card": "JAM", "detonate": "M"}]})
     attempt = of_type(events, "jam_attempt")[0]
     assert attempt["distance"] == 14 and attempt["deck"] == 14 // 2 + 1 and attempt["result"] != "out_of_range"
+
+
+@pytest.mark.rule("TOB-M6-ULTRA-01")
+def test_an_ultra_with_3_structures_keeps_at_most_12_cards():
+    ultra = ["CM", "STR", "STR", "STR", "STR", "THR", "THR", "THR", "THR", "LT", "LT", "LT", "SG", "JAM"]
+    pos = party(fighter("U", "P1", [10, 10], ultra, destroyed=["STR"]), fighter("B", "P2", [35, 5], STD4))
+    out, events = resolve(pos, {})
+    assert of_type(events, "discarded")[0]["id"] == "U"
+    ship = next(f for f in out["fighters"] if f["id"] == "U")
+    assert len(ship["cards"]) - len(ship["destroyed"]) == 12
+
+
+@pytest.mark.rule("TOB-M6-RAM-01")
+def test_no_ram_with_shields_up():
+    s = fighter("S", "P1", [10, 10], ["CM", "STR", "THR", "LT", "SG"], shields=True)
+    with pytest.raises(RuleError) as err:
+        resolve(party(s, fighter("B", "P2", [35, 5], STD4)), {"S": [{"card": "RAM"}]})
+    assert err.value.rule == "TOB-M2-PLOT-05"

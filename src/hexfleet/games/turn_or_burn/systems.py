@@ -134,6 +134,8 @@ def _check_maneuver(state: TobState, f: Fighter, action: Action, at: str) -> Non
     if action.of is not None:
         raise RuleError("TOB-M2-DITTO-01", "only the ditto card names a fighter with 'of'", unit=f.id,
                         field=f"{at}.of")
+    if card == "RAM" and f.shields:
+        raise RuleError("TOB-M2-PLOT-05", "while shields are up a ship may not ram", unit=f.id, field=f"{at}.card")
     if card in barred_maneuvers(f, state.config.options):
         rule = CLASS_RULES.get(size_class(f).name, ("TOB-M3-SUPER-03",))[0]
         raise RuleError(rule, f"a {size_class(f).name} fighter may not make {card}: the card is removed from its "
