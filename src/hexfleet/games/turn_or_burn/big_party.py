@@ -208,9 +208,11 @@ def ram_damage(a_momentum: Hex, b_momentum: Hex) -> int:
 
 def station_bounds(board: RectMap) -> tuple[tuple[int, int], tuple[int, int]]:
     """The hexes a fifth of the map from every edge, per axis (TOB-AMB-46): inclusive column
-    and offset-row ranges."""
-    dq, dr = board.cols // 5, board.rows // 5
-    return (dq, board.cols - 1 - dq), (dr, board.rows - 1 - dr)
+    and offset-row ranges, ``W/5 <= q <= W - 1 - W/5`` in exact fifths (30 x 22: columns 6-23,
+    rows 5-16, the format's example)."""
+    def span(n: int) -> tuple[int, int]:
+        return -(-n // 5), (4 * n - 5) // 5
+    return span(board.cols), span(board.rows)
 
 
 def check_stations(stations: Iterable[Station], board: RectMap) -> None:
