@@ -10,7 +10,8 @@ import pytest
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.rng import Rng
-from hexfleet.games.turn_or_burn import big_party, sheet
+from hexfleet.games.turn_or_burn import big_party
+from hexfleet.games.turn_or_burn import ship_sheet as sheet
 from hexfleet.games.turn_or_burn.big_party import Party, Player, StationHit
 from hexfleet.games.turn_or_burn.build import barred_maneuvers, size_class, size_misses, thrusters_needed
 from hexfleet.games.turn_or_burn.interchange import parse

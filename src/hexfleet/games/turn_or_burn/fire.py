@@ -24,7 +24,7 @@ from ...hexgrid import distance, in_arc, in_arc_exclusive
 from .big_party import skill_misses, skill_range
 from .build import external_working, heavy_set, internal_working, lost_counts, size_misses
 from .cards import GUNS, Gun, gun_damage, range_miss_cards
-from .sheet import draw_hits
+from .ship_sheet import draw_hits
 from .state import NO_HITS, Fighter, Hits, Options
 
 MISS = "MISS"

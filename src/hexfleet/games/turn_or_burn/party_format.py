@@ -14,7 +14,8 @@ from typing import Any
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from ...hexgrid import RectMap
-from . import big_party, notation, sheet
+from . import big_party, notation
+from . import ship_sheet as sheet
 from .big_party import Party, Player
 from .state import Fighter, Station
 

@@ -15,7 +15,7 @@ from ...engine.errors import RuleError
 from ...hexgrid import RectMap, directions_toward, from_offset, sub
 from . import big_party
 from .big_party import Party, Player
-from .sheet import marks_of
+from .ship_sheet import marks_of
 from .state import Fighter, Kit, Station
 
 PRESET_MODES = ("last_man_standing", "dogfight", "capture", "freighter", "special_enemy", "combination")

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import distance, from_offset
-from . import big_party, sheet
+from . import big_party
+from . import ship_sheet as sheet
 from .big_party import Party, StationHit
 from .cards import GUNS, range_miss_cards
 from .fire import GunPlot, effective_range, shot_damage, void_reason

@@ -20,7 +20,8 @@ from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import Rng
 from ...hexgrid import RectMap, distance
-from . import big_party, notation, party_format, sheet
+from . import big_party, notation, party_format
+from . import ship_sheet as sheet
 from .build import check_build
 from .cards import GUNS, SYSTEM_MODULE, SYSTEMS
 from .end_of_turn import elimination_cause

@@ -17,7 +17,7 @@ from ...hexgrid import Hex, RectMap
 from . import notation
 from .cards import MANEUVERS
 from .party_format import parse_marks
-from .sheet import marks_of
+from .ship_sheet import marks_of
 from .state import Config, Fighter, Hockey, LockedAction, Projectile
 
 V1, V2 = "turn-or-burn/1", "turn-or-burn/2"

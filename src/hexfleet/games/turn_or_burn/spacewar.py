@@ -51,7 +51,7 @@ from .position_v2 import (
     launcher_copies,
     scenario_of,
 )
-from .sheet import draw_hits
+from .ship_sheet import draw_hits
 from .state import Fighter, Projectile, TobState, refit
 from .systems import operate_systems, resolve_maneuvers
 

@@ -198,7 +198,7 @@ class Kit:
     locked: LockedAction | None = None
     """Module 5: the locked-down action (TOB-M5-LOCK-02)."""
     marks: tuple[str, ...] = ()
-    """Module 6: the ship sheet, one mark per card (``sheet.marks_of`` keeps it exact)."""
+    """Module 6: the ship sheet, one mark per card (``ship_sheet.marks_of`` keeps it exact)."""
 
 
 NO_KIT = Kit()
