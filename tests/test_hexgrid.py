@@ -379,18 +379,26 @@ def test_rectmap_known_hexes() -> None:
 
 
 @FAST
-@given(hexes, st.sampled_from([1.0, 10.0, 37.5]), st.tuples(st.floats(-500, 500), st.floats(-500, 500)))
-def test_layout_pixel_round_trip(h: Hex, size: float, origin: tuple[float, float]) -> None:
-    layout = Layout(size, origin)
+@given(hexes, st.sampled_from([1.0, 10.0, 37.5]), st.tuples(st.floats(-500, 500), st.floats(-500, 500)), st.booleans())
+def test_layout_pixel_round_trip(h: Hex, size: float, origin: tuple[float, float], pointy: bool) -> None:
+    layout = Layout(size, origin, pointy)
     assert layout.pixel_to_hex(*layout.center(h)) == h
     for x, y in layout.corners(h):  # corners nudged toward the centre stay in the hex
         cx, cy = layout.center(h)
         assert layout.pixel_to_hex(cx + 0.9 * (x - cx), cy + 0.9 * (y - cy)) == h
 
 
-def test_layout_direction_angles() -> None:
-    layout = Layout(10.0)
+@pytest.mark.parametrize("pointy", [False, True])
+def test_layout_direction_angles(pointy: bool) -> None:
+    layout = Layout(10.0, pointy=pointy)
     for i, d in enumerate(DIRECTIONS):
         (x0, y0), (x1, y1) = layout.center((0, 0)), layout.center(d)
         angle = math.degrees(math.atan2(y1 - y0, x1 - x0))
         assert math.isclose((angle - layout.direction_angle(i) + 540) % 360 - 180, 0, abs_tol=1e-9)
+
+
+def test_a_pointy_layout_puts_axial_q_east_with_a_vertex_at_the_top() -> None:
+    layout = Layout(10.0, pointy=True)
+    (x0, y0), (x1, y1) = layout.center((0, 0)), layout.center((1, 0))
+    assert math.isclose(y1, y0) and x1 > x0
+    assert any(math.isclose(x, x0, abs_tol=1e-9) and y < y0 for x, y in layout.corners((0, 0)))

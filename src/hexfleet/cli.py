@@ -1,5 +1,5 @@
 """The ``hexfleet`` command: list games, play in the terminal, resolve a turn, list legal
-orders, replay, render.
+orders, check an order sheet, replay, render.
 
 Every command that reads a file names the file, field, unit and rule ID when it is wrong,
 exits non-zero and writes nothing: outputs are written only after everything succeeded, each
@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -31,8 +30,9 @@ from .engine.game import Game, new_seed
 from .engine.record import RecordWriter, ReplayReport
 from .engine.rng import parse_dice
 from .engine.ruleset import Event, Ruleset
+from .engine.sheet import SheetErrors, card_at, check_sheet
 from .games import DEFAULT_GAME, game_names, get_ruleset, replay_record
-from .plugins import PositionFormat, game_of_format, interchange, presenter
+from .plugins import PositionFormat, game_of_format, interchange, presenter, sheet_reader
 from .sim.cli import arena_command, simulate_command
 
 app = typer.Typer(
@@ -68,22 +68,12 @@ def explain(exc: RuleError | FormatError, source: str, orders: dict[str, Any] | 
     parts = [source]
     if exc.unit:
         parts.append(f"unit {exc.unit}")
-    card = _card_at(field, orders)
+    card = card_at(field, orders)
     if card:
         parts.append(f"card {card}")
     if field:
         parts.append(f"field {field}")
     return f"{', '.join(parts)}: {exc.message} [rule {exc.rule}]"
-
-
-def _card_at(field: str, orders: dict[str, Any] | None) -> str | None:
-    match = re.match(r"([^.\[]+)\[(\d+)\]", field)
-    if not match or not orders:
-        return None
-    try:
-        return str(orders[match[1]][int(match[2])]["card"])
-    except (KeyError, IndexError, TypeError):
-        return None
 
 
 def read_json(path: Path) -> Any:
@@ -454,6 +444,39 @@ def _to_png(svg: str) -> bytes:
     except (ImportError, OSError):
         fail("--png needs cairosvg and the cairo library: pip install 'hexfleet[png]' (or write SVG)")
     return bytes(cairosvg.svg2png(bytestring=svg.encode("utf-8")))
+
+
+# --- order sheets (play by mail) -----------------------------------------------------------
+
+sheet_app = typer.Typer(help="Order sheets: the plain-text orders of play by mail (docs/pbm.md).", no_args_is_help=True)
+app.add_typer(sheet_app, name="sheet")
+
+
+@sheet_app.command("check")
+def sheet_check(
+    sheet: Annotated[Path, typer.Argument(help="The order sheet: plain text, as typed in a mail ('-' = stdin).")],
+    position: Annotated[Path, typer.Option("--position", help="Position JSON in the game's format (docs/cli.md).")],
+    seat: Annotated[str, typer.Option("--seat", help="The seat whose sheet it is.")],
+    game: GameOption = None,
+) -> None:
+    """Check an order sheet against a position; print the order it gives (JSON) or every error
+    with its line, unit, card and rule (exit status 1, nothing printed on stdout)."""
+    name, fmt, data = _position_file(game, position)
+    state = _parse(fmt, position, data)
+    reader = _usage(lambda: sheet_reader(name), "--game")
+    text = sys.stdin.read() if str(sheet) == STDIO else _read_text(sheet)
+    try:
+        accepted = check_sheet(get_ruleset(name), reader, state, seat, text)
+    except SheetErrors as exc:
+        fail("\n".join(f"{sheet}: {e}" for e in exc.errors))
+    write_all([(STDIO, json.dumps(accepted.order, indent=1) + "\n")])
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        fail(f"{path}: cannot read the sheet: {exc}")
 
 
 # --- serve ----------------------------------------------------------------------------------

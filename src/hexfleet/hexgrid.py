@@ -568,34 +568,42 @@ def _whole(v: object, field: str, low: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """Pixel layout of flat-top hexes of circumradius ``size``, screen y pointing down.
+    """Pixel layout of flat-top hexes of circumradius ``size``, screen y pointing down; with
+    ``pointy`` the same axial grid turned 30 degrees (pointy-top, axial +q pointing east), for a
+    game whose rules draw it so (Talon's TAL-G-1).
 
     The only floating-point code in this module; rules never call it.
     """
 
     size: float
     origin: tuple[float, float] = (0.0, 0.0)
+    pointy: bool = False
 
     def center(self, h: Hex) -> tuple[float, float]:
         q, r = h
-        x = self.size * 1.5 * q
-        y = self.size * math.sqrt(3) * (r + q / 2)
+        if self.pointy:
+            x, y = self.size * math.sqrt(3) * (q + r / 2), self.size * 1.5 * r
+        else:
+            x, y = self.size * 1.5 * q, self.size * math.sqrt(3) * (r + q / 2)
         return (x + self.origin[0], y + self.origin[1])
 
     def corners(self, h: Hex) -> list[tuple[float, float]]:
         cx, cy = self.center(h)
+        turn = 30 if self.pointy else 0
         return [
-            (cx + self.size * math.cos(math.radians(60 * k)), cy + self.size * math.sin(math.radians(60 * k)))
+            (cx + self.size * math.cos(math.radians(60 * k + turn)), cy + self.size * math.sin(math.radians(60 * k + turn)))
             for k in range(6)
         ]
 
     def direction_angle(self, direction: int) -> float:
         """Screen angle in degrees (0 = east, clockwise positive) of direction ``direction``."""
-        return -90.0 + 60.0 * (direction % 6)
+        return -90.0 + 60.0 * (direction % 6) - (30.0 if self.pointy else 0.0)
 
     def pixel_to_hex(self, x: float, y: float) -> Hex:
         px = (x - self.origin[0]) / self.size
         py = (y - self.origin[1]) / self.size
+        if self.pointy:
+            return _round_float(math.sqrt(3) / 3.0 * px - 1.0 / 3.0 * py, 2.0 / 3.0 * py)
         q = 2.0 / 3.0 * px
         r = -1.0 / 3.0 * px + math.sqrt(3) / 3.0 * py
         return _round_float(q, r)

@@ -10,6 +10,7 @@ module                                             provides
 ``hexfleet.games.<package>.interchange``           :class:`PositionFormat`: read, write, resolve
 ``hexfleet.render.<package>``                      :class:`Presenter`: sentences, text, SVG, reports
 ``hexfleet.ai.<package>``                          :class:`GameBots`: bots by scenario, search hooks
+``hexfleet.games.<package>.sheet``                 :class:`~hexfleet.engine.sheet.SheetReader`: order sheets
 =================================================  ==========================================
 
 The command line, the terminal, the server, the batch runner and the generic bots call the
@@ -27,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 from .engine.errors import FormatError
 from .engine.ruleset import Event, Order, Seat
+from .engine.sheet import SheetReader
 from .games import game_names, package
 
 if TYPE_CHECKING:
@@ -188,6 +190,11 @@ def presenter(game: str) -> Presenter:
 
 def game_bots(game: str) -> GameBots:
     return cast(GameBots, _find(game, "hexfleet.ai.{}", "bots"))
+
+
+def sheet_reader(game: str) -> SheetReader:
+    """The game's order sheet (play by mail, docs/pbm.md)."""
+    return cast(SheetReader, _find(game, "hexfleet.games.{}.sheet", "order sheet"))
 
 
 def game_of_format(data: Any, where: str = "format") -> str:

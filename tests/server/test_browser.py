@@ -4,6 +4,8 @@ contexts play a duel to its end against each other, and one plays a bot. Screens
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from .conftest import LiveServer, finish_and_check, needs_chromium, shot
@@ -82,6 +84,10 @@ def test_two_people_play_a_duel_to_the_end(live_server: LiveServer, browser) -> 
     red.wait_for_selector("#log [data-log-step='4']")
     assert "R1 moves" in red.inner_text("#log"), red.inner_html("#log")
     # blue's gun is still hidden from red in red's fighter table until the end (TOB-M1-BUILD-02)
+    with red.expect_download() as download:  # the last step's report, as red may see it (docs/pbm.md)
+        red.click("#download-report")
+    report = Path(download.value.path()).read_text()
+    assert report.startswith("Turn or Burn: turn report for red") and report.rstrip().endswith("The game is over.")
     finish_and_check(red, "duel-over-red")
     finish_and_check(blue, "duel-over-blue")
     # a reload restores everything, and the spectator sees the finished game

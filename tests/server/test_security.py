@@ -32,6 +32,9 @@ def red_sees(duel: Duel) -> dict[str, Any]:
         "record": c.get(f"/api/games/{duel.id}/record", headers=auth).text,
         "game": {k: v for k, v in c.get(f"/api/games/{duel.id}").json().items()},
         "games": [{k: v for k, v in g.items()} for g in c.get("/api/games").json()["games"]],
+        "report": c.get(f"/api/games/{duel.id}/report", headers=auth).json(),
+        "report.txt": c.get(f"/api/games/{duel.id}/report.txt", headers=auth).text,
+        "report.svg": c.get(f"/api/games/{duel.id}/report.svg", headers=auth).text,
     }
 
 
@@ -47,12 +50,14 @@ def test_blues_secret_orders_change_nothing_red_can_read(duel: Duel) -> None:
     assert '"gun":"LT"' not in during["record"] and '"seed":' not in during["record"]
     assert during["game"]["seed"] is None and all(g["seed"] is None for g in during["games"])
     assert "LT" not in json.dumps(during["log"])
+    assert "LT" not in during["report"]["text"] + during["report"]["svg"] + during["report.txt"] + during["report.svg"]
+    assert "CM STR THR ?" in during["report"]["text"]  # the report is red's view: blue's gun hidden
     duel.order("blue", BLUE_PLOT)
     after = red_sees(duel)
     after["game"].pop("created_at")
     during["game"].pop("created_at")
     assert after["state"] == during["state"] and after["log"] == during["log"]
-    assert after["record"] == during["record"]
+    assert after["record"] == during["record"] and after["report"] == during["report"]
     # blue's own token sees blue's own secrets
     mine = duel.state("blue")
     assert mine["my_order"] == BLUE_PLOT
@@ -185,6 +190,13 @@ def test_every_api_route_is_covered_here(sqlite_settings: Any) -> None:
         ("GET", "/api/games/{game_id}/stream"), ("GET", "/api/games/{game_id}/log"),
         ("GET", "/api/games/{game_id}/record"), ("GET", "/api/games/{game_id}/legal"),
         ("GET", "/api/rulesets/{game}/glossary"),  # a game's words only, no game's data (test_glossary.py)
+        # play by mail (test_pbm.py): reports are the seat's view (red_sees above); the rest write
+        ("POST", "/api/games/{game_id}/sheet"), ("GET", "/api/games/{game_id}/report"),
+        ("GET", "/api/games/{game_id}/report.txt"), ("GET", "/api/games/{game_id}/report.svg"),
+        ("PUT", "/api/games/{game_id}/standing"), ("GET", "/api/games/{game_id}/summary"),
+        ("POST", "/api/games/{game_id}/master/pause"), ("POST", "/api/games/{game_id}/master/resume"),
+        ("POST", "/api/games/{game_id}/master/extend"), ("POST", "/api/games/{game_id}/master/seats/{seat}/replace"),
+        ("PUT", "/api/games/{game_id}/master/seats/{seat}"),
     }
 
 

@@ -39,11 +39,13 @@ def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
     units = []
     for u in pos["units"]:
         u = dict(u)
+        u.pop("identified", None)  # an unidentified unit plays as its generic design (CI-4.9)
         if u["side"] != seat:
             u["ew"] = {k: v or 0 for k, v in u["ew"].items()}
             u["extra"] = {"ew": 0, "thrust": 0}
             u["power_drawn"] = u["power_drawn"] or 0
             u["bridge_transfer"] = bool(u["bridge_transfer"])
+            u["zero_power_turns"] = u.get("zero_power_turns") or 0
             u["systems"] = {k: {**st, "stored": st["stored"] or 0, "heat": st["heat"] or 0}
                             for k, st in u["systems"].items()}
         units.append(u)

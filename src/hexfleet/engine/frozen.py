@@ -17,8 +17,9 @@ costs nothing in play.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TypeVar, dataclass_transform
+from typing import TypeVar, dataclass_transform, overload
 
 T = TypeVar("T")
 
@@ -26,8 +27,21 @@ CHECKED = os.environ.get("HEXFLEET_FROZEN_CHECKS") == "1"
 """Records refuse assignment at run time too (set by the test suite)."""
 
 
+@overload
+def record(cls: type[T], /) -> type[T]: ...
+
+
+@overload
+def record(*, repr: bool = True) -> Callable[[type[T]], type[T]]: ...
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
-def record(cls: type[T]) -> type[T]:
+def record(cls: type[T] | None = None, /, *, repr: bool = True) -> type[T] | Callable[[type[T]], type[T]]:
     """A slotted dataclass, immutable by contract: frozen for the type checker always, and at
-    run time when :data:`CHECKED`; equal and hashed by value either way."""
-    return dataclass(frozen=CHECKED, slots=True, unsafe_hash=not CHECKED)(cls)
+    run time when :data:`CHECKED`; equal and hashed by value either way.
+
+    ``@record(repr=False)`` keeps an inherited ``__repr__`` (a subclass of a record must be a
+    record too: a frozen dataclass cannot inherit from the plain one :data:`CHECKED` off makes)."""
+    def make(c: type[T]) -> type[T]:
+        return dataclass(frozen=CHECKED, slots=True, unsafe_hash=not CHECKED, repr=repr)(c)
+    return make if cls is None else make(cls)

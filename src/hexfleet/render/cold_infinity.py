@@ -15,9 +15,11 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.ruleset import Event
+from ..games.cold_infinity.lost import LOST
+from ..games.cold_infinity.notation import read_vector
 from ..games.cold_infinity.rules import RULESET
 from ..games.cold_infinity.scenarios import ships
-from ..hexgrid import Hex, Layout, RectMap, from_offset, to_offset
+from ..hexgrid import Hex, Layout, RectMap, add, from_offset, to_offset
 from ..plugins import Form
 from . import text
 from .svg import HEX_SIZE, MARGIN, Canvas, Symbol, dart, dart_symbol, document, pts, side_colour, trail
@@ -80,6 +82,11 @@ _EVENTS: dict[str, Any] = {
     "overthrust": lambda e: f"{e['unit']}'s {e['thruster']} overthrust by {e['amount']}: {e['total']}, "
                             f"{e['damage']} damage",
     "heat": lambda e: f"{e['unit']}'s {e['plant']} heat {e['heat']}" + (" (shut down)" if e["shut_down"] else ""),
+    "hd_sensors": lambda e: f"{e['unit']} " + ("switches to its high-density sensors" if e["on"] else
+                                               "targets visually (high-density sensors off)"),
+    "plots_revealed": lambda e: "starship plots revealed (nimble small vessels plot now): "
+                                + ("; ".join(f"{uid} {order or 'nothing'}" for given in e["plots"].values()
+                                             for uid, order in given.items()) or "none"),
     "dice_unused": lambda e: f"table dice not used: {e['faces']}",
     "then_refused": lambda e: f"an answer given in advance was refused: {e['error']}",
 }
@@ -161,7 +168,7 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
     else:
         before = (previous or {}).get("position", previous or {})
         starts = {u["id"]: u["hex"] for u in before.get("units", [])}
-    board = _window([u["hex"] for u in units] + list(starts.values()))
+    board = _window([u["hex"] for u in units] + list(starts.values()) + [_next_hex(u) for u in units])
     probe = Layout(HEX_SIZE)
     corners = [c for h in board.hexes() for c in probe.corners(h)]
     min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)
@@ -170,9 +177,33 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
     seats = list(pos["seats"])
     body = [_unit_svg(u, canvas, side_colour(u["side"], seats), starts) for u in units]
     legend: list[tuple[Symbol | None, str]] = [(dart_symbol(side_colour(s, seats)), s) for s in seats]
-    legend.append((None, "label: id, vector (book notation), attitude"))
+    legend.append((None, "label: id, vector (book notation), attitude; ring: where the vector carries it next "
+                         "turn (CI-5.4.6)"))
     heading = f"Cold Infinity, turn {pos['turn']} ({pos['phase']})"
     return document(canvas, body, heading=heading, legend=legend)
+
+
+def _next_hex(u: Mapping[str, Any]) -> Hex:
+    """Where the unit's vector carries it on its next move if unchanged (CI-5.4.6.a)."""
+    v, _ = read_vector(u["vector"], "vector")
+    q, r = u["hex"]
+    return add((q, r), v)
+
+
+def _marker_svg(u: Mapping[str, Any], canvas: Canvas, colour: str) -> list[str]:
+    """The vector marker: a ring on the hex the unit reaches next turn, its layer beside it in 3-D
+    (CI-5.4.6.a, CI-6.4.a)."""
+    nxt = _next_hex(u)
+    if list(nxt) == list(u["hex"]):
+        return []
+    _, vz = read_vector(u["vector"], "vector")
+    x, y = canvas.center(nxt)
+    out = [f'<circle class="vector-marker" cx="{x:.1f}" cy="{y:.1f}" r="{HEX_SIZE * 0.35:.1f}" fill="none" '
+           f'stroke="{colour}" stroke-dasharray="2,1"/>']
+    if vz or u["z"]:
+        out.append(f'<text class="layer" x="{x:.1f}" y="{y + 2:.1f}" font-size="5" text-anchor="middle">'
+                   f'z{u["z"] + vz:+d}</text>')
+    return out
 
 
 def _unit_svg(u: Mapping[str, Any], canvas: Canvas, colour: str, starts: Mapping[str, Any]) -> str:
@@ -183,6 +214,7 @@ def _unit_svg(u: Mapping[str, Any], canvas: Canvas, colour: str, starts: Mapping
              f"<title>{escape(info)}</title>"]
     if u["id"] in starts and list(starts[u["id"]]) != list(u["hex"]):
         parts += trail(canvas.center(starts[u["id"]]), (cx, cy), colour)
+    parts += _marker_svg(u, canvas, colour)
     angle = canvas.layout.direction_angle((u["facing"] - 1) % 6)
     hollow = u["attitude"] != "up"
     parts.append(f'<polygon class="hull" points="{pts(dart(cx, cy, angle))}" fill="{"#ffffff" if hollow else colour}" '
@@ -206,6 +238,11 @@ _TERMS = {
     "ecm": ("ECM", "−1 to hit the unit per point (CI-4.2)"),
     "silhouette": ("Silhouette", "F/A or P/S rating added to hit, by the attacker's angle (CI-7.3.2)"),
     "marginal": ("Marginal hit", "a modified 11 or 12: half damage (CI-7.3.1)"),
+    "scale": ("Scale", "hexes and turns have no fixed size; the book's default is 1 hex = 1 km and 1 turn = "
+                       "15 s, so Speed 1 from rest is about 1 g (CI-1.4)"),
+    "drm": ("DRM", "die roll modifier: added to the 3d6 to-hit roll, which hits on 11 or more (CI-1.3.a)"),
+    "layer": ("Layer", "3-D movement: z is the layer, + above the map plane and − below; up and down are "
+                       "relative (CI-6.1.d, CI-6.4)"),
     "house": ("House rule ci-house-v1", "the book's damage, range and design chapters are lost; these "
                                          "placeholders are NOT from the book (H-01…H-08)"),
 }
@@ -213,6 +250,8 @@ _TERMS = {
 
 def glossary() -> dict[str, Any]:
     terms = {code: {"name": name, "kind": "term", "effect": effect} for code, (name, effect) in _TERMS.items()}
+    terms |= {rule: {"name": what, "kind": "lost rule", "effect": f"{rule}, not in the surviving book: {done}"}
+              for rule, (what, done) in LOST.items()}
     designs = {name: f"{d['hull']}, Mass {d['mass']}, silhouette F/A {d['silhouette']['fa']} P/S "
                      f"{d['silhouette']['ps']} (house design)" for name, d in ships()["designs"].items()}
     return {"terms": terms, "designs": designs}

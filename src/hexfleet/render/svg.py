@@ -56,13 +56,13 @@ class Canvas:
     map_height: float
 
     @classmethod
-    def fit(cls, board: MapShape) -> Canvas:
-        probe = Layout(HEX_SIZE)
+    def fit(cls, board: MapShape, *, pointy: bool = False) -> Canvas:
+        probe = Layout(HEX_SIZE, pointy=pointy)
         corners = [c for h in board.hexes() for c in probe.corners(h)]
         min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)
         width = max(x for x, _ in corners) - min_x + 2 * MARGIN
         height = max(y for _, y in corners) - min_y + 2 * MARGIN
-        return cls(board, Layout(HEX_SIZE, (MARGIN - min_x, MARGIN - min_y)), width, height)
+        return cls(board, Layout(HEX_SIZE, (MARGIN - min_x, MARGIN - min_y), pointy), width, height)
 
     def center(self, h: Sequence[int]) -> tuple[float, float]:
         return self.layout.center((h[0], h[1]))

@@ -4,8 +4,8 @@ presenter, found by name: :func:`hexfleet.plugins.presenter`).
 Everything reads a view (``{"position": ..., "decision": ...}``), a ``talon/1`` position or
 events, never a state. The text view shows what the book keeps on the counters and the Impulse
 Display: each ship's written power curve, AP and move this Impulse, Turn Radius count, shields
-per arc with reinforcements, charge bars, hull and criticals. The terminal lists the legal
-orders of each decision by number (no guided forms yet).
+per arc with reinforcements, charge bars, hull and criticals. The terminal asks each decision
+field by field (:mod:`.talon_forms`).
 """
 
 from __future__ import annotations
@@ -15,15 +15,16 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from ..engine.ruleset import Event
-from ..games.talon.data import ARCS, pack, schedule, weapons
+from ..games.talon.data import ARCS, IMPULSES, PACKS, ShipClass, pack, schedule, weapons
 from ..games.talon.geometry import grid_index, on_board
 from ..hexgrid import HexSetMap, disk
 from ..plugins import Form
 from . import text
-from .svg import HEX_SIZE, Canvas, circle_symbol, dart, dart_symbol, document, hex_cell, pts, side_colour, trail
+from .svg import HEX_SIZE, Canvas, circle_symbol, dart, dart_symbol, document, hex_cell, pts, trail
+from .talon_forms import ask_initiative, ask_power, ask_retreat, ask_turn
 
-FORMS: dict[str, Form] = {}
-"""No guided entry yet: every decision lists its legal orders."""
+FORMS: dict[str, Form] = {"turn": ask_turn, "power": ask_power, "retreat": ask_retreat, "initiative": ask_initiative}
+"""Guided entry for every decision (:mod:`.talon_forms`); JSON stays one choice away."""
 
 SIDES = ["terran", "talon"]
 COLOURS = {"terran": "#1e63c4", "talon": "#c62828"}
@@ -118,11 +119,26 @@ def _ship_line(pos: Mapping[str, Any], s: Mapping[str, Any]) -> str:
             f"{flags}| {shields} | {bars} | {hull} {crits}{extra}")
 
 
+def _impulse_display(pos: Mapping[str, Any]) -> list[str]:
+    """TAL-D-1 as the Impulse Display shows it: for each ship and squadron, the Impulses its
+    written Power gives an AP (``A``) and its Speed moves it (``M``); ``*`` marks the current one."""
+    chart = schedule()
+    head = "".join(f"{i + ('*' if i == pos['impulse'] else ''):<4}" for i in IMPULSES)
+    lines = [f"  {'Impulse Display':<16}{head}(A: an AP, M: a move)"]
+    for u in [*pos["ships"], *pos["squadrons"]]:
+        power, speed = u["curve"][0], u["curve"][1]
+        cells = "".join(f"{('A' if power in chart[i] else '') + ('M' if speed in chart[i] else '') or '.':<4}"
+                        for i in IMPULSES)
+        lines.append(f"  {u['id']:<16}{cells}".rstrip())
+    return lines
+
+
 def describe_view(view: Mapping[str, Any]) -> str:
     pos = view.get("position", view)
     where = f"Impulse {pos['impulse']}, " if pos["impulse"] else ""
     lines = [f"Talon - round {pos['round']}, {where}{pos['phase']}" + (f" ({pos['step']} step)" if pos["step"] else "")
              + f"; initiative {pos['initiative']}, {pos['player']} to act"]
+    lines += _impulse_display(pos)
     for s in pos["ships"]:
         lines.append(_ship_line(pos, s))
     for q in pos["squadrons"]:
@@ -172,7 +188,7 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
     """The board with terrain, ships as darts along their facing, squadrons as discs, missiles
     as small darts; units that moved this turn show where they came from."""
     pos = data.get("position", data)
-    canvas = Canvas.fit(_board(pos))
+    canvas = Canvas.fit(_board(pos), pointy=True)  # TAL-G-1: pointy-top, axial +q east
     if events is not None:
         starts = {e["unit"]: e["from"] for e in events if e.get("type") in ("moved", "turned", "slipped")}
     else:
@@ -182,7 +198,7 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
                for t in pos["terrain"]]
     body = [_unit_svg(u, canvas, starts, HEX_SIZE if g == "ships" else HEX_SIZE * 0.55, g[:-1])
             for g in ("ships", "squadrons", "missiles") for u in pos[g]]
-    legend = [(dart_symbol(side_colour(s, SIDES)), s) for s in SIDES] + [(circle_symbol, "fighter squadron")]
+    legend = [(dart_symbol(COLOURS[s]), s) for s in SIDES] + [(circle_symbol, "fighter squadron")]
     where = f", Impulse {pos['impulse']}" if pos["impulse"] else ""
     return document(canvas, body, heading=f"Talon, round {pos['round']}{where} ({pos['phase']})", legend=legend,
                     background=terrain)
@@ -208,7 +224,10 @@ def _unit_svg(u: Mapping[str, Any], canvas: Canvas, starts: Mapping[str, Any], s
 
 
 def glossary() -> dict[str, Any]:
-    """Every code the view shows, from the game's own tables."""
+    """Every code the view shows, from the game's own tables; with the Impulse Chart (TAL-D-1),
+    each weapon's range (TAL-D-5..10) and each pack's printed classes (curves, shield and hull
+    boxes, weapon groups), so the browser draws the Impulse Display, the charge bars and a
+    group's field of fire from the same data the rules read."""
     terms: dict[str, dict[str, Any]] = {
         "F": {"name": "Forward arc", "kind": "arc", "effect": "60° ahead, vertex rays included (TAL-G-4)"},
         "L": {"name": "Left arc", "kind": "arc", "effect": "120° on the left (TAL-G-4)"},
@@ -222,4 +241,15 @@ def glossary() -> dict[str, Any]:
     for name, w in weapons().items():
         reach = f"range {w.min_range}-{w.max_range()}" if (w.damage or w.hit_on) else "moves 6, 2 damage"
         terms[name] = {"name": name.replace("_", " ").title(), "kind": "weapon", "effect": reach}
-    return {"terms": terms}
+    ranges = {name: [w.min_range, w.max_range()] for name, w in weapons().items() if w.damage or w.hit_on}
+    return {"terms": terms, "impulses": {k: sorted(v) for k, v in schedule().items()}, "ranges": ranges,
+            "classes": {name: {key: _class_sheet(c) for key, c in pack(name).items()} for name in PACKS}}
+
+
+def _class_sheet(c: ShipClass) -> dict[str, Any]:
+    """A class as its record sheet prints it (TAL-D-14)."""
+    return {"side": c.side, "hull_type": c.hull_type, "rows": [[r.power, r.speed, r.tr] for r in c.rows],
+            "shields": dict(zip(ARCS, c.shields, strict=True)), "hull": len(c.hull), "critical": sorted(c.critical),
+            "groups": [{"weapon": g.weapon, "count": g.count, "red": g.red, "yellow": g.yellow,
+                        "arcs": [a for a in ARCS if a in g.arcs]} for g in c.groups],
+            "fighter_hull": c.fighter_hull}

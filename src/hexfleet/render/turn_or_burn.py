@@ -506,4 +506,31 @@ def glossary() -> dict[str, Any]:
                 "turn_limit": "the turn limit was reached", "goal": "a side reached the scenario's goal"}
     return {"terms": terms, "reasons": reasons, "causes": causes, "outcomes": outcomes,
             "words": {"speed": "hexes between the fighter and its momentum marker",
-                      "miss": "miss cards shuffled into the target's pull: each one drawn is a miss"}}
+                      "miss": "miss cards shuffled into the target's pull: each one drawn is a miss"},
+            "decisions": DECISION_WORDS}
+
+
+DECISION_WORDS = {
+    "launch": "plot a launcher to launch (its card is turned up before anyone moves): the projectile starts in "
+              "your hex, and 1 ammo is used",
+    "MR": "the mine keeps your momentum marker: it drifts where you would have coasted",
+    "CAN": "the shell's marker is yours moved 0-3 hexes straight ahead; each hex is 1 miss card against a shot at "
+           "it this turn",
+    "RL": "the rocket's marker is any hex within 3 of yours (tap it on the map or type q,r; empty = yours)",
+    "ML": "the missile starts with your momentum marker and steers up to 3 hexes a turn with its fuel",
+    "steer": "move the missile's momentum marker to a hex within 3 (and within its fuel); 1 fuel per hex",
+    "detonate": "explode it in phase 8: 9 damage in its hex and 3 next to it, no miss cards, other projectiles "
+                "there destroyed; it will not explode while a fighter of its side is within 1 hex (fail-safe)",
+    "keep": "leave it flying",
+    "push": "push: the target's marker moves away along the line of fire, yours the other way",
+    "pull": "pull: the target's marker moves toward you, yours toward it",
+    "ammo": "projectiles left per launcher (one reload per launcher, by the repair bot)",
+    "fuel": "a fighter's fuel: each burn uses its thrust (more for big fighters); a missile's: hexes it can still steer",
+    "fail_safe": "a fighter of its side is within 1 hex: it cannot explode now",
+    "black_hole": "entering or crossing its hex destroys anything; every unit's marker is pulled toward it at the "
+                  "end of the turn (8 hexes at distance 1, 4 at 2-3, 2 at 4-7, 1 at 8-15)",
+    "gravity": "a gravity arrow: the direction the black hole pulls a unit whose line to it passes here",
+    "puck": "the puck: only a force beam moves it; a team scores when it leaves by the far edge",
+}
+"""What each Module 4-5 decision does, for the order panel (TOB-M4-LAUNCH-04, TOB-M4-MISSILE-01,
+TOB-M4-DET-01..03, TOB-M4-GRAV-01, TOB-M5-HOCKEY-03/04)."""

@@ -26,8 +26,10 @@ from .broker import Broker
 from .config import Settings
 from .db import Database
 from .limits import BodyLimit
+from .mail import Mailer, MailRoom
+from .master import GameMaster
 from .options import catalogue
-from .routes import glossary, lobby, play, records
+from .routes import glossary, lobby, pbm, play, records
 from .service import GameService
 from .streams import Feeds
 
@@ -52,6 +54,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             log.info("resolved %d step(s) left complete by a previous run", recovered)
         tasks = [asyncio.create_task(_deadlines(service, settings.deadline_poll_seconds)),
                  asyncio.create_task(_resume_bots(service))]
+        if mail is not None:
+            tasks.append(asyncio.create_task(_mail(mail, settings.mail_poll_seconds)))
         try:
             yield
         finally:
@@ -60,6 +64,8 @@ def create_app(settings: Settings | None = None) -> FastAPI:
             for task in tasks:
                 task.cancel()
             service.close()
+            if mail is not None:
+                mail.close()
             db.dispose()
 
     app = FastAPI(title="hexfleet", version=__version__, lifespan=lifespan,
@@ -67,8 +73,12 @@ def create_app(settings: Settings | None = None) -> FastAPI:
     app.add_middleware(BodyLimit, limit=settings.max_body_bytes)
     app.state.settings = settings
     app.state.service = service
+    app.state.master = GameMaster(service)
+    mail = app.state.mail = _mail_room(app.state.master, settings)
+    if mail is not None:
+        service.on_resolved.append(mail.after_resolve)
     errors.install(app)
-    for module in (lobby, play, records, glossary):
+    for module in (lobby, play, records, glossary, pbm):
         app.include_router(module.router, prefix="/api")
     web = resources.files("hexfleet").joinpath("web")
     app.mount("/", StaticFiles(directory=str(web), html=True), name="web")
@@ -88,6 +98,26 @@ async def _resume_bots(service: GameService) -> None:
     for game_id, result in zip(games, results):
         if isinstance(result, Exception):  # one broken game must not stop the others
             log.error("the bots of game %s failed to resume", game_id, exc_info=result)
+
+
+def _mail_room(master: GameMaster, settings: Settings) -> MailRoom | None:
+    """Play by mail when configured: an SMTP server to send through, a Maildir to read, or both."""
+    if settings.mail_smtp_url is None and settings.mail_maildir is None:
+        return None
+    mailer = Mailer(settings.mail_smtp_url, settings.mail_from) if settings.mail_smtp_url else None
+    return MailRoom(master, mailer, settings.mail_maildir, settings.mail_remind_seconds)
+
+
+async def _mail(room: MailRoom, interval: float) -> None:
+    """Read the order sheets delivered into the Maildir and send the reminders that are due."""
+    while True:
+        try:
+            for game_id in await run_in_threadpool(room.read_maildir):
+                await room.service.play_bots_soon(game_id)
+            await run_in_threadpool(room.remind)
+        except Exception:  # keep the loop alive, but never silently
+            log.exception("play by mail failed")
+        await asyncio.sleep(interval)
 
 
 async def _deadlines(service: GameService, interval: float) -> None:

@@ -34,3 +34,16 @@ class Settings(BaseSettings):
     games take a few hundred bytes)."""
     max_steps_per_resolve: int = 1000
     """Bots-only stretches are resolved in chunks of at most this many steps per transaction."""
+
+    # --- play by mail (docs/pbm.md): off unless an SMTP URL or a Maildir is set ----------------
+    mail_smtp_url: str | None = None
+    """Where reports, reminders and answers go out: ``smtp://host:port``, ``smtp+starttls://
+    user:password@host:587`` or ``smtps://user:password@host:465``."""
+    mail_from: str = "hexfleet@localhost"
+    """The sender of every mail; players send their order sheets to this address."""
+    mail_maildir: str | None = None
+    """The Maildir the mail server delivers the players' order sheets into (read and marked seen)."""
+    mail_poll_seconds: float = 30.0
+    """How often the Maildir is read and reminders are looked for."""
+    mail_remind_seconds: float = 12 * 3600
+    """A reminder goes to each seat still owing orders this long before the turn deadline."""

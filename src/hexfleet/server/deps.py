@@ -16,6 +16,7 @@ from fastapi import Depends, Query, Request
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from starlette.concurrency import run_in_threadpool
 
+from .master import GameMaster
 from .service import ApiError, Caller, GameService
 
 _bearer = HTTPBearer(auto_error=False, description="the seat's secret token, from joining")
@@ -58,5 +59,23 @@ async def get_seat(viewer: Annotated[Caller | None, Depends(get_viewer)]) -> Cal
     return viewer
 
 
+async def get_master(
+    game_id: str, request: Request,
+    credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)],
+) -> GameMaster:
+    """The game master's operations, for the holder of the game's master token only."""
+    if credentials is None:
+        raise ApiError(401, "no_token", "this needs the game master's token: 'Authorization: Bearer <token>'")
+    master: GameMaster = request.app.state.master
+    await run_in_threadpool(master.check_master, game_id, credentials.credentials)
+    return master
+
+
+async def get_pbm(request: Request) -> GameMaster:
+    return request.app.state.master
+
+
 ViewerDep = Annotated[Caller | None, Depends(get_viewer)]
+MasterDep = Annotated[GameMaster, Depends(get_master)]
+PbmDep = Annotated[GameMaster, Depends(get_pbm)]
 SeatDep = Annotated[Caller, Depends(get_seat)]

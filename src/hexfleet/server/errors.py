@@ -18,6 +18,7 @@ from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
 
 from ..engine.errors import FormatError, RuleError
+from ..engine.sheet import SheetErrors
 from .service import ApiError
 
 WORD_LIMIT = 200
@@ -53,6 +54,10 @@ def install(app: FastAPI) -> None:
     async def _api(_: Request, exc: ApiError) -> JSONResponse:
         headers = {"WWW-Authenticate": "Bearer"} if exc.status == 401 else None
         return _respond(exc.body, exc.status, headers)
+
+    @app.exception_handler(SheetErrors)
+    async def _sheet(_: Request, exc: SheetErrors) -> JSONResponse:
+        return _respond(exc.to_json(), 422)
 
     @app.exception_handler(RuleError)
     async def _rule(_: Request, exc: RuleError) -> JSONResponse:

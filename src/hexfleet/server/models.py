@@ -47,6 +47,13 @@ class GameRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     """Bumped on every change a client should hear about (join, order, resolution)."""
     created_at: Mapped[float] = mapped_column(Float)
+    master_hash: Mapped[str | None] = mapped_column(String(64))
+    """``sha256`` of the game master's token (pause, extend, replace, standing orders)."""
+    paused_remaining: Mapped[float | None] = mapped_column(Float)
+    """Set while the game master has paused the game: the seconds the turn had left (``0``
+    without a deadline). Nothing resolves while paused."""
+    reminded: Mapped[float | None] = mapped_column(Float)
+    """The turn deadline whose reminder mail has gone out (so it goes out once)."""
 
 
 class SeatRow(Base):
@@ -63,6 +70,11 @@ class SeatRow(Base):
     token_hash: Mapped[str | None] = mapped_column(String(64), unique=True)
     """``sha256`` of the seat's bearer token; the token itself is never stored."""
     joined_at: Mapped[float | None] = mapped_column(Float)
+    email: Mapped[str | None] = mapped_column(String(254))
+    """Where play by mail sends this seat's reports and reminders, and whose sheets it takes."""
+    standing: Mapped[dict[str, Any] | None]
+    """Standing orders per unit, ``{decision kind: {unit: its part of the order}}``: used for
+    those units when the seat misses a deadline (the ruleset's default for the others)."""
 
 
 class OrderRow(Base):
@@ -73,7 +85,8 @@ class OrderRow(Base):
     seat: Mapped[str] = mapped_column(String(64), primary_key=True)
     order: Mapped[Any]
     source: Mapped[str] = mapped_column(String(16))
-    """``player``, ``bot``, ``standing`` (deadline) or ``stand_in`` (deadline, a bot)."""
+    """``player``, ``sheet`` (an order sheet, by mail or the browser), ``bot``, ``standing``
+    (deadline) or ``stand_in`` (deadline, a bot)."""
     created_at: Mapped[float] = mapped_column(Float)
 
 

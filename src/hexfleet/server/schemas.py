@@ -56,10 +56,33 @@ class CreateGame(Strict):
                                            description="time per turn once every seat is taken; null: no deadline")
     join: str | None = Field(None, description="take this seat at once and get its token")
     name: str | None = Field(None, max_length=64)
+    email: str | None = Field(None, max_length=254, description="play by mail: where the joined seat's reports go")
 
 
 class JoinSeat(Strict):
     name: str | None = Field(None, max_length=64)
+    email: str | None = Field(None, max_length=254, description="play by mail: where this seat's reports go")
+
+
+class SubmitSheet(Strict):
+    sheet: str = Field(max_length=32_000, description="the order sheet as plain text (docs/pbm.md)")
+
+
+class Extend(Strict):
+    seconds: float = Field(gt=0, le=30 * 24 * 3600, description="more time for the open turn")
+
+
+class Replace(Strict):
+    bot: str | None = Field(None, description="a bot the game offers; null: a new person (a new token)")
+    name: str | None = Field(None, max_length=64)
+    email: str | None = Field(None, max_length=254)
+
+
+class SeatSettings(Strict):
+    email: str | None = Field(None, max_length=254, description="'' removes the address")
+    standing: dict[str, dict[str, JsonValue]] | None = Field(None, description="standing orders: {kind: {unit: "
+                                                                              "its part of the order}}")
+    sheet: str | None = Field(None, max_length=32_000, description="standing orders written as an order sheet")
 
 
 class SubmitOrder(Strict):

@@ -47,6 +47,7 @@ from .broker import Broker
 from .db import Database
 from .models import GameRow, OrderRow, RequestRow, SeatRow, StepRow
 from .options import check_options
+from .standing import standing_order
 
 # The order and resolution paths' statements, built once: SQLAlchemy Core on the connection, no
 # ORM unit of work (the busiest requests; STYLE §8: keep the hot path lean).
@@ -60,14 +61,14 @@ _ORDER_SEATS = select(OrderRow.seat).where(OrderRow.game_id == bindparam("game_i
 _INSERT_ORDER = insert(OrderRow)
 _REPLACE_ORDER = (update(OrderRow).where(OrderRow.game_id == bindparam("w_game"), OrderRow.step == bindparam("w_step"),
                                          OrderRow.seat == bindparam("w_seat"))
-                  .values(order=bindparam("v_order"), source="player", created_at=bindparam("v_at")))
+                  .values(order=bindparam("v_order"), source=bindparam("v_source"), created_at=bindparam("v_at")))
 _BUMP_VERSION = update(GameRow).where(GameRow.id == bindparam("game_id")).values(version=GameRow.version + 1)
 _INSERT_REQUEST = insert(RequestRow)
 _STORED_ORDERS = select(OrderRow.seat, OrderRow.order).where(OrderRow.game_id == bindparam("game_id"),
                                                              OrderRow.step == bindparam("step"))
 _INSERT_STEP = insert(StepRow)
 _GAME_FOR_RESOLVE = (select(GameRow.id, GameRow.ruleset, GameRow.steps, GameRow.status, GameRow.deadline_seconds,
-                            GameRow.turn_deadline)
+                            GameRow.turn_deadline, GameRow.paused_remaining)
                      .where(GameRow.id == bindparam("game_id")).with_for_update())
 
 
@@ -84,6 +85,7 @@ class _Live:
     status: str
     deadline_seconds: float | None
     turn_deadline: float | None
+    paused_remaining: float | None = None
     state: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
 
@@ -129,6 +131,9 @@ class GameService:
         self._has_bots: dict[str, bool] = {}
         self._bot_threads = ThreadPoolExecutor(max_workers=bot_threads, thread_name_prefix="hexfleet-bots")
         """Bots think here, never on the request threads: a search bot may think for seconds."""
+        self.on_resolved: list[Callable[[str, int, int], None]] = []
+        """Called with ``(game id, first step, last step)`` after steps are resolved and
+        committed (play by mail sends the turn reports from here)."""
 
     def close(self) -> None:
         """Stop the bots' threads (their pending work resumes after the next start:
@@ -139,7 +144,7 @@ class GameService:
 
     def create_game(self, *, ruleset_name: str, scenario: str, options: Mapping[str, Any],
                     seats: Mapping[Seat, SeatSpec], deadline_seconds: float | None,
-                    join: Seat | None = None, name: str | None = None) -> dict[str, Any]:
+                    join: Seat | None = None, name: str | None = None, email: str | None = None) -> dict[str, Any]:
         ruleset = get_ruleset(ruleset_name)
         if scenario not in ruleset.scenarios():
             raise FormatError("scenario", f"unknown {ruleset.name} scenario {scenario!r}; "
@@ -160,13 +165,14 @@ class GameService:
         if join is not None and (join not in all_seats or seats.get(join, SeatSpec()).bot):
             raise FormatError("join", f"{join!r} is not a seat a person can take; seats: {', '.join(all_seats)}")
         now = self.clock()
+        master = secrets.token_urlsafe(24)
         game = GameRow(
             id=secrets.token_hex(6), ruleset=ruleset.name, scenario=scenario, options=dict(options), seed=str(seed),
             seed_sha256=seed_commitment(seed), bot_seed=secrets.token_hex(8),
             header=header(ruleset, state, scenario=scenario, options=options, seed=seed),
             status="open", steps=0, state=ruleset.to_json(state), outcome=None,
             deadline_seconds=deadline_seconds, turn_deadline=None, version=0, created_at=now,
-            has_bots=any(spec.bot for spec in seats.values()),
+            has_bots=any(spec.bot for spec in seats.values()), master_hash=hash_token(master),
         )
         rows = [SeatRow(game_id=game.id, seat=seat, position=i, bot=seats.get(seat, SeatSpec()).bot,
                         stand_in=seats.get(seat, SeatSpec()).stand_in) for i, seat in enumerate(all_seats)]
@@ -176,12 +182,12 @@ class GameService:
             s.add_all(rows)
             s.flush()
             if join is not None:
-                token = self._join(game, rows[all_seats.index(join)], name, now)
+                token = self._join(game, rows[all_seats.index(join)], name, now, email)
             self._update_status(game, rows, now)
             self._put(game.id, 0, state)
-        return {"game": self.game_info(game.id), "token": token, "seat": join}
+        return {"game": self.game_info(game.id), "token": token, "seat": join, "master_token": master}
 
-    def join(self, game_id: str, seat: Seat, name: str | None) -> dict[str, Any]:
+    def join(self, game_id: str, seat: Seat, name: str | None, email: str | None = None) -> dict[str, Any]:
         now = self.clock()
         with self.db.write() as s:
             game = self._lock(s, game_id)
@@ -196,17 +202,18 @@ class GameService:
                 raise ApiError(409, "seat_taken", f"seat {seat!r} has already been taken")
             if game.status == "over":
                 raise ApiError(409, "game_over", "the game is over")
-            token = self._join(game, row, name, now)
+            token = self._join(game, row, name, now, email)
             self._update_status(game, rows, now)
             info = self._public(game, rows)
         self.broker.publish(game_id)
         return {"game": info, "token": token, "seat": seat}
 
     @staticmethod
-    def _join(game: GameRow, row: SeatRow, name: str | None, now: float) -> str:
+    def _join(game: GameRow, row: SeatRow, name: str | None, now: float, email: str | None = None) -> str:
         token = secrets.token_urlsafe(24)
         row.token_hash = hash_token(token)
         row.name = name
+        row.email = email
         row.joined_at = now
         game.version += 1
         return token
@@ -234,6 +241,13 @@ class GameService:
         with self.db.read() as s:
             game = self._get(s, game_id)
             return self._public(game, self._seats(s, game_id))
+
+    def forget(self, game_id: str, token_hash: str | None) -> None:
+        """Drop what this process cached about a seat the game master gave away: the old token's
+        seat, and whether the game has bots."""
+        if token_hash is not None:
+            self._callers.pop(token_hash, None)
+        self._has_bots.pop(game_id, None)
 
     def known_caller(self, token: str) -> Caller | None:
         """The seat of a token this process has already seen (no database access)."""
@@ -318,7 +332,7 @@ class GameService:
                 "orders": orders}
 
     def submit(self, game_id: str, seat: Seat, order: Order, *, step: int | None = None,
-               request_key: str | None = None) -> dict[str, Any]:
+               request_key: str | None = None, source: str = "player") -> dict[str, Any]:
         """Validate and store ``seat``'s order for the open step (replacing an earlier one), then
         resolve the step if it is complete. Returns once the order is committed.
 
@@ -340,7 +354,7 @@ class GameService:
                 response, complete = {**done.response, "retry": True}, True
             else:
                 response, complete = self._store_order(c, game, game_id, seat, order, step, request_key,
-                                                       body_hash, now)
+                                                       body_hash, now, source)
         if complete:  # (after a retry: finish a resolution that the first try may have missed)
             self.resolve(game_id)
         self.broker.publish(game_id)
@@ -348,7 +362,7 @@ class GameService:
 
     def _store_order(self, c: Connection, game: Row[str, int, str], game_id: str, seat: Seat, order: Order,
                      step: int | None, request_key: str | None, body_hash: str,
-                     now: float) -> tuple[dict[str, Any], bool]:
+                     now: float, source: str = "player") -> tuple[dict[str, Any], bool]:
         """Validate and store one order in the caller's transaction; returns the answer and
         whether every pending seat now has an order."""
         ruleset = get_ruleset(game.ruleset)
@@ -365,10 +379,10 @@ class GameService:
         replaced = seat in stored
         if replaced:
             c.execute(_REPLACE_ORDER, {"w_game": game_id, "w_step": open_step, "w_seat": seat, "v_order": order,
-                                       "v_at": now})
+                                       "v_source": source, "v_at": now})
         else:
             c.execute(_INSERT_ORDER, {"game_id": game_id, "step": open_step, "seat": seat, "order": order,
-                                      "source": "player", "created_at": now})
+                                      "source": source, "created_at": now})
         c.execute(_BUMP_VERSION, {"game_id": game_id})
         response = {"accepted": True, "step": open_step, "seat": seat, "replaced": replaced}
         if request_key is not None:
@@ -386,6 +400,7 @@ class GameService:
             if row is None:
                 raise ApiError(404, "no_such_game", f"no game {game_id!r}")
             game = _Live(**row._asdict())
+            first = game.steps + 1
             count = self._resolve_ready(s, get_ruleset(game.ruleset), game, now)
             if count:
                 c.execute(update(GameRow).where(GameRow.id == game_id).values(
@@ -393,6 +408,11 @@ class GameService:
                     turn_deadline=game.turn_deadline, version=GameRow.version + count))
         if count:
             self.broker.publish(game_id)
+            for hook in self.on_resolved:
+                try:
+                    hook(game_id, first, game.steps)
+                except Exception:  # the turn stands whatever a listener does
+                    log.exception("a listener of game %s's resolution failed", game_id)
         return count
 
     def overdue_games(self) -> list[str]:
@@ -514,7 +534,7 @@ class GameService:
         c = s.connection()
         seats: list[SeatRow] | None = None  # loaded only when a deadline needs them
         count = 0
-        while game.status != "over" and count < self.max_steps:
+        while game.status != "over" and game.paused_remaining is None and count < self.max_steps:
             state = self._state_at(c, ruleset, game.id, game.steps)
             open_step = game.steps + 1
             stored: dict[Seat, Order] = dict(c.execute(_STORED_ORDERS, {"game_id": game.id, "step": open_step}).all())
@@ -528,7 +548,7 @@ class GameService:
                 if any(row.bot or row.stand_in for row in absent):
                     break  # a bot decides first, outside this transaction (play_bot_round)
                 for row in absent:  # a person without a stand-in bot: the standing order
-                    order = ruleset.default_order(state, row.seat)
+                    order = standing_order(ruleset, state, row.seat, row.standing)
                     c.execute(_INSERT_ORDER, {"game_id": game.id, "step": open_step, "seat": row.seat,
                                               "order": order, "source": "standing", "created_at": now})
                     stored[row.seat] = order
@@ -671,6 +691,7 @@ class GameService:
             "seats": [{"seat": r.seat, "bot": r.bot, "stand_in": r.stand_in, "name": r.name,
                        "joined": r.bot is not None or r.token_hash is not None} for r in seats],
             "deadline_seconds": game.deadline_seconds, "turn_deadline": game.turn_deadline,
+            "paused": game.paused_remaining is not None,
             "seed_sha256": game.seed_sha256, "seed": game.seed if over else None,
             "created_at": game.created_at,
         }

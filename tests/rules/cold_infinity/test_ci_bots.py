@@ -46,3 +46,20 @@ def test_heuristic_plays_a_duel_to_its_end() -> None:
         state, _ = step(RULESET, state, {s: bots[s].choose(RULESET, s, RULESET.view(state, s), RULESET.legal(state, s))
                                          for s in pending})
     assert RULESET.outcome(state) is not None
+
+
+def test_bots_play_with_unit_identification_and_nimble_small_vessels() -> None:
+    """The optional rules that change views and the plot step: the heuristic and MCTS (which
+    determinizes the view, generic designs included) still play the fleet action through."""
+    options = {"turn_limit": 2, "unit_identification": True, "simultaneous_movement": True,
+               "nimble_small_vessels": True}
+    state = RULESET.new_game("fleet-action", seed=3, options=options)
+    bots = {"red": get_bot("cold-infinity", "heuristic", seed=1),
+            "blue": get_bot("cold-infinity", "mcts", seed=2, think=None, iterations=8)}
+    for _ in range(60):
+        pending = RULESET.pending(state)
+        if not pending:
+            break
+        state, _ = step(RULESET, state, {s: bots[s].choose(RULESET, s, RULESET.view(state, s), RULESET.legal(state, s))
+                                         for s in pending})
+    assert RULESET.outcome(state) is not None

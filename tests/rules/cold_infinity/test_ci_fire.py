@@ -298,8 +298,9 @@ def test_attack_damage_and_core_through_resolve() -> None:
 
 @pytest.mark.rule("CI-7.3.a")
 def test_damage_applies_at_the_end_of_the_phase() -> None:
-    """Both frigates fire in the starship phase: the one destroyed still fires."""
-    d = design("reaper")
+    """Both ships fire in the starship phase: the one destroyed still fires (one-section gunboats
+    built from the Reaper's systems, CI-1.5.1.c)."""
+    d = design("reaper", hull="gunboat")
     d["sections"] = {"main": {"armor": 0, "hull": 1}}
     for s in d["systems"]:
         s["section"] = "main"
@@ -417,3 +418,41 @@ def test_ship_signature_bonus() -> None:
     assert fire.drm(p, p["units"][0], p["units"][1], gun, "fa")[0]["signature"] == 8
     p["options"]["ship_signatures"] = False
     assert fire.drm(p, p["units"][0], p["units"][1], gun, "fa")[0]["signature"] == 0
+
+
+@pytest.mark.rule("CI-7.4.1.B")
+@pytest.mark.rule("CI-1.1.e")
+def test_advanced_section_selection_by_the_cubes() -> None:
+    """The section-selection cubes as the text gives them: a tumbled 3-section ship (attacker's
+    choice on its layer, below → the end pointing down); a rolled 5-section ship from above or
+    below → the side turned that way. Option ``section_cubes`` (off by default: the format's
+    section rule is B.11)."""
+    def candidates(target: dict, z: int, *, cubes: bool = True) -> list[str]:
+        p = pos([unit("A", "blue", "reaper", (0, -3), 4, z=z), target],
+                options={"three_d": True, "section_cubes": cubes})
+        return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
+
+    tumbled = unit("T", "red", "reaper", attitude="tumbled_forward")
+    assert candidates(tumbled, 0) == ["forward", "aft"]  # same layer: the attacker chooses
+    assert candidates(tumbled, -2) == ["forward"] and candidates(tumbled, 2) == ["aft"]
+    assert candidates(unit("T", "red", "reaper", attitude="tumbled_aft"), -2) == ["aft"]
+    assert candidates(tumbled, 0, cubes=False) == ["forward"]  # default, the format's B.11: by bearing
+    rolled_port = unit("C", "red", "warden", attitude="rolled_port")  # port side down
+    assert candidates(rolled_port, 3) == ["starboard"] and candidates(rolled_port, -3) == ["port"]
+    assert candidates(unit("C", "red", "warden", attitude="rolled_starboard"), 3) == ["port"]
+    assert candidates(rolled_port, 0) == ["forward"]  # same layer: forward or aft, as 3 sections
+    tumbled_cruiser = unit("C", "red", "warden", attitude="tumbled_forward")
+    assert candidates(tumbled_cruiser, -5) == ["forward"]  # vertical 5 > horizontal 3 (GAP-40)
+
+
+@pytest.mark.rule("CI-6.1.d")
+def test_up_and_down_are_relative() -> None:
+    """Layer +3 is down from +6 and up from −4: a ship tumbled forward at +3 shows its aft end
+    to an attacker at +6 (above it) and its forward end to one at −4 (below it)."""
+    def section(attacker_z: int) -> list[str]:
+        p = pos([unit("A", "blue", "reaper", (0, -2), 4, z=attacker_z),
+                 unit("T", "red", "reaper", attitude="tumbled_forward", z=3)],
+                options={"three_d": True, "section_cubes": True})
+        return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
+
+    assert section(6) == ["aft"] and section(-4) == ["forward"] and section(3) == ["forward", "aft"]

@@ -58,3 +58,16 @@ def _events(log: object) -> list[dict]:
         if isinstance(entry, dict):
             out += entry.get("events", [])
     return out
+
+
+@pytest.mark.rule("CI-3.3.b")
+def test_battery_running_zero_power_systems_is_hidden() -> None:
+    """How long a unit has run on its battery tells how its power stands: hidden like the rest
+    of its power allocation, and a bot's determinized state reads it as none."""
+    from hexfleet.ai.cold_infinity import determinize
+
+    g = Game(RULESET, "frigate-duel", seed=5, options={"zero_power_batteries": True})
+    g.submit({"red": {}, "blue": {}})
+    red_unit = next(u for u in g.view("blue")["position"]["units"] if u["id"] == "R1")
+    assert red_unit["zero_power_turns"] is None
+    assert determinize(g.view("blue"), "blue", 1).pos["units"][0]["zero_power_turns"] == 0

@@ -13,6 +13,7 @@ from hexfleet.engine.errors import RuleError
 from hexfleet.engine.rng import Rng
 from hexfleet.games.cold_infinity import movement
 from hexfleet.games.cold_infinity.dice import Dice
+from hexfleet.games.cold_infinity.model import thrust_costs
 from hexfleet.games.cold_infinity.notation import read_vector
 from hexfleet.games.cold_infinity.position import read_position
 from hexfleet.games.cold_infinity.turn import damage_effects, drift, overthrust_damage
@@ -329,7 +330,15 @@ def test_vector_helper_reads_back() -> None:
 
 
 def _dreadnought() -> dict:
+    """The Warden rebuilt as a first-rate hull: seven sections (CI-1.5.1.c), its side systems
+    in the forward quarters."""
     d = design("warden", hull="dreadnought", mass=60)
+    moved = {"port": "forward_port", "starboard": "forward_starboard"}
+    d["sections"] = {**{k: v for k, v in d["sections"].items() if k not in moved},
+                     **{moved[k]: v for k, v in d["sections"].items() if k in moved},
+                     "aft_port": {"armor": 4, "hull": 10}, "aft_starboard": {"armor": 4, "hull": 10}}
+    for s in d["systems"]:
+        s["section"] = moved.get(s["section"], s["section"])
     return d
 
 
@@ -442,8 +451,11 @@ def test_facings_clockwise_from_north_and_roll_thrusters() -> None:
     assert [direction(k) for k in range(1, 7)] == [(0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0)]
     d = design("reaper")
     p = read_position(position([unit("R", "red", "r")], designs={"r": d}))
-    e = move(p, "R", roll=1, route={"fp_thruster": 1})  # roll port: FP (with AP) or FS (with AS)
-    assert e["attitude"] == "rolled_starboard"
+    # a roll goes through FP with AP, or FS with AS (format: Movement, B.6), 1 point each at least (GAP-13)
+    refused(read_position(position([unit("R", "red", "r")], designs={"r": d})), "R", "CI-5.1.4.b", roll=1,
+            route={"fp_thruster": 2})
+    e = move(p, "R", roll=1, route={"fp_thruster": 1, "ap_thruster": 1})
+    assert e["attitude"] == "rolled_starboard" and e["thrust"] == 2
 
 
 @pytest.mark.rule("CI-5.1.c")
@@ -506,3 +518,67 @@ def test_barnstorming_success_effects() -> None:
     by = {e["attacker"]: e for e in of_type(events, "attack")}
     assert by["R"]["parts"]["called_shot"] == -6 and not by["R"]["hit"]
     assert by["F"]["hit"] and by["F"]["total"] < 11
+
+
+@pytest.mark.rule("CI-5.1.5")
+@pytest.mark.rule("CI-5.1.5.a")
+def test_maneuvered_acceleration_costs_a_slide() -> None:
+    """With ``maneuvered_acceleration`` and its aft acceleration thruster destroyed (or a route
+    through maneuvering thrusters only), the Reaper accelerates forward through its maneuvering
+    thrusters, paying its slide cost per hex instead of its acceleration cost. Off (the
+    default), the format's text: no thruster, no acceleration."""
+    lost = {"aft_thruster": {"destroyed": True, "lost": 3}}
+    refused(pos([unit("R", "red", "reaper", systems=lost)]), "R", "CI-5.1.c", accel=1)  # default: the format's text
+    p = pos([unit("R", "red", "reaper", systems=lost)], options={"maneuvered_acceleration": True})
+    slide = thrust_costs(p, p["units"][0])["slide"]
+    e = move(p, "R", accel=1)
+    assert e["thrust"] == slide != thrust_costs(p, p["units"][0])["accel"] and e["vector"] == "1+1"
+    assert move(pos([unit("R", "red", "reaper")]), "R", accel=1)["thrust"] == 2  # the aft thruster: accel cost
+    def fresh() -> dict:
+        return pos([unit("R", "red", "reaper")], options={"maneuvered_acceleration": True})
+
+    assert move(fresh(), "R", accel=1)["thrust"] == 2  # the aft thruster is the default
+    e = move(fresh(), "R", accel=1, route={"ap_thruster": 2, "as_thruster": 1})  # chosen: maneuvering thrusters
+    assert e["thrust"] == slide and e["vector"] == "1+1"
+
+
+@pytest.mark.rule("CI-5.6.1")
+def test_one_engine_rating_makes_big_hulls_sluggish() -> None:
+    """The book's alternative to cinematic motion: give every hull the same engine and let the
+    hull's thrust costs do the rest. The Warden's engine in a dreadnought hull (accel 4 a hex,
+    house table) buys fewer hexes than in its cruiser hull (3 a hex)."""
+    def most(d: dict) -> int:
+        p = read_position(position([unit("S", "red", "d")], designs={"d": d}))
+        best = 0
+        for n in range(1, 12):
+            try:
+                movement.check(p, p["units"][0], movement.parse({"accel": n}, "order"))
+            except RuleError:
+                break
+            best = n
+        return best
+
+    cruiser_hull, dreadnought_hull = design("warden"), _dreadnought()
+    for d in (cruiser_hull, dreadnought_hull):
+        d.pop("thrust_cost", None)
+        next(s for s in d["systems"] if s["id"] == "aft_thruster")["thruster"]["channel"] = 20  # engine-bound
+    assert (most(cruiser_hull), most(dreadnought_hull)) == (12 // 3, 12 // 4)
+
+
+@pytest.mark.rule("CI-5.1.4.b")
+@pytest.mark.rule("CI-5.1.4.d")
+def test_combined_maneuvers_take_a_point_through_each_thruster() -> None:
+    """GAP-13 (``combined_min_one``): the Reaper's roll (cost 1) fires both thrusters of a pair,
+    so it spends 2; with the aft-port and forward-starboard thrusters gone no pair is whole and
+    it cannot roll; a tumble goes through FP+FS or AP+AS; with a single P thruster the roll
+    needs no pair."""
+    p = pos([unit("R", "red", "reaper")])
+    assert move(p, "R", roll=1)["thrust"] == 2
+    broken = {"ap_thruster": {"destroyed": True, "lost": 3}, "fs_thruster": {"destroyed": True, "lost": 3}}
+    refused(pos([unit("R", "red", "reaper", systems=broken)]), "R", "CI-5.1.4.b", roll=1)
+    refused(pos([unit("R", "red", "reaper")]), "R", "CI-5.1.4.b", tumble=1, route={"fp_thruster": 1, "ap_thruster": 1})
+    assert move(pos([unit("R", "red", "reaper")]), "R", tumble=1, route={"ap_thruster": 1, "as_thruster": 1})["thrust"] == 2
+    from .test_ci_book import basic_reaper
+
+    p = read_position(position([unit("B", "red", "b")], designs={"b": basic_reaper()}))
+    assert move(p, "B", roll=1)["thrust"] == 1

@@ -336,3 +336,29 @@ def test_forcibly_deactivated_system_cannot_be_activated() -> None:
         power.check(p, p["units"][0], power.PowerOrder(activate=("railgun_1",)))
     assert e.value.rule == "CI-3.2.2"
     assert power.budget(p, p["units"][0], power.PowerOrder()).demand == 7  # its power is available again
+
+
+@pytest.mark.rule("CI-3.3.b")
+def test_a_battery_runs_zero_power_systems_for_a_point_every_ten_turns() -> None:
+    """The Warden's capacitor is gone; with ``zero_power_batteries`` its battery keeps the
+    bridges, engine and thrusters (zero-power) running: 1 point on the first turn, the next on
+    the 11th; empty on the 21st, they go off (CI-3.3.a). Off (the default), the format's text:
+    no plant power, zero-power systems off."""
+    lost = {"capacitor": {"destroyed": True, "stored": 0}, "battery": {"stored": 2}}
+    p = pos([unit("C", "red", "warden", systems=lost)])
+    assert "engine" in power.apply(p, p["units"][0], None)[0]["deactivated"]  # by default, as the format says
+    p = pos([unit("C", "red", "warden", systems=lost)], options={"zero_power_batteries": True})
+    u = p["units"][0]
+    stored = []
+    for _ in range(20):
+        ev = power.apply(p, u, None)[0]
+        assert "engine" not in ev["deactivated"] and u["systems"]["bridge"]["active"]
+        stored.append(u["systems"]["battery"]["stored"])
+    assert stored == [1] * 10 + [0] * 10
+    ev = power.apply(p, u, None)[0]
+    assert "engine" in ev["deactivated"] and "bridge" in ev["deactivated"] and u["zero_power_turns"] == 0
+    with pytest.raises(RuleError) as e:
+        power.check(p, u, power.PowerOrder(activate=("bridge",)))
+    assert e.value.rule == "CI-3.3.a"
+    u["systems"]["battery"]["stored"] = 1
+    power.check(p, u, power.PowerOrder(activate=("bridge",)))  # a battery point: allowed again

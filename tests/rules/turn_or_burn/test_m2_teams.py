@@ -67,6 +67,26 @@ def test_resolve_places_due_replacements_by_default():
     assert parse_position(data).fighter("B7").cards == ("CM", "STR", "THR", "BG")
 
 
+@pytest.mark.rule("TOB-M2-SCEN-04")
+def test_a_place_entry_puts_a_replacement_on_the_chosen_edge_hex():
+    """``hexfleet resolve``'s ``place`` entry (the format's order fields): a map-edge hex (the
+    opponents' choice, TOB-M2-SCEN-04.3), the owner's facing and speed 0-6; anywhere else is
+    refused with the rule and the field, and nothing is written."""
+    from hexfleet.games.turn_or_burn.interchange import resolve as resolve_json
+
+    data = position_to_json(two_a_side())
+    data["fighters"] = data["fighters"][:3]
+    data["replacements"] = [{"side": "blue", "enters_on_turn": 2, "id": "B2"}]
+    edge = list(parse_position(data).config.map.from_offset(29, 3))
+    out, events = resolve_json(data, {"B2": [{"place": {"hex": edge, "facing": "E"}}]}, 0)
+    entered = of_type(events, "entered")[0]
+    assert (entered["id"], entered["hex"], entered["facing"], entered["momentum"]) == ("B2", edge, "E", edge)
+    inside = list(parse_position(data).config.map.from_offset(20, 3))
+    with pytest.raises(RuleError) as info:
+        resolve_json(data, {"B2": [{"place": {"hex": inside}}]}, 0)
+    assert (info.value.rule, info.value.field) == ("TOB-M2-SCEN-04", "order.B2[0].place.hex")
+
+
 @pytest.mark.rule("TOB-M2-SCEN-05")
 @pytest.mark.rule("TOB-AMB-61")
 def test_first_team_to_the_goal_wins_and_a_tie_is_a_draw():

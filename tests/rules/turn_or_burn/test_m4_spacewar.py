@@ -274,6 +274,42 @@ def test_a_fighter_that_lost_its_generator_takes_nothing_more_this_turn():
     assert len(of_type(events, "concussion")) == 2  # once per explosion (TOB-AMB-27)
 
 
+@pytest.mark.rule("TOB-M4-DET-05")
+@pytest.mark.rule("TOB-M2-SHIELD-04")
+def test_a_generator_lost_to_a_jammer_blast_keeps_the_fighter_safe_from_a_bubble_gun():
+    """"It cannot suffer any additional damage until the next turn" [000:1092]: a jammer's
+    blast in Operate Systems (phase 6) protects the fighter in Fire Guns (phase 7) too, from
+    the bubble gun that could otherwise take a second generator (TOB-M2-SHIELD-04)."""
+    pos = position(fighter("R1", "red", [26, 15], ["CM", "STR", "THR", "LT", "JAM"]),
+                   fighter("R2", "red", [20, 20], ["CM", "STR", "THR", "BG"], facing="A"),
+                   fighter("B1", "blue", [20, 16], ["CM", "STR", "THR", "LT", "SG", "SG"], shields=True),
+                   projectiles=(projectile("m1", "red", "mine", [20, 15]),))
+    out, events = resolve(pos, {"R1": [{"card": "JAM", "detonate": "m1"}], "R2": [{"card": "BG", "target": "B1"}]},
+                          seed=6)
+    assert of_type(events, "jam_attempt")[0]["result"] == "detonated"
+    assert [b["absorbed"] for b in of_type(events, "blast")] == ["shields"]
+    shot = of_type(events, "shot")[0]
+    assert (shot["shooter"], shot["weapon"], shot["target"]) == ("R2", "BG", "B1")
+    assert of_type(events, "pulled") == [{"type": "pulled", "target": "B1", "cards": [], "effect": "immune"}]
+    b1 = unit(out, "B1")
+    assert b1 is not None and b1["destroyed"] == ["SG"] and b1["shields"] is False
+
+
+@pytest.mark.rule("TOB-M4-DET-05")
+@pytest.mark.rule("TOB-M2-SHIELD-04")
+def test_a_generator_lost_to_a_bubble_gun_keeps_the_fighter_safe_from_a_blast():
+    """The other way round: a bubble gun's hit in Fire Guns (phase 7) leaves the fighter immune
+    "until the next turn", so the mine detonated beside it in phase 8 does nothing to it."""
+    pos = position(fighter("R2", "red", [20, 20], ["CM", "STR", "THR", "BG"], facing="A"),
+                   fighter("B1", "blue", [20, 16], ["CM", "STR", "THR", "LT", "SG", "SG"], shields=True),
+                   projectiles=(projectile("m1", "red", "mine", [20, 15]),))
+    out, events = resolve(pos, {"R2": [{"card": "BG", "target": "B1"}], "m1": [{"detonate": True}]})
+    assert [p["effect"] for p in of_type(events, "pulled")] == ["shield_generator"]
+    assert [(b["target"], b["absorbed"]) for b in of_type(events, "blast")] == [("B1", "immune")]
+    b1 = unit(out, "B1")
+    assert b1 is not None and b1["destroyed"] == ["SG"] and b1["shields"] is False
+
+
 @pytest.mark.rule("TOB-M4-DET-07")
 @pytest.mark.rule("TOB-M4-DET-08")
 @pytest.mark.rule("TOB-AMB-28")

@@ -393,6 +393,98 @@ def test_an_eliminated_hockey_fighter_returns_along_its_own_edge():
     assert unit(back, "R1")["cards"] == PLAIN and unit(back, "R1")["destroyed"] == []
 
 
+def returning_position():
+    """Turn 3 of Space Hockey with red's R1 re-entering now (eliminated in turn 1)."""
+    return position(fighter("B1", "blue", [35, 0], PLAIN, facing="F"),
+                    projectiles=(projectile("PUCK", None, "puck", [25, 5]),), modules=M5, scenario="hockey",
+                    hockey={"edges": {"red": "left", "blue": "right"}, "puck_start": [25, 5]}, turn=3,
+                    replacements=[{"side": "red", "enters_on_turn": 3, "id": "R1", "cards": PLAIN}])
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_a_returning_hockey_fighter_is_placed_by_its_place_order():
+    """Any hex along its own team's edge, any facing, speed 0-6, chosen by its owner: the
+    ``place`` entry of ``hexfleet resolve``, before the plot in the same list."""
+    from hexfleet.games.turn_or_burn.reentry import edge_hexes
+    from hexfleet.hexgrid import RectMap
+
+    left = edge_hexes(RectMap(40, 40), "left")  # the helpers' map
+    h = list(left[12])
+    mom = [h[0] + 4, h[1]]
+    out, events = resolve(returning_position(), {"R1": [{"place": {"hex": h, "facing": "B", "momentum": mom}},
+                                                         {"card": "TNC"}]})
+    r1 = unit(out, "R1")
+    assert r1 is not None and r1["hex"] == [h[0] + 4, h[1]] and r1["facing"] == "B"  # it moved off its marker
+    assert out["replacements"] == [] and {"type": "revealed", "id": "R1", "cards": ["TNC"], "phase": 5} in events
+    entered = {"type": "entered", "id": "R1", "side": "red", "hex": h, "facing": "B", "momentum": mom,
+               "shields": False, "external": [], "heavy_guns": 0}
+    assert entered in events and events.index(entered) < events.index(of_type(events, "phase")[0])  # before the plot
+    # without a place entry: the first hex of its own edge, at rest (the default)
+    out, _ = resolve(returning_position())
+    assert unit(out, "R1")["hex"] == list(left[0])
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_a_place_order_given_in_the_turn_before_it_returns_places_it():
+    """In a chain of ``hexfleet resolve`` calls a fighter enters as the turn before its return
+    ends, so its ``place`` entry may be given in that turn's orders."""
+    from hexfleet.games.turn_or_burn.reentry import edge_hexes
+    from hexfleet.hexgrid import RectMap
+
+    pos = position(fighter("R1", "red", [20, 10], PLAIN), fighter("B1", "blue", [21, 10], BEAM, facing="F"),
+                   projectiles=(projectile("PUCK", None, "puck", [25, 5]),), modules=M5, scenario="hockey",
+                   hockey={"edges": {"red": "left", "blue": "right"}, "puck_start": [25, 5]})
+    out, _ = resolve(pos, {"R1": [{"card": "THR"}]})  # both destroyed in turn 1: back on turn 3
+    h = list(edge_hexes(RectMap(40, 40), "left")[20])
+    back, events = resolve(out, {"R1": [{"place": {"hex": h, "facing": "D", "momentum": [h[0] + 2, h[1]]}}]})
+    assert back["turn"] == 3 and {"type": "entered", "id": "R1", "side": "red", "hex": h, "facing": "D",
+                                  "momentum": [h[0] + 2, h[1]], "shields": False, "external": [],
+                                  "heavy_guns": 0} in events
+    r1 = unit(back, "R1")
+    assert r1 is not None and r1["hex"] == h and r1["facing"] == "D"
+    assert unit(back, "B1")["hex"] == [39, -19]  # no place entry: the default
+    with pytest.raises(RuleError) as info:
+        resolve(pos, {"R1": [{"place": {"hex": h}}]})  # turn 1: nobody returns this turn or at its end
+    assert (info.value.rule, info.value.unit, info.value.field) == ("TOB-M5-HOCKEY-06", "R1", "order.R1[0].place")
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_a_place_order_off_its_own_edge_or_too_fast_is_refused():
+    from hexfleet.games.turn_or_burn.reentry import edge_hexes
+    from hexfleet.hexgrid import RectMap
+
+    board = RectMap(40, 40)
+    right, left = edge_hexes(board, "right")[3], edge_hexes(board, "left")[3]
+    cases = [({"R1": [{"place": {"hex": list(right)}}]}, "order.R1[0].place.hex", "R1"),
+             ({"R1": [{"place": {"hex": list(left), "momentum": [left[0] + 7, left[1]]}}]},
+              "order.R1[0].place.momentum", "R1"),
+             ({"B1": [{"place": {"hex": [39, 0]}}]}, "order.B1[0].place", "B1")]
+    for orders, field, who in cases:
+        with pytest.raises(RuleError) as info:
+            resolve(returning_position(), orders)
+        assert (info.value.rule, info.value.field, info.value.unit) == ("TOB-M5-HOCKEY-06", field, who), orders
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_in_play_the_owner_picks_the_hex_along_its_own_edge():
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.turn_or_burn.position import parse_position
+    from hexfleet.games.turn_or_burn.reentry import edge_hexes
+
+    rs = get_ruleset("turn-or-burn")
+    st = parse_position(returning_position(), phase_decisions=True)
+    ask = rs.asked(st)
+    assert ask is not None and ask.kind == "reentry" and ask.seats == ("red",)
+    left = edge_hexes(st.config.map, "left")
+    assert rs.pending(st)["red"].to_json()["options"]["R1"]["hexes"] == [list(h) for h in left]
+    with pytest.raises(RuleError) as info:
+        step(rs, st, {"red": {"R1": {"hex": [39, 0]}}})
+    assert info.value.rule == "TOB-M5-HOCKEY-06" and info.value.field == "order.R1.hex"
+    nxt, events = step(rs, st, {"red": {"R1": {"hex": list(left[7]), "facing": "E"}}})
+    r1 = nxt.fighter("R1")
+    assert r1 is not None and r1.hex == left[7] and r1.facing == 4 and nxt.phase == "plot"
+
+
 @pytest.mark.rule("TOB-EX-20")
 @pytest.mark.rule("TOB-M5-FB-08")
 def test_force_beam_move_tob_ex_20():

@@ -8,7 +8,7 @@ import pytest
 
 from hexfleet.engine.errors import RuleError
 
-from .m45_helpers import fighter, of_type, position, resolve, unit
+from .m45_helpers import fighter, of_type, position, projectile, resolve, unit
 
 M5 = (1, 2, 5)
 GUNNER = ["CM", "STR", "THR", "LT", "SCAN"]
@@ -146,6 +146,39 @@ def test_a_locked_scanner_follows_the_nearest_ignoring_arcs():
                    fighter("B1", "blue", [23, 10], PLAIN), fighter("B2", "blue", [28, 6], PLAIN), modules=M5)
     out, events = resolve(pos, {})
     assert {"type": "lock_on", "id": "R", "target": "B1"} in events and unit(out, "R")["lock_on"] == "B1"
+
+
+@pytest.mark.rule("TOB-M5-LOCK-11")
+@pytest.mark.rule("TOB-M2-OPS-04")
+@pytest.mark.rule("TOB-M2-OPS-01")
+def test_a_locked_scanner_passes_over_fighters_it_cannot_lock_onto():
+    """The nearest enemy operates its jammer this turn, so it "cannot be locked onto by
+    scanners this turn": the locked scanner takes the next nearest, and keeps it; the same for
+    an enemy that ejects."""
+    jammer = ["CM", "STR", "THR", "LT", "JAM"]
+    pos = position(fighter("R", "red", [20, 10], GUNNER, facing="F", locked_action={"card": "SCAN", "misses": 5}),
+                   fighter("B1", "blue", [23, 10], jammer), fighter("B2", "blue", [28, 6], PLAIN), modules=M5)
+    out, events = resolve(pos, {"B1": [{"card": "JAM"}]})
+    assert {"type": "lock_on", "id": "R", "target": "B2"} in events
+    assert not of_type(events, "lock_lost") and unit(out, "R")["lock_on"] == "B2"
+    out, events = resolve(pos, {"B1": [{"card": "CM"}]})
+    assert {"type": "lock_on", "id": "R", "target": "B2"} in events and unit(out, "R")["lock_on"] == "B2"
+    # without the jammer the nearest is B1 (TOB-M5-LOCK-11)
+    out, events = resolve(pos, {"B1": [{"card": "TNC"}]})
+    assert unit(out, "R")["lock_on"] == "B1"
+
+
+@pytest.mark.rule("TOB-M5-LOCK-11")
+def test_a_locked_scanner_locks_onto_a_nearer_opposing_projectile():
+    """"The closest opposing fighter or projectile" [000:1662]: a blue mine nearer than any
+    blue fighter takes the lock-on, which lasts into the next turn (the format's lock_on may
+    name a projectile from Module 4)."""
+    pos = position(fighter("R", "red", [20, 10], GUNNER, facing="F", locked_action={"card": "SCAN", "misses": 5}),
+                   fighter("B1", "blue", [30, 10], PLAIN), modules=(1, 2, 4, 5),
+                   projectiles=(projectile("bm", "blue", "mine", [22, 10]), projectile("rm", "red", "mine", [21, 10])))
+    out, events = resolve(pos, {})
+    assert {"type": "lock_on", "id": "R", "target": "bm"} in events
+    assert unit(out, "R")["lock_on"] == "bm"  # the own mine, nearer still, is no target
 
 
 @pytest.mark.rule("TOB-M5-LOCK-12")

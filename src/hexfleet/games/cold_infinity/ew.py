@@ -169,12 +169,15 @@ def jammed(pos: Pos, unit: Unit) -> bool:
 
 
 def lock_on(pos: Pos, attacker: Unit, target: Unit) -> bool:
-    """Own shroud holds the target, or attacker and target inside a friendly unnegated ESS
-    shroud that is not the attacker's own; jammed units have none (CI-4.1, CI-4.7)."""
+    """Own shroud holds the target, or (not for small vessels) attacker and target inside a
+    friendly unnegated ESS shroud that is not the attacker's own; jammed units have none (CI-4.1,
+    CI-4.7)."""
     if jammed(pos, attacker):
         return False
     if in_shroud(pos, attacker, target):
         return True
+    if small(pos, attacker):  # an ESS shroud gives no small vessel its lock-ons (CI-4.7.1)
+        return False
     return any(e["side"] == attacker["side"] and e["id"] != attacker["id"] and alive(e) and not negated(pos, e)
                and in_ess(pos, e, attacker) and in_ess(pos, e, target) for e in pos["units"])
 

@@ -15,7 +15,19 @@ from ...engine.ruleset import Event
 from ...hexgrid import Hex, angle_off, bearing, distance, line, ray_distance, sub
 from .dice import Dice
 from .ew import in_shroud, lock_on, range_between, strongest
-from .model import Pos, Unit, alive, design, mass, small, stationary, systems, unit_by_id, weapon_rof
+from .model import (
+    Pos,
+    Unit,
+    alive,
+    design,
+    mass,
+    small,
+    stationary,
+    systems,
+    unit_by_id,
+    visual_targeting,
+    weapon_rof,
+)
 from .notation import flipped, rolled, tumbled
 from .turn import destroy_system
 
@@ -332,6 +344,10 @@ def section_candidates(pos: Pos, attacker: Unit, target: Unit, sil: str) -> list
     outer = [n for n in names if n != "core"]
     if len(outer) <= 1:
         return outer or names
+    if pos["options"]["section_cubes"]:
+        cube = _cube_sections(attacker, target, outer)
+        if cube is not None:
+            return cube
     theta = relative_bearing(target, attacker) if _hex(attacker) != _hex(target) else 0.0
     folded = min(theta, 360 - theta)
 
@@ -348,6 +364,35 @@ def section_candidates(pos: Pos, attacker: Unit, target: Unit, sil: str) -> list
     base = math.floor(k)
     ks = [base % 6, (base + 1) % 6] if abs(k - base - 0.5) < 1e-9 else [round(k) % 6]
     return [SEVEN[i] for i in ks if SEVEN[i] in outer]
+
+
+TUMBLE_BELOW = {"tumbled_forward": "forward", "tumbled_aft": "aft"}
+"""The section a tumbled ship shows to an attacker below it (CI-7.4.1.B); above: the other."""
+ROLL_ABOVE = {"rolled_port": "starboard", "rolled_starboard": "port"}
+"""The side a rolled ship turns up (rolled to port: the port side goes down, B.6)."""
+
+
+def _cube_sections(attacker: Unit, target: Unit, outer: list[str]) -> list[str] | None:
+    """Advanced section selection, the section-selection cubes as the text describes them
+    (CI-7.4.1.B), or None where the 2-D selection stands. A tumbled 3-section ship: the
+    attacker chooses on its layer, below hits the section whose end points down, above the
+    other; a rolled 5-section ship: port or starboard (the side turned toward the attacker) from
+    above or below (GAP-40: "port or aft" read as port or starboard); a tumbled 5- or 7-section
+    ship from above or below: the 3-section rule when the vertical distance exceeds the
+    horizontal (GAP-40, house: the text ends here)."""
+    dz = attacker["z"] - target["z"]
+    att = target["attitude"]
+    ends = ["forward", "aft"]
+    if att in TUMBLE_BELOW and set(ends) <= set(outer) and \
+            (len(outer) == 2 or dz and abs(dz) > distance(_hex(attacker), _hex(target))):
+        if not dz:
+            return ends
+        below = TUMBLE_BELOW[att]
+        return [below] if dz < 0 else [e for e in ends if e != below]
+    if len(outer) == 4 and att in ROLL_ABOVE and dz:
+        up = ROLL_ABOVE[att]
+        return [up] if dz > 0 else [{"port": "starboard", "starboard": "port"}[up]]
+    return None
 
 
 def pick_section(pos: Pos, target: Unit, candidates: list[str], wanted: str | None, total: int) -> str:
@@ -407,15 +452,15 @@ def drm(pos: Pos, attacker: Unit, target: Unit, s: dict[str, Any], sil: str) -> 
     """The modifier parts of one attack (CI-7.3.1, H-01, H-02), the range, and lock-on."""
     opts = pos["options"]
     rng = range_between(pos, attacker, target)
-    small_attacker = small(pos, attacker)
-    locked = small_attacker or lock_on(pos, attacker, target)
+    visual = visual_targeting(pos, attacker)
+    locked = visual or lock_on(pos, attacker, target)
     n = s["weapon"]["rng"]
     penalty = -(rng // n) if n else 0
     if not locked:
         penalty *= 2
     amplify = (attacker["ew"]["amplify"] if in_shroud(pos, attacker, target) else 0) + \
         strongest(pos, attacker["side"], attacker, "amplify", target)
-    ecm = 0 if small_attacker else -(target["ew"]["ecm"] + strongest(pos, target["side"], target, "ecm"))
+    ecm = 0 if visual else -(target["ew"]["ecm"] + strongest(pos, target["side"], target, "ecm"))
     evasive = -attacker.get("evasive", 0)
     if target.get("evasive") and rng <= opts["evasive_range"]:
         evasive -= target["evasive"] * opts["evasive_incoming"]

@@ -48,6 +48,19 @@ def fighter(pos: Pos, unit: Unit) -> bool:
     return design(pos, unit)["hull"] in FIGHTER_HULLS
 
 
+def hd_sensors(pos: Pos, unit: Unit) -> list[tuple[dict[str, Any], dict[str, Any]]]:
+    """A small vessel's working high-density sensors (CI-4.3.1); none for other units."""
+    if not small(pos, unit):
+        return []
+    return [(s, st) for s, st in systems(pos, unit, "sensor") if s["sensor"]["hd"] and not st["destroyed"]]
+
+
+def visual_targeting(pos: Pos, unit: Unit) -> bool:
+    """A small vessel aiming by eye: no lock-on needed, ECM ignored (CI-4.3.a/b); one using its
+    HD sensors (sensor state ``active``) targets like any unit (CI-4.3.1)."""
+    return small(pos, unit) and not any(st["active"] for _, st in hd_sensors(pos, unit))
+
+
 def stationary(pos: Pos, unit: Unit) -> bool:
     return design(pos, unit)["hull"] in STATIONARY_HULLS
 

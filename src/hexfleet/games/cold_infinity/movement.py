@@ -30,6 +30,7 @@ from .notation import (
     write_rate,
     write_vector,
 )
+from .position import THRUSTER_LOCATIONS
 
 FIELDS = ("accel", "slide", "pivot", "roll", "tumble", "route", "turn", "odt", "mid_step", "endpoint", "barnstorm")
 AXES = ("pivot", "roll", "tumble")
@@ -131,7 +132,7 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
     where: tuple[str, ...]
     is_small = small(pos, unit)
     if order.accel:
-        need.append(("accel", _cost(order.accel, c["accel"]), ("aft",) if order.accel > 0 else ("fore",)))
+        need.append(_accel_demand(pos, unit, order, c))
     for axis in AXES:
         change: Fraction = getattr(order, axis)
         if not change:
@@ -153,7 +154,10 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
             vanes = _vanes(pos, unit, where)
             if vanes:  # deflection vanes: acceleration thrusters maneuver at the slide cost (CI-5.1.2)
                 where, cost = vanes, c["slide"]
-        need.append((axis, _cost(change, cost), where))
+        n = _cost(change, cost)
+        if combined_pairs(pos, unit, axis, where) is not None:
+            n = max(n, 2)  # one point at least through each thruster of the pair (GAP-13)
+        need.append((axis, n, where))
     if order.turn:
         need.append(("turn", abs(order.turn) * c["pivot"], PIVOT_CW if (order.turn > 0) != flip else PIVOT_CCW))
         per = abs(order.turn) if pos["options"]["non_inertial_cost"] == "per_facing" else 1  # GAP-17
@@ -169,6 +173,45 @@ def demands(pos: Pos, unit: Unit, order: MoveOrder) -> list[tuple[str, int, tupl
         for r in s:
             need.append(("slide", c["slide"], PORT_SIDE if r in (2, 3) else STARBOARD_SIDE))
     return need
+
+
+MANEUVER_LOCATIONS = THRUSTER_LOCATIONS["maneuver"]
+
+
+def _accel_demand(pos: Pos, unit: Unit, order: MoveOrder, c: dict[str, int]) -> tuple[str, int, tuple[str, ...]]:
+    """Acceleration along the nose through the aft (or fore) acceleration thrusters; with
+    ``maneuvered_acceleration``, through the maneuvering thrusters at the cost of a slide
+    (CI-5.1.5) when no acceleration thruster on that side works or the order's route gives them
+    nothing."""
+    accel = order.accel
+    side = ("aft",) if accel > 0 else ("fore",)
+    own = [s["id"] for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "accel"
+           and s["thruster"].get("location") in side]
+    chosen = bool(own) and (order.route is None or any(order.route.get(t, 0) for t in own))
+    if small(pos, unit) or chosen or not pos["options"]["maneuvered_acceleration"] or \
+            not _able(pos, unit, MANEUVER_LOCATIONS):
+        return "accel", _cost(accel, c["accel"]), side
+    return "accel", _cost(accel, c["slide"]), MANEUVER_LOCATIONS
+
+
+PAIRS = {"roll": (("FP", "AP"), ("FS", "AS")), "tumble": (("FP", "FS"), ("AP", "AS"))}
+"""Thrusters that roll or tumble only together (CI-5.1.4.b, the SSB35 letters C and G)."""
+SINGLES = {"roll": ("P", "S"), "tumble": ("F", "A")}
+"""Thrusters that roll or tumble alone (CI-5.1.4.a, B.6)."""
+
+
+def combined_pairs(pos: Pos, unit: Unit, axis: str, where: tuple[str, ...]) -> list[tuple[str, str]] | None:
+    """The working pairs a roll or tumble must go through together, each thruster taking at
+    least 1 point (GAP-13, ``combined_min_one``); None when a single thruster can do it, the
+    rotation turns in the plane (off-axis, a pivot's thrusters), or deflection vanes do it."""
+    if axis not in PAIRS or small(pos, unit) or not pos["options"]["combined_min_one"] or \
+            not set(where) <= set(MANEUVER_LOCATIONS) or \
+            (rolled(unit["attitude"]) if axis == "tumble" else tumbled(unit["attitude"])):
+        return None
+    places = {s["thruster"].get("location") for s, _ in _thrusters(pos, unit) if s["thruster"]["role"] == "maneuver"}
+    if places & set(SINGLES[axis]):
+        return None
+    return [pair for pair in PAIRS[axis] if set(pair) <= places]
 
 
 VANE_ROLES = {"fore": ("FP", "FS"), "aft": ("AP", "AS")}
@@ -209,7 +252,20 @@ def route(pos: Pos, unit: Unit, order: MoveOrder) -> tuple[int, dict[str, int]]:
                             field="order.tumble")
         if n and not eligible(where):
             raise RuleError("CI-5.1.c", f"no working thruster can give the {kind}", unit=uid, field=f"order.{kind}")
+    combined = {kind: pairs for kind, _, where in need
+                if (pairs := combined_pairs(pos, unit, kind, where)) is not None}
+    for kind, pairs in combined.items():
+        if not pairs:
+            raise RuleError("CI-5.1.4.b", f"a {kind} goes through both thrusters of a pair together "
+                            f"({' or '.join('+'.join(p) for p in PAIRS[kind])}); no pair works", unit=uid,
+                            field=f"order.{kind}")
+    at = {loc: [s["id"] for s, _ in thrusters if s["thruster"].get("location") == loc]
+          for loc in MANEUVER_LOCATIONS}
     if order.route is not None:
+        for kind, pairs in combined.items():
+            if not any(all(sum(order.route.get(t, 0) for t in at[loc]) >= 1 for loc in pair) for pair in pairs):
+                raise RuleError("CI-5.1.4.b", f"the {kind} needs at least 1 thrust through each thruster of a pair "
+                                f"({' or '.join('+'.join(p) for p in pairs)}; GAP-13)", unit=uid, field="order.route")
         channels = {s["id"]: s["thruster"]["channel"] for s, _ in thrusters}
         usable = {s["id"] for _, _, where in need for s, _ in eligible(where)}
         for tid in order.route:
@@ -225,6 +281,16 @@ def route(pos: Pos, unit: Unit, order: MoveOrder) -> tuple[int, dict[str, int]]:
         return total, {t: n - channels[t] for t, n in order.route.items() if n > channels[t]}
     left = {s["id"]: s["thruster"]["channel"] for s, _ in thrusters}
     for kind, n, where in need:
+        if kind in combined:  # one point through each thruster of the first pair with room, the rest there
+            pair = next((p for p in combined[kind] if all(any(left[t] for t in at[loc]) for loc in p)), None)
+            if pair is None:
+                raise RuleError("CI-5.1.c", f"no pair of thrusters has a channel left for the {kind}", unit=uid,
+                                field=f"order.{kind}")
+            for loc in pair:
+                t = next(t for t in at[loc] if left[t])
+                left[t] -= 1
+                n -= 1
+            where = pair
         for s, _ in eligible(where):
             take = min(n, left[s["id"]])
             left[s["id"]] -= take

@@ -47,6 +47,10 @@ def after_power(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, power.Powe
     for u in power.starships(pos):
         more = power.apply(pos, u, orders.get(u["side"], {}).get(u["id"]))
         events += [{**e, "visible_to": [u["side"]]} for e in more]
+    for u in pos["units"]:
+        order = orders.get(u["side"], {}).get(u["id"])
+        if order is not None and alive(u) and small(pos, u):
+            events += power.switch_hd(pos, u, order)
     dice = Dice(rng, pos["turn"])
     events += initiative(pos, dice)
     return dice.rng, events + _phase(pos, "ew")
@@ -122,11 +126,25 @@ def move_one(pos: Pos, unit: Unit, order: movement.MoveOrder) -> list[Event]:
 
 
 def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.MoveOrder]]) -> tuple[Rng, list[Event]]:
-    """Simultaneous movement (CI-2.2.1): every plot applied, in ``units`` order."""
+    """Simultaneous movement (CI-2.2.1): every plot applied, in ``units`` order. With nimble
+    small vessels (CI-2.2.1.1) the starships' plots are kept and revealed first (``plots.move``),
+    the small vessels plot in a second ``plot`` step knowing them, and the starships move before
+    the small vessels."""
+    if nimble_stage(pos) == "starships" and any(movable(pos, u) and small(pos, u) for u in pos["units"]):
+        pos["plots"]["move"] = {seat: {uid: movement.dump(o) for uid, o in given.items()}
+                                for seat, given in orders.items() if given}
+        return rng, [{"type": "plots_revealed", "plots": pos["plots"]["move"]}]
+    kept = pos["plots"].pop("move", {})
+    plotted = {seat: {uid: movement.parse(o, f"plots.move.{seat}.{uid}") for uid, o in given.items()}
+               for seat, given in kept.items()}
+    for seat, given in orders.items():
+        plotted.setdefault(seat, {}).update(given)
     events: list[Event] = []
-    for u in pos["units"]:
-        if alive(u) and movable(pos, u):
-            events += move_one(pos, u, orders.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
+    movers = [u for u in pos["units"] if alive(u) and movable(pos, u)]
+    if nimble_stage(pos):  # "all starships move first, then all small vessels" (CI-2.2.1.1)
+        movers.sort(key=lambda u: small(pos, u))
+    for u in movers:
+        events += move_one(pos, u, plotted.get(u["side"], {}).get(u["id"], movement.MoveOrder()))
     pos["move_order"] = []
     rng, more = after_moves(pos, rng)
     return rng, events + more
@@ -134,6 +152,14 @@ def after_plot(pos: Pos, rng: Rng, orders: Mapping[str, Mapping[str, movement.Mo
 
 def movable(pos: Pos, u: Unit) -> bool:
     return takes_initiative(pos, u)
+
+
+def nimble_stage(pos: Pos) -> str | None:
+    """Which units plot now under nimble small vessels (CI-2.2.1.1): ``starships`` until
+    their plots are revealed, then ``small``; None without the option."""
+    if not (pos["options"]["simultaneous_movement"] and pos["options"]["nimble_small_vessels"]):
+        return None
+    return "small" if "move" in pos["plots"] else "starships"
 
 
 SNAP_STEP = {"pivot": pivot_step, "roll": roll_step, "tumble": tumble_step}

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...engine.errors import FormatError, RuleError
 from ...engine.reading import choice, describe, fields, flag, hex_pair, integer, lst, obj, text
+from .level import check_level
 from .notation import ATTITUDES, read_rate, read_vector, write_rate, write_vector
 
 FORMAT = "cold-infinity/1"
@@ -73,9 +74,38 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "silhouette_cones": "30_60", "marginal_total": "modified", "quarter": "ceil", "core_hit_total": 18,
     "silhouette_3d_tie": "attacker", "mobile_base": "ship", "ram_offers": False,
     "signature_source": "last_turn_power", "group_mass": "sum", "power_order": "recharge_first",
-    "house": "ci-house-v1",
+    "house": "ci-house-v1", "zero_power_batteries": False, "maneuvered_acceleration": False, "section_cubes": False,
 }
-"""Every option with its default (format: Options; the digest's readings first)."""
+"""Every option with its default (format: Options; the digest's readings first). The last three
+are book rules the format's text leaves out (CI-3.3.b, CI-5.1.5, CI-7.4.1.B): off by default so
+``resolve`` gives exactly what the format says, on to play the book."""
+BOOK_EXTRAS = ("zero_power_batteries", "maneuvered_acceleration", "section_cubes")
+BASIC_REFUSED = ("simultaneous_movement", "nimble_small_vessels", "ship_signatures", "unit_identification",
+                 "mid_step_acceleration", "off_axis_maneuvering", "partial_thrusting", "cinematic_motion", "three_d",
+                 "range_3d", "los_3d_segments", "abstracted_arcs", "zero_power_batteries", "section_cubes")
+"""Options a basic position may not turn on: the [O] rules (add-ons to the advanced game) and
+the advanced rules among the book's extras."""
+OPTION_RULES = {
+    "simultaneous_movement": "CI-2.2.1", "nimble_small_vessels": "CI-2.2.1.1", "ship_signatures": "CI-4.6",
+    "unit_identification": "CI-4.9", "mid_step_acceleration": "CI-5.4.3", "off_axis_maneuvering": "CI-5.4.4",
+    "partial_thrusting": "CI-5.4.5", "cinematic_motion": "CI-5.6", "three_d": "CI-6", "range_3d": "CI-6.5.c",
+    "los_3d_segments": "CI-7.1.5.1", "abstracted_arcs": "CI-7.1.4.2", "initiative_speed": "GAP-06",
+    "turn1_ties": "GAP-07", "thrust_timing": "GAP-08", "rotate_then_accelerate": "GAP-09", "path_ties": "GAP-10",
+    "mid_step_endpoint": "GAP-11", "partial_model": "GAP-12", "combined_min_one": "GAP-13",
+    "flipped_mirror": "GAP-14", "roll_states": "GAP-15", "cinematic_frigate": "GAP-16",
+    "non_inertial_cost": "GAP-17", "odt_directions": "GAP-18", "derelict_die": "GAP-19",
+    "barnstorm_off_vector": "GAP-20", "evasive_incoming": "GAP-21", "evasive_range": "GAP-21",
+    "capacitor_damage": "GAP-22", "system_battery_absorbs": "GAP-23", "collector_rating": "GAP-24",
+    "overheat_restart": "GAP-25", "drain_start": "GAP-26", "sensor_damage": "GAP-27", "ess_amplify_rate": "GAP-28",
+    "ess_strongest": "GAP-28", "detector_half": "GAP-28", "masking_piercing": "GAP-29", "arming_1_3": "GAP-30",
+    "arc_shapes": "GAP-31", "own_hex_in_arc": "GAP-31", "basic_arcs": "GAP-32", "arcs_rolled": "GAP-33",
+    "abstract2_facing4": "GAP-34", "los_blocking": "GAP-36", "silhouette_cones": "GAP-37",
+    "marginal_total": "GAP-38", "quarter": "GAP-38", "core_hit_total": "GAP-40", "silhouette_3d_tie": "GAP-45",
+    "mobile_base": "GAP-47", "ram_offers": "GAP-49", "signature_source": "GAP-50", "group_mass": "GAP-54",
+    "power_order": "GAP-55", "house": "H-01", "zero_power_batteries": "CI-3.3.b", "maneuvered_acceleration": "CI-5.1.5",
+    "section_cubes": "CI-7.4.1.B",
+}
+"""The rule or digest reading each option stands for (format: Options)."""
 NOT_YET = {"thrust_timing": "step_start"}
 """Readings the format names that this version does not play yet (refused by name)."""
 OPTION_CHOICES: dict[str, tuple[Any, ...]] = {
@@ -268,8 +298,19 @@ def read_design(name: str, value: Any, where: str) -> dict[str, Any]:
     return out
 
 
+RATE_SECTIONS = {1: ("dreadnought", "super_dreadnought"),
+                 2: ("cruiser", "heavy_cruiser", "battlecruiser", "battleship"),
+                 3: ("frigate", "destroyer", "light_cruiser"), 4: ("gunboat", "corvette")}
+"""Fleet ships by rate (CI-1.5.1.b); a rate-r ship has 9 − 2r sections (CI-1.5.1.c)."""
+SECTIONS_OF_HULL = {hull: 9 - 2 * rate for rate, hulls in RATE_SECTIONS.items() for hull in hulls}
+
+
 def _check_design(name: str, design: Mapping[str, Any], where: str) -> None:
-    """The design rules the book states (CI-3.1.2.d, CI-3.1.3.a, CI-3.1.4.d)."""
+    """The design rules the book states (CI-1.5.1.c, CI-3.1.2.d, CI-3.1.3.a, CI-3.1.4.d)."""
+    want = SECTIONS_OF_HULL.get(design["hull"], 1 if design["hull"] in SMALL_HULLS else None)
+    if want is not None and len(design["sections"]) != want:
+        raise RuleError("CI-1.5.1.c", f"a {design['hull'].replace('_', ' ')} has {want} section{'s' * (want > 1)}, "
+                        f"not {len(design['sections'])}", unit=name, field=f"{where}.sections")
     systems = design["systems"]
     kinds = {k for s in systems for k in BLOCKS if k in s}
     if "reactor" in kinds and "capacitor" in kinds:
@@ -296,7 +337,7 @@ def _check_design(name: str, design: Mapping[str, Any], where: str) -> None:
 UNIT_FIELDS = ("id", "side", "design", "hex", "z", "facing", "attitude", "vector", "rotation", "progress",
                "pending", "initiative", "initiative_prev", "status", "sections", "systems", "ew", "ess",
                "signature", "power_drawn", "overthrust", "count", "fighters", "evasive", "snap_used",
-               "thrust_left", "extra", "bridge_transfer")
+               "thrust_left", "extra", "bridge_transfer", "zero_power_turns")
 AXES = ("pivot", "roll", "tumble")
 
 
@@ -334,6 +375,7 @@ def read_unit(value: Any, where: str, seats: tuple[str, ...], designs: Mapping[s
         "signature": integer(data.get("signature", 0), f"{where}.signature", low=0),
         "power_drawn": integer(data.get("power_drawn", 0), f"{where}.power_drawn", low=0),
         "bridge_transfer": flag(data.get("bridge_transfer", False), f"{where}.bridge_transfer"),
+        "zero_power_turns": integer(data.get("zero_power_turns", 0), f"{where}.zero_power_turns", low=0),
     }
     u["sections"] = _unit_sections(data.get("sections", {}), f"{where}.sections", design)
     u["systems"] = _unit_systems(data.get("systems", {}), f"{where}.systems", design)
@@ -483,6 +525,7 @@ def read_position(value: Any) -> dict[str, Any]:
         "outcome": copy.deepcopy(data.get("outcome")),
         "turn_limit": None if data.get("turn_limit") is None else integer(data["turn_limit"], "turn_limit", low=1),
     }
+    check_level(pos, {k: OPTION_RULES[k] for k in BASIC_REFUSED if pos["options"][k] != OPTION_DEFAULTS[k]})
     return pos
 
 

@@ -15,11 +15,13 @@ from typing import Any
 from ...engine.errors import RuleError
 from ...engine.reading import fields, flag, integer, lst, obj, text
 from ...engine.ruleset import Event
+from .level import refuse_in_basic
 from .model import (
     Pos,
     Unit,
     alive,
     battery_capacity,
+    hd_sensors,
     plant_power,
     small,
     standard_power,
@@ -135,7 +137,12 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
     """The rules an order must keep (format table: power rows)."""
     uid = unit["id"]
     if small(pos, unit):
-        raise RuleError("CI-2.1.1.b", "fighters and shuttles take no part in power allocation", unit=uid, field="order")
+        extra = [k for k in FIELDS if k != "hd_sensors" and getattr(order, k)]
+        if extra or not hd_sensors(pos, unit):
+            raise RuleError("CI-2.1.1.b", "fighters and shuttles take no part in power allocation (a fighter "
+                            "with high-density sensors only switches them, CI-4.3.1)", unit=uid,
+                            field=f"order.{extra[0]}" if extra else "order")
+        return
     plant = plant_power(pos, unit)
     for sid in order.activate:
         s, st = system(pos, unit, sid, "system", "CI-3.2.b", "order.activate")
@@ -146,9 +153,10 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
         if "weapon" in s and st["cooldown"] > 0:
             raise RuleError("CI-7.1.2.1", f"{sid} is cooling down ({st['cooldown']} turns left): it must stay "
                             "deactivated", unit=uid, field="order.activate")
-        if s["power"] == 0 and plant == 0:
-            raise RuleError("CI-3.3.a", f"{sid} is a zero-power system and no power plant gives power",
-                            unit=uid, field="order.activate")
+        if s["power"] == 0 and plant == 0 and (not pos["options"]["zero_power_batteries"] or
+                                                zero_power_battery(pos, unit) is None):
+            raise RuleError("CI-3.3.a", f"{sid} is a zero-power system and neither a power plant nor a battery "
+                            "gives power", unit=uid, field="order.activate")
     for sid in order.deactivate:
         s, st = system(pos, unit, sid, "system", "CI-3.2.b", "order.deactivate")
         if st["destroyed"]:
@@ -171,6 +179,7 @@ def check(pos: Pos, unit: Unit, order: PowerOrder) -> None:
             raise RuleError("CI-3.6.c", f"{sid} can restart only when shut down with no heat left (GAP-25)",
                             unit=uid, field="order.restart")
     if order.bridge is not None:
+        refuse_in_basic(pos, "CI-2.1.2.2", "bridge control transfer", uid, "order.bridge")
         system(pos, unit, order.bridge, "bridge", "CI-2.1.2.2", "order.bridge")
     b = budget(pos, unit, order)
     if b.from_plants > b.available:
@@ -222,11 +231,11 @@ def apply(pos: Pos, unit: Unit, order: PowerOrder | None) -> list[Event]:
             continue
         if "weapon" in s:
             st["arming"] = weapon_rof(s)[1]
-    if available == 0:  # no plant power: zero-power systems go off too (CI-3.3.a)
-        for s, st in systems(pos, unit):
-            if s["power"] == 0 and st["active"] and not st["destroyed"]:
-                st["active"] = False
-                deactivated.append(s["id"])
+    if available == 0:
+        deactivated += _zero_power_on_battery(pos, unit) if pos["options"]["zero_power_batteries"] else \
+            _zero_power_off(pos, unit)
+    else:
+        unit["zero_power_turns"] = 0
     b = budget(pos, unit, order)
     for sid, n in order.draw.items():
         unit["systems"][sid]["stored"] -= n
@@ -253,6 +262,44 @@ def apply(pos: Pos, unit: Unit, order: PowerOrder | None) -> list[Event]:
              "activated": activated, "deactivated": deactivated}]
 
 
+ZERO_POWER_PERIOD = 10
+"""A battery running zero-power systems pays 1 point every this many turns (CI-3.3.b)."""
+
+
+def zero_power_battery(pos: Pos, unit: Unit) -> dict[str, Any] | None:
+    """The state of the first battery (SDS order) that can run the zero-power systems of a unit
+    without plant power: it holds a point, or has paid for this stretch of 10 turns."""
+    paying = unit["zero_power_turns"] % ZERO_POWER_PERIOD == 0
+    for _, st in systems(pos, unit, "battery"):
+        if not st["destroyed"] and (st["stored"] >= 1 or not paying):
+            return st
+    return None
+
+
+def _zero_power_on_battery(pos: Pos, unit: Unit) -> list[str]:
+    """No plant power: the active zero-power systems run on a battery, which pays 1 point on the
+    first turn and every 10th turn after (CI-3.3.b); with no battery able, they go off (CI-3.3.a)."""
+    running = [(s, st) for s, st in systems(pos, unit) if s["power"] == 0 and st["active"] and not st["destroyed"]]
+    battery = zero_power_battery(pos, unit) if running else None
+    if battery is None:
+        return _zero_power_off(pos, unit)
+    if unit["zero_power_turns"] % ZERO_POWER_PERIOD == 0:
+        battery["stored"] -= 1
+    unit["zero_power_turns"] += 1
+    return []
+
+
+def _zero_power_off(pos: Pos, unit: Unit) -> list[str]:
+    """No plant power: zero-power systems go off too (CI-3.3.a)."""
+    off = []
+    for s, st in systems(pos, unit):
+        if s["power"] == 0 and st["active"] and not st["destroyed"]:
+            st["active"] = False
+            off.append(s["id"])
+    unit["zero_power_turns"] = 0
+    return off
+
+
 def _forced_off(pos: Pos, unit: Unit) -> tuple[str, ...]:
     """A unit with no order and a deficit deactivates weapons, then other systems, in reverse
     SDS order until its plants cover the demand (CI-3.2.e)."""
@@ -267,6 +314,14 @@ def _forced_off(pos: Pos, unit: Unit) -> tuple[str, ...]:
         off.append(s["id"])
         order = PowerOrder(deactivate=tuple(off))
     return tuple(off)
+
+
+def switch_hd(pos: Pos, unit: Unit, order: PowerOrder) -> list[Event]:
+    """A small vessel's choice between its HD sensors and visual targeting, once a turn in the
+    Power Allocation Phase and announced (CI-4.3.1)."""
+    for _, st in hd_sensors(pos, unit):
+        st["active"] = order.hd_sensors
+    return [{"type": "hd_sensors", "unit": unit["id"], "on": order.hd_sensors}]
 
 
 def starships(pos: Pos) -> list[Unit]:

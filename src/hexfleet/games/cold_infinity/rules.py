@@ -22,8 +22,9 @@ from ...engine.reading import fields, integer, obj
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
-from .model import alive, fighter, small, unit_by_id
-from .position import OPTION_CHOICES, OPTION_DEFAULTS, read_position, write_position
+from .identify import hide_unidentified
+from .model import alive, fighter, hd_sensors, small, unit_by_id
+from .position import BOOK_EXTRAS, OPTION_CHOICES, OPTION_DEFAULTS, OPTION_RULES, read_position, write_position
 from .scenarios import new_position, scenario_infos
 
 Pos = dict[str, Any]
@@ -104,7 +105,7 @@ def _no_rule(pos: Pos, unit: dict[str, Any]) -> str | None:
 
 
 def _power_allowed(pos: Pos, unit: dict[str, Any]) -> str | None:
-    if small(pos, unit):
+    if small(pos, unit) and not hd_sensors(pos, unit):
         return "CI-2.1.1.b fighters and shuttles take no part in power allocation"
     return _no_rule(pos, unit)
 
@@ -117,7 +118,14 @@ def _mover(pos: Pos, unit: dict[str, Any]) -> str | None:
 
 
 def _plotter(pos: Pos, unit: dict[str, Any]) -> str | None:
-    return None if play.movable(pos, unit) else "CI-2.2.1 this unit does not move"
+    if not play.movable(pos, unit):
+        return "CI-2.2.1 this unit does not move"
+    stage = play.nimble_stage(pos)
+    if stage == "starships" and small(pos, unit) and any(play.movable(pos, u) and small(pos, u) for u in pos["units"]):
+        return "CI-2.2.1.1 small vessels plot after the starships' plots are revealed"
+    if stage == "small" and not small(pos, unit):
+        return "CI-2.2.1.1 the starships' plots are already revealed and final"
+    return None
 
 
 def _valid(state: CiState, check: Callable[[Pos, dict[str, Any], Any], Any], orders: dict[str, Any]) -> bool:
@@ -291,34 +299,15 @@ KINDS: dict[str, Kind[CiState, Orders]] = {k.name: k for k in (
 )}
 
 
-OPTION_RULES = {
-    "simultaneous_movement": "CI-2.2.1", "nimble_small_vessels": "CI-2.2.1.1", "ship_signatures": "CI-4.6",
-    "unit_identification": "CI-4.9", "mid_step_acceleration": "CI-5.4.3", "off_axis_maneuvering": "CI-5.4.4",
-    "partial_thrusting": "CI-5.4.5", "cinematic_motion": "CI-5.6", "three_d": "CI-6", "range_3d": "CI-6.5.c",
-    "los_3d_segments": "CI-7.1.5.1", "abstracted_arcs": "CI-7.1.4.2", "initiative_speed": "GAP-06",
-    "turn1_ties": "GAP-07", "thrust_timing": "GAP-08", "rotate_then_accelerate": "GAP-09", "path_ties": "GAP-10",
-    "mid_step_endpoint": "GAP-11", "partial_model": "GAP-12", "combined_min_one": "GAP-13",
-    "flipped_mirror": "GAP-14", "roll_states": "GAP-15", "cinematic_frigate": "GAP-16",
-    "non_inertial_cost": "GAP-17", "odt_directions": "GAP-18", "derelict_die": "GAP-19",
-    "barnstorm_off_vector": "GAP-20", "evasive_incoming": "GAP-21", "evasive_range": "GAP-21",
-    "capacitor_damage": "GAP-22", "system_battery_absorbs": "GAP-23", "collector_rating": "GAP-24",
-    "overheat_restart": "GAP-25", "drain_start": "GAP-26", "sensor_damage": "GAP-27", "ess_amplify_rate": "GAP-28",
-    "ess_strongest": "GAP-28", "detector_half": "GAP-28", "masking_piercing": "GAP-29", "arming_1_3": "GAP-30",
-    "arc_shapes": "GAP-31", "own_hex_in_arc": "GAP-31", "basic_arcs": "GAP-32", "arcs_rolled": "GAP-33",
-    "abstract2_facing4": "GAP-34", "los_blocking": "GAP-36", "silhouette_cones": "GAP-37",
-    "marginal_total": "GAP-38", "quarter": "GAP-38", "core_hit_total": "GAP-40", "silhouette_3d_tie": "GAP-45",
-    "mobile_base": "GAP-47", "ram_offers": "GAP-49", "signature_source": "GAP-50", "group_mass": "GAP-54",
-    "power_order": "GAP-55", "house": "H-01",
-}
-"""The rule or digest reading each option stands for (format: Options)."""
-
-
 def _option_help(key: str) -> str:
     rule = OPTION_RULES.get(key, "")
     if key == "house":
         return "House rule layer for the lost chapters (damage, range, accuracy, DF, fighters): NOT from the book."
     if key == "core_hit_total":
         return "Modified to-hit total that strikes the core (house rule H-05 for the lost 'very good shot' rule)."
+    if key in BOOK_EXTRAS:
+        return f"The book's rule {rule}, which the format's text leaves out: off by default, so resolve gives what " \
+               "the format says; on to play the book."
     if rule.startswith("GAP"):
         return f"The digest's reading of {rule} (the default); alternatives where listed (docs/cold-infinity.md)."
     return f"Optional rule {rule}, off by default (docs/cold-infinity.md)."
@@ -420,14 +409,16 @@ class ColdInfinity(Procedure[CiState]):
         return CiState(read_position(body), Rng.from_json(data["rng"]), then)
 
 
-SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer")
+SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer", "zero_power_turns")
 
 
 def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
-    """The position as ``seat`` sees it: other sides' secret allocations blanked."""
+    """The position as ``seat`` sees it: other sides' secret allocations blanked; with unit
+    identification, enemy units it cannot identify shown by a generic design (CI-4.9)."""
     out = write_position(pos)
     if pos["outcome"] is not None:  # the game is over: nothing is secret any more
         return out
+    hide_unidentified(pos, out, seat)
     for u in out["units"]:
         if u["side"] == seat:
             continue
@@ -435,11 +426,12 @@ def redact(pos: Pos, seat: Seat | None) -> dict[str, Any]:
         u["extra"] = None
         u["power_drawn"] = None
         u["bridge_transfer"] = None
+        u["zero_power_turns"] = None
         for st in u["systems"].values():
             st["stored"] = None
             st["heat"] = None
     if pos["phase"] not in ("defense", "detector"):  # declared attacks are revealed at CI-7.2.4
-        out["plots"] = {}
+        out["plots"] = {k: v for k, v in out["plots"].items() if k == "move"}  # revealed plots (CI-2.2.1.1)
     return out
 
 

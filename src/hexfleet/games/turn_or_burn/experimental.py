@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING
 
 from ...engine.errors import RuleError
 from ...engine.ruleset import Event
-from ...hexgrid import DIRECTIONS, Hex, RectMap, add, directions_toward, distance, from_offset, in_arc, in_arc_exclusive, scale, sub
+from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, in_arc, in_arc_exclusive, scale, sub
 from .build import barred_maneuvers, count_working
 from .cards import MANEUVERS, range_miss_cards
 from .fire import MISS, hand, miss_cards
 from .notation import LETTERS
 from .orders import Action
 from .position_v2 import KIND_CARD, class_name, fuel_of
-from .reentry import REENTRY_DELAY
+from .reentry import REENTRY_DELAY, edge_hexes
 from .spacewar import PROJECTILE_MISSES, off_map_test, ordered, take_out
 from .state import Fighter, Projectile, Replacement, TobState, refit
 
@@ -340,15 +340,6 @@ def rams(w: Work, planned: list[tuple[str, str]]) -> None:
 
 
 # --- Space Hockey's returns ---------------------------------------------------------------
-
-
-def edge_hexes(board: RectMap, edge: str) -> list[Hex]:
-    """The hexes along one map edge, in offset order (TOB-GEO-14)."""
-    if edge in ("left", "right"):
-        col = 0 if edge == "left" else board.cols - 1
-        return [from_offset(col, row) for row in range(board.rows)]
-    row = 0 if edge == "top" else board.rows - 1
-    return [from_offset(col, row) for col in range(board.cols)]
 
 
 def hockey_returns(w: Work) -> list[Replacement]:

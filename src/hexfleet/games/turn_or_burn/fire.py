@@ -113,10 +113,12 @@ def hand(target: Fighter, misses: int) -> list[str]:
 
 
 def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: Locks, thrust: Mapping[str, int],
-               jammed: frozenset[str], rng: Rng, options: Options, announce: bool, party: Any = None
-               ) -> tuple[Rng, list[Event], Hits]:
+               jammed: frozenset[str], rng: Rng, options: Options, announce: bool,
+               immune: frozenset[str] = frozenset(), party: Any = None) -> tuple[Rng, list[Event], Hits]:
     """Fix, announce and resolve every shot; updates ``fighters`` in place. ``announce``: the
     Module 2 announcement (TOB-M2-FIRE-01) and each pull's effect are part of the events.
+    ``immune``: fighters that already lost a shield generator this turn, to an explosion in
+    Operate Systems (TOB-M4-DET-05); like a bubble-gun hit, nothing more damages them.
     ``party``: Module 6's players, whose skills change range and miss cards (TOB-M6-SKILL-01)."""
     exclusive = options.arc_boundary == "exclusive"
     events: list[Event] = []
@@ -181,7 +183,8 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
         if options.shot_order == "random":
             shuffled, rng = rng.sample(shots, len(shots))
             shots = shuffled
-        rng = _resolve(fighters, shots, rng, announce, armor_hit, shield_hit, internal_lost, events, options.hit_method)
+        rng = _resolve(fighters, shots, rng, announce, armor_hit, shield_hit, internal_lost, events, immune,
+                       options.hit_method)
     if not (armor_hit or shield_hit or internal_lost or lock_checks):
         return rng, events, NO_HITS
     return rng, events, Hits(frozenset(armor_hit), frozenset(shield_hit), frozenset(internal_lost),
@@ -190,9 +193,9 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
 
 def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, int, int, int]], rng: Rng,
              effects: bool, armor_hit: set[str], shield_hit: set[str], internal_lost: set[str],
-             events: list[Event], hit_method: str = "cards") -> Rng:
+             events: list[Event], already_immune: frozenset[str], hit_method: str = "cards") -> Rng:
     armored = {fid for fid, f in fighters.items() if "ARM" in f.cards and "ARM" in internal_working(f)}  # TOB-M2-ARMOR-04
-    immune: set[str] = set()
+    immune = set(already_immune)  # TOB-M2-SHIELD-04, TOB-M4-DET-05: until the next turn
     for plot, target_id, r, r_eff, damage, misses in shots:
         target = fighters[target_id]
         cards = hand(target, misses)

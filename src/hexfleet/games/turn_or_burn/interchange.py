@@ -31,15 +31,42 @@ def dump(state: TobState) -> dict[str, Any]:
     return position_to_json(state)
 
 
+def split_places(orders: dict[str, Any]) -> tuple[dict[str, tuple[str, Any]], dict[str, Any]]:
+    """The ``place`` entries (a fighter re-entering this turn: its hex, facing, momentum and
+    shields) apart from the plots, which they precede (the format's phase 1)."""
+    places: dict[str, tuple[str, Any]] = {}
+    rest: dict[str, Any] = {}
+    for uid, value in orders.items():
+        if not isinstance(value, list):
+            rest[uid] = value
+            continue
+        kept = []
+        for i, raw in enumerate(value):
+            where = f"order.{uid}[{i}]"
+            if not (isinstance(raw, dict) and "place" in raw):
+                kept.append(raw)
+            elif len(raw) > 1:
+                raise FormatError(where, f"a place entry holds only place; got {', '.join(sorted(raw))}")
+            elif uid in places:
+                raise FormatError(where, f"{uid} has a place entry already ({places[uid][0]})")
+            else:
+                places[uid] = (f"{where}.place", raw["place"])
+        if kept or uid not in places:
+            rest[uid] = kept
+    return places, rest
+
+
 def resolve(position: Any, orders: Any, seed: int | str,
             dice: Sequence[int] = ()) -> tuple[dict[str, Any], list[Event]]:
     """One turn: every unit's plot from ``orders`` (fighter or projectile id → entries),
     checked and resolved as a step of the game (each side's plot is its order). A projectile
     whose side has no fighter left still takes its side's orders (TOB-M4-PROJ-04). Dice
     ``dice`` are the referee's faces (``--dice``), any left over reported (``dice_unused``)."""
-    state = force_dice(parse_position(position, seed=seed), tuple(dice))
     if not isinstance(orders, dict):
         raise FormatError("", "expected an object of fighter id -> list of actions")
+    places, orders = split_places(orders)
+    entered: list[Event] = []  # replacements due now enter before the plot (the format's phase 1)
+    state = force_dice(parse_position(position, seed=seed, places=places, events=entered), tuple(dice))
     by_side: dict[str, dict[str, Any]] = {side: {} for side in plotting_sides(state)}
     owners = {p.id: p.side for p in state.projectiles} | launched_sides(state, orders)
     for uid, actions in orders.items():
@@ -52,4 +79,4 @@ def resolve(position: Any, orders: Any, seed: int | str,
         by_side.setdefault(owner, {})[uid] = actions
     next_state, events = step(RULESET, state, by_side)
     next_state, unused = unused_dice(next_state)
-    return position_to_json(next_state), events + unused
+    return position_to_json(next_state), entered + events + unused

@@ -149,9 +149,15 @@ def reach(w: Work, f: Fighter, h: Hex, most: int, arc: int) -> bool:
 
 
 def choose(w: Work, f: Fighter, card: str) -> str | None:
-    units: list[tuple[str, Hex, Hex]] = [(e.id, e.hex, e.momentum) for e in w.fighters.values() if e.side != f.side]
-    if card != "SCAN" or not units:  # a scanner's lock-on names a fighter where there is one
-        units += [(p.id, p.hex, p.momentum) for p in w.projectiles.values() if p.side is not None and p.side != f.side]
+    """The target of a locked gun or scanner: the nearest opposing fighter or projectile (the
+    puck is nobody's), then the nearest momentum marker, then a die (TOB-M5-LOCK-10/11). A
+    scanner passes over a fighter that cannot be locked onto this turn: one ejecting, or one
+    operating its jammer (TOB-M2-OPS-01/04: its plot is revealed by now)."""
+    plots = dict(w.plots)
+    units: list[tuple[str, Hex, Hex]] = [(e.id, e.hex, e.momentum) for e in w.fighters.values() if e.side != f.side
+                                         and not (card == "SCAN" and any(a.card in ("CM", "JAM")
+                                                                         for a in plots.get(e.id, ())))]
+    units += [(p.id, p.hex, p.momentum) for p in w.projectiles.values() if p.side is not None and p.side != f.side]
     if card != "SCAN":
         rng, arc = (GUNS[card].range, GUNS[card].arc) if card in GUNS else BEAMS[card]
         units = [u for u in units if reach(w, f, u[1], rng, arc)]

@@ -314,7 +314,7 @@ Standing = tuple[tuple[str, tuple[Decision, ...]], ...]
 """Per unit (fighter or projectile), its decisions for this turn's phases (Modules 4-5)."""
 
 
-@dataclass(frozen=True, slots=True, repr=False)
+@record(repr=False)
 class Plot(Orders[tuple[Action, ...]]):
     """Plotted actions per fighter (the plot, and step A's declared externals), and from
     Module 4 the units' standing decisions, written after the actions in each list."""

@@ -19,6 +19,7 @@ from typing import Any
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import Rng
+from ...engine.ruleset import Event
 from ...hexgrid import RectMap, distance
 from . import big_party, notation, party_format
 from . import ship_sheet as sheet
@@ -44,7 +45,7 @@ from .position_v2 import (
     projectile_json,
     scenario_of,
 )
-from .reentry import parse_replacements
+from .reentry import parse_replacements, read_places
 from .state import OPTION_NAMES_V2, PLOT, Config, Fighter, Kit, Options, Projectile, Replacement, TobState
 from .turn import start_turn
 
@@ -110,12 +111,14 @@ def parse_options(data: Any, where: str = "options", version: str = V2) -> Optio
 # --- position -----------------------------------------------------------------------------
 
 
-def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = False, check: bool = True) -> TobState:
+def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = False, check: bool = True,
+                   places: dict[str, tuple[str, Any]] | None = None, events: list[Event] | None = None) -> TobState:
     """Read a position object into a state at the start of its turn's Plot phase.
 
     Modules 2-3: with ``phase_decisions`` false (the default, for ``hexfleet resolve``) every
-    mid-turn decision takes its documented default and replacements due enter at once; true
-    makes the turn stop for them as in play.
+    mid-turn decision takes its documented default and replacements due enter at once, where
+    ``places`` (the orders' ``place`` entries: fighter id -> (where, the object)) put them,
+    their events going to ``events``; true makes the turn stop for them as in play.
     """
     data = reading.obj(data, "position")
     reading.fields(data, "position", allowed=_POSITION_FIELDS)
@@ -215,8 +218,13 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
     if check:  # a turn stopped mid-way (``from_json``) may hold what only its end settles
         check_position(state)
         check_black_holes(state)
+    placements = None
+    if places:
+        state, placements = read_places(state, places)
     if advanced and check:
-        state, _ = start_turn(state)
+        state, entered = start_turn(state, placements)
+        if events is not None:
+            events += entered
     return state
 
 

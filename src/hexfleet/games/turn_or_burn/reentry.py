@@ -4,25 +4,49 @@ chooses a map-edge hex, the owner builds the replacement and chooses its facing 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
-from ...hexgrid import Hex, RectMap, directions_toward, distance
+from ...hexgrid import Hex, RectMap, directions_toward, distance, from_offset
 from . import notation
 from .notation import LETTERS
-from .orders import Placement
+from .orders import Placement, parse_placement
 from .state import Fighter, Kit, Replacement, TobState
 
 REENTRY_DELAY = 2
 """Eliminated in turn T, the replacement re-enters in turn T+2 (TOB-M2-SCEN-04)."""
 MAX_ENTRY_SPEED = 6
 DEFAULT_REPLACEMENT = ("CM", "STR", "THR", "NB")
+PLACE_FIELDS = ("hex", "facing", "momentum", "shields")
+"""A ``place`` entry of ``hexfleet resolve`` (the format's order fields, version 2)."""
+
+
+def edge_hexes(board: RectMap, edge: str) -> list[Hex]:
+    """The hexes along one map edge, in offset order (TOB-GEO-14)."""
+    if edge in ("left", "right"):
+        col = 0 if edge == "left" else board.cols - 1
+        return [from_offset(col, row) for row in range(board.rows)]
+    row = 0 if edge == "top" else board.rows - 1
+    return [from_offset(col, row) for col in range(board.cols)]
+
 
 def default_entry_hex(board: RectMap, side_index: int) -> Hex:
     """The middle of the owner's home edge (west for the first side, east for the others)."""
     col = 0 if side_index == 0 else board.cols - 1
     return board.from_offset(col, board.rows // 2)
+
+
+def entry_default(state: TobState, rep: Replacement) -> Hex:
+    """Where a returning fighter enters unless its hex is chosen: in Space Hockey the first
+    free hex of its own team's edge (TOB-M5-HOCKEY-06), in Popcorn the middle of its home edge."""
+    hockey = state.config.hockey
+    if hockey is None:
+        return default_entry_hex(state.config.map, state.config.sides.index(rep.side))
+    taken = {f.hex for f in state.fighters} | {r.hex for r in state.replacements}
+    edge = edge_hexes(state.config.map, hockey.edge(rep.side))
+    return next((h for h in edge if h not in taken), edge[0])
 
 
 def check_entry_hex(board: RectMap, value: Any, where: str) -> Hex:
@@ -54,7 +78,7 @@ def entry_momentum_ok(board: RectMap, h: Hex, mom: Hex) -> str | None:
 def entering_fighter(rep: Replacement, placement: Placement, board: RectMap) -> Fighter:
     """The replacement as it enters: the owner's choices over the defaults (facing the map
     centre, speed 0, shields down)."""
-    h = rep.hex
+    h = placement.hex if placement.hex is not None else rep.hex
     assert h is not None
     centre = board.center()
     v = (centre[0] - h[0], centre[1] - h[1])
@@ -71,6 +95,55 @@ def entering_fighter(rep: Replacement, placement: Placement, board: RectMap) -> 
 
 def due(state: TobState) -> list[Replacement]:
     return [r for r in state.replacements if r.enters_on_turn <= state.turn]
+
+
+def entry_rule(state: TobState) -> str:
+    """Who chooses a returning fighter's hex: the enemy on a map edge (Popcorn), the owner on
+    its own team's edge (Space Hockey)."""
+    return "TOB-M5-HOCKEY-06" if state.config.hockey is not None else "TOB-M2-SCEN-04"
+
+
+def check_place(state: TobState, rep: Replacement, placement: Placement, where: str) -> None:
+    """A returning fighter's hex (when given) and speed: Space Hockey, any hex along its own
+    team's edge, speed 0-6 (TOB-M5-HOCKEY-06); Popcorn, a map-edge hex, speed 0-6
+    (TOB-M2-SCEN-04)."""
+    board = state.config.map
+    rule = entry_rule(state)
+    h = placement.hex
+    if h is not None:
+        hockey = state.config.hockey
+        if hockey is not None and h not in edge_hexes(board, hockey.edge(rep.side)):
+            raise RuleError(rule, f"{list(h)} is not on {rep.side}'s own ({hockey.edge(rep.side)}) edge", unit=rep.id,
+                            field=f"{where}.hex")
+        if hockey is None and not board.is_edge(h):
+            raise RuleError(rule, f"{list(h)} is not a map-edge hex", unit=rep.id, field=f"{where}.hex")
+    else:
+        h = rep.hex if rep.hex is not None else entry_default(state, rep)
+    if placement.momentum is not None:
+        problem = entry_momentum_ok(board, h, placement.momentum)
+        if problem:
+            raise RuleError(rule, problem, unit=rep.id, field=f"{where}.momentum")
+
+
+def read_places(state: TobState, places: dict[str, tuple[str, Any]]) -> tuple[TobState, dict[str, Placement]]:
+    """``hexfleet resolve``'s ``place`` entries (fighter id -> (where, the object)), each
+    checked: for the fighters re-entering now (returned, to enter at once) and for those that
+    enter when this turn ends (kept on their replacement, :attr:`Replacement.place`); any other
+    fighter named is refused."""
+    reps = {r.id: r for r in state.replacements if r.enters_on_turn <= state.turn + 1}
+    now: dict[str, Placement] = {}
+    later: dict[str, Placement] = {}
+    for fid, (where, raw) in places.items():
+        rep = reps.get(fid)
+        if rep is None:
+            returning = ", ".join(reps) or "none"
+            raise RuleError(entry_rule(state), f"{fid!r} is not re-entering this turn or at its end (re-entering: "
+                            f"{returning})", unit=fid, field=where)
+        placement = parse_placement(raw, where, PLACE_FIELDS)
+        check_place(state, rep, placement, where)
+        (now if rep.enters_on_turn <= state.turn else later)[fid] = placement
+    kept = tuple(replace(r, place=later[r.id]) if r.id in later else r for r in state.replacements)
+    return replace(state, replacements=kept), now
 
 
 

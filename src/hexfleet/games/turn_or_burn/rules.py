@@ -70,6 +70,7 @@ from .orders import (
 )
 from .position import (
     check_position,
+    fail_safe,
     fighter_to_json,
     parse_options,
     parse_position,
@@ -77,10 +78,11 @@ from .position import (
 )
 from .reentry import (
     check_entry_hex,
+    check_place,
     default_entry,
-    default_entry_hex,
     due,
-    entry_momentum_ok,
+    edge_hexes,
+    entry_default,
 )
 from .scenario_v2 import public_fighter_v2, public_v2, scenario_hockey, scenario_projectiles
 from .state import (
@@ -646,10 +648,29 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                             "actions": action_limit(state, f), "targets": targets,
                             "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
                      for f in state.fighters if f.side == side}}
-    if state.config.nine_phase:  # Module 4: the side's projectiles, to steer or detonate
+    if state.config.nine_phase:  # Module 4: what each card may name; the side's projectiles, to steer or detonate
+        for o in options["fighters"].values():
+            o["targets_for"] = _targets_for(state, side, o["cards"], targets)
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
-                                         "fuel": p.fuel} for p in state.projectiles if p.side == side}
+                                         "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
+                                  for p in state.projectiles if p.side == side}
     return options
+
+
+def _targets_for(state: TobState, side: Seat, cards: list[str], fighters: list[str]) -> dict[str, list[str]]:
+    """Per card that takes a target (Modules 4-5): what it may name. A gun, an opposing fighter
+    or projectile (TOB-M4-FIRE-02); a force beam, the puck too (TOB-M5-HOCKEY-04) and any
+    projectile (TOB-M5-FB-10); a zap gun, fighters only (its pull is of maneuver cards)."""
+    enemy = [p.id for p in state.projectiles if p.side is not None and p.side != side]
+    out: dict[str, list[str]] = {}
+    for card in cards:
+        if card in GUNS:
+            out[card] = fighters + enemy
+        elif card == "FB":
+            out[card] = fighters + [p.id for p in state.projectiles if p.side != side or p.side is None]
+        elif card == "ZG":
+            out[card] = list(fighters)
+    return out
 
 
 def _parse_declare(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Plot:
@@ -756,7 +777,7 @@ def _entry_hex_options(state: TobState) -> dict[str, dict[str, Any]]:
                 if side != rep.side:
                     out.setdefault(side, {})[rep.id] = {
                         "side": rep.side,
-                        "default": list(default_entry_hex(state.config.map, state.config.sides.index(rep.side)))}
+                        "default": list(entry_default(state, rep))}
     return out
 
 
@@ -766,6 +787,9 @@ def _reentry_options(state: TobState) -> dict[str, dict[str, Any]]:
         assert rep.hex is not None
         out.setdefault(rep.side, {})[rep.id] = {"hex": list(rep.hex), "cards": list(rep.cards),
                                                 "default": default_entry(state.config.map, rep.hex)}
+        if state.config.hockey is not None:  # the owner picks the hex along its own edge
+            edge = edge_hexes(state.config.map, state.config.hockey.edge(rep.side))
+            out[rep.side][rep.id]["hexes"] = [list(h) for h in edge]
     return out
 
 
@@ -787,9 +811,13 @@ def _apply_entry_hex(state: TobState, ask: Ask, orders: Mapping[Seat, EntryHexes
 
 
 def _parse_reentry(state: TobState, ask: Ask, seat: Seat, raw: Any) -> Setup:
+    """The owner's build, facing and speed; in Space Hockey its hex too (TOB-M5-HOCKEY-06),
+    where in Popcorn the enemy has chosen it (TOB-M2-SCEN-04)."""
+    allowed = tuple(k for k in PLACEMENT_FIELDS if k != "hex" or state.config.hockey is not None)
+
     def read(fid: str, value: Any, where: str) -> Placement:
         _listed(state, seat, fid)
-        return parse_placement(value, where, tuple(k for k in PLACEMENT_FIELDS if k != "hex"))
+        return parse_placement(value, where, allowed)
 
     return parse_orders(Setup, raw, read)
 
@@ -802,10 +830,7 @@ def _check_reentry(state: TobState, ask: Ask, seat: Seat, order: Setup) -> None:
         base = Fighter(id=rep.id, side=rep.side, hex=rep.hex or (0, 0), facing=0, momentum=rep.hex or (0, 0),
                        cards=rep.cards, kit=Kit(external=rep.external, heavy_guns=rep.heavy_guns))
         check_build(_built(base, value, where), state.config.modules, state.config.options)
-        if value.momentum is not None and rep.hex is not None:
-            problem = entry_momentum_ok(state.config.map, rep.hex, value.momentum)
-            if problem:
-                raise RuleError("TOB-M2-SCEN-04", problem, unit=rep.id, field=f"{where}.momentum")
+        check_place(state, rep, value, where)
 
 
 def _apply_reentry(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
@@ -855,7 +880,9 @@ KINDS: dict[str, Kind[Any, Any]] = {
                       lambda s, a, seat: Choices((EntryHexes(tuple((fid, tuple(o["default"])) for fid, o in
                                                                    _open_options(s, seat).items())),)),
                       _apply_entry_hex, _dump, EntryHexes, _nothing, lambda s, a, seat: _open_options(s, seat)),
-    REENTRY: Kind(REENTRY, "TOB-M2-SCEN-04", _prompt("Build your replacement and choose its facing and speed 0-6."),
+    REENTRY: Kind(REENTRY, "TOB-M2-SCEN-04",
+                  lambda s, a, seat: "Place your returning fighter: any hex of your own edge, its facing and speed 0-6."
+                  if s.config.hockey is not None else "Build your replacement and choose its facing and speed 0-6.",
                   _parse_reentry, _check_reentry, lambda s, a, seat: Choices((Setup(()),)), _apply_reentry, _dump,
                   Setup, _nothing, lambda s, a, seat: _open_options(s, seat)),
     DECLARE: Kind(DECLARE, "TOB-SEQ-06", _prompt("Turn {turn}: declare external-system plots (public)."),

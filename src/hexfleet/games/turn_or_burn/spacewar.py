@@ -373,7 +373,7 @@ def operate(w: Work) -> None:
     reloading = {fid: [a for a in actions if a.card == "BOT" and a.field("reload")] for fid, actions in plots.items()}
     before = {fid: f for fid, f in w.fighters.items()}
     systems = {fid: tuple(a for a in actions if a not in reloading[fid]) for fid, actions in plots.items()}
-    ejected, jammed, events = operate_systems(w.fighters, systems)
+    ejected, jammed, events = operate_systems(w.fighters, systems, frozenset(w.projectiles))
     for fid in sorted(ejected):
         w.out.append((w.fighters.pop(fid), "ejected"))
         events.append({"type": "eliminated", "id": fid, "cause": "ejected"})

@@ -13,7 +13,7 @@ from ...engine.procedure import Ask, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Outcome
 from ...hexgrid import Hex, RectMap, distance
-from .orders import Action, Losses, Standing
+from .orders import Action, Losses, Placement, Standing
 
 SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END, OVER = (
     "setup", "reentry_hex", "reentry", "declare", "plot", "fire", "end", "over")
@@ -314,6 +314,9 @@ class Replacement:
     fighter: Any = None
     """Module 6: the ship itself as it returns (a delivered freighter keeps its damage,
     TOB-M6-FRT-02), written as the format's ``fighter`` object."""
+    place: Placement | None = None
+    """``hexfleet resolve``: the ``place`` entry given for it in the turn at whose end it enters;
+    never written (it is used up as it enters)."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"side": self.side, "enters_on_turn": self.enters_on_turn, "id": self.id,

@@ -244,8 +244,11 @@ def resolve_maneuvers(state: TobState, plots: Plots) -> dict[str, str]:
 # --- Operate Systems ----------------------------------------------------------------------
 
 
-def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str], set[str], list[Event]]:
-    """Apply TOB-M2-OPS-01..06 in place on ``fighters``; returns (ejected ids, jamming ids, events)."""
+def operate_systems(fighters: dict[str, Fighter], plots: Plots, projectiles: frozenset[str] = frozenset()
+                    ) -> tuple[set[str], set[str], list[Event]]:
+    """Apply TOB-M2-OPS-01..06 in place on ``fighters``; returns (ejected ids, jamming ids, events).
+    ``projectiles``: those in play, which a scanner may lock onto by name from Module 4 (the
+    format's ``lock_on``; TOB-M5-LOCK-11)."""
     events: list[Event] = []
     ejected: set[str] = set()
     jammed: set[str] = set()
@@ -275,7 +278,8 @@ def operate_systems(fighters: dict[str, Fighter], plots: Plots) -> tuple[set[str
         if fid in ejected or not plotted(fid, "SCAN"):
             continue
         named = next((a.target for a in plotted(fid, "SCAN") if a.target), None)
-        target = named if named in fighters and named not in ejected else _default_scan(f, fighters, ejected)
+        lockable = (named in fighters and named not in ejected) or named in projectiles
+        target = named if lockable else _default_scan(f, fighters, ejected)
         fighters[fid] = refit(f, lock_on=target)
         events.append({"type": "lock_on", "id": fid, "target": target})
     for fid in fighters:  # 5. jammer (TOB-M2-OPS-04, TOB-M2-SYS-05)

@@ -51,7 +51,7 @@ from .movement import move_phase
 from .notation import LETTERS
 from .orders import CARD, Action, Placement, Standing
 from .position_v2 import LAUNCHERS
-from .reentry import REENTRY_DELAY, default_entry_hex, due, entering_fighter
+from .reentry import REENTRY_DELAY, due, entering_fighter, entry_default
 from .state import (
     DECLARE,
     END,
@@ -259,7 +259,7 @@ def fire(w: Work) -> None:
         return
     config = w.config
     w.rng, events, w.hits = fire_phase(w.fighters, plots, w.start_locks, w.thrust, w.jammed, w.rng,
-                                       config.options, config.systems, config.party)
+                                       config.options, config.systems, w.hits.shield, config.party)
     w.events += events
 
 
@@ -319,7 +319,8 @@ def losses(w: Work) -> None:
     _eliminate(w, list(needs))  # an owner may discard a crew card
     plots = dict(w.plots)
     for fid, f in fighters.items():
-        if f.lock_on is not None and not keep_lock(f, plots.get(fid, ()), w.hits.checks(fid), set(fighters)):
+        if f.lock_on is not None and not keep_lock(f, plots.get(fid, ()), w.hits.checks(fid),
+                                                   set(fighters) | set(w.projectiles)):
             w.events.append({"type": "lock_lost", "id": fid, "target": f.lock_on})
             fighters[fid] = refit(f, lock_on=None)
 
@@ -460,11 +461,12 @@ def declarers(state: TobState) -> list[str]:
     return list(dict.fromkeys(f.side for f in state.fighters if f.external and external_working(f)))
 
 
-def start_turn(state: TobState) -> tuple[TobState, list[Event]]:
+def start_turn(state: TobState, placements: Mapping[str, Placement] | None = None) -> tuple[TobState, list[Event]]:
     """The first decision of a turn: re-entry placement, external declarations, or the plot.
 
     Without phase decisions (a position read for ``hexfleet resolve``) replacements due enter
-    at their defaults now and external plots are part of the plot order (no step A).
+    now, as ``placements`` (the orders' ``place`` entries, checked) say, else at their
+    defaults, and external plots are part of the plot order (no step A).
     """
     if state.replacements and due(state):
         if state.config.party is not None:  # Module 6: back in the start region (TOB-AMB-48)
@@ -472,10 +474,15 @@ def start_turn(state: TobState) -> tuple[TobState, list[Event]]:
             more_state, more = start_turn(entered)
             return more_state, events + more
         if not state.config.phase_decisions:
-            chosen, events = choose_entry_hexes(state, {})
-            placed, more = enter(chosen, {})
+            placements = {**{r.id: r.place for r in due(state) if r.place is not None}, **(placements or {})}
+            chosen, events = choose_entry_hexes(state, {fid: p.hex for fid, p in placements.items()
+                                                        if p.hex is not None})
+            placed, more = enter(chosen, placements)
             return replace(placed, phase=PLOT), events + more
         if any(r.hex is None for r in due(state)):
+            if state.config.hockey is not None:  # no enemy choice: the owner places it (TOB-M5-HOCKEY-06)
+                chosen, events = choose_entry_hexes(state, {})
+                return replace(chosen, phase=REENTRY), events
             return replace(state, phase=REENTRY_HEX), []
         return replace(state, phase=REENTRY), []
     if declarers(state):
@@ -492,7 +499,7 @@ def choose_entry_hexes(state: TobState, hexes: Mapping[str, Hex]) -> tuple[TobSt
     now = due(state)
     for r in state.replacements:
         if r in now and r.hex is None:
-            h = hexes.get(r.id) or default_entry_hex(state.config.map, state.config.sides.index(r.side))
+            h = hexes.get(r.id) or entry_default(state, r)
             r = replace(r, hex=h)
             events.append({"type": "entry_hex", "id": r.id, "hex": list(h)})
         reps.append(r)

@@ -28,7 +28,7 @@ def create_game(body: CreateGame, service: ServiceDep, background: BackgroundTas
     created = service.create_game(
         ruleset_name=body.ruleset, scenario=body.scenario, options=body.options,
         seats={seat: SeatSpec(c.bot, c.stand_in) for seat, c in body.seats.items()},
-        deadline_seconds=body.deadline_seconds, join=body.join, name=body.name,
+        deadline_seconds=body.deadline_seconds, join=body.join, name=body.name, email=body.email,
     )
     background.add_task(service.play_bots_soon, created["game"]["id"])
     return created
@@ -49,4 +49,4 @@ def game_info(game_id: str, service: ServiceDep) -> dict[str, Any]:
 @router.post("/games/{game_id}/seats/{seat}/join")
 def join(game_id: str, seat: str, service: ServiceDep, body: JoinSeat | None = None) -> dict[str, Any]:
     """Take a free seat; the token in the answer is the seat's secret link. Keep it."""
-    return service.join(game_id, seat, body.name if body else None)
+    return service.join(game_id, seat, body.name if body else None, body.email if body else None)

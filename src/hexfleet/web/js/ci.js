@@ -120,6 +120,8 @@ export function describe(e) {
     case "destroyed": return `${e.unit}${e.system ? `'s ${e.system}` : e.section ? `'s ${e.section} section` : ""} is destroyed.`;
     case "barnstorm": return `${e.unit} barnstorms ${e.target}: ${e.total}, ${e.result}${e.rammers ? `, ${e.rammers} lost ramming` : ""}.`;
     case "overthrust": return `${e.unit}'s ${e.thruster} overthrust by ${e.amount}: ${e.total}, ${e.damage} damage.`;
+    case "hd_sensors": return `${e.unit} ${e.on ? "switches to its high-density sensors" : "targets visually (high-density sensors off)"}.`;
+    case "plots_revealed": return `Starship plots revealed (nimble small vessels plot now): ${Object.values(e.plots).flatMap((g) => Object.entries(g).map(([id, o]) => `${id} ${JSON.stringify(o)}`)).join("; ") || "none"}.`;
     case "heat": return `${e.unit}'s ${e.plant} at heat ${e.heat}${e.shut_down ? ", shut down" : ""}.`;
     default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }

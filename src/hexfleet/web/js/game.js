@@ -9,9 +9,10 @@ import { fetchLegal, legalPanel, plainWords } from "./legal.js";
 import { Replay } from "./replay.js";
 import * as ci from "./ci.js";
 import * as lf from "./lf.js";
+import * as talon from "./talon.js";
 import * as tob from "./tob.js";
 
-const GAMES = { "turn-or-burn": tob, "launch-fighters": lf, "cold-infinity": ci };
+const GAMES = { "turn-or-burn": tob, "launch-fighters": lf, "cold-infinity": ci, talon };
 const plain = {
   renderMap: (map, view) => map.render(view), summary: () => "", unitsCard: () => [], ...plainWords,
   describe: (e) => `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${typeof v === "string" ? v : JSON.stringify(v)}`).join(", ")}`,
@@ -20,6 +21,7 @@ const plain = {
 const params = new URLSearchParams(location.hash.slice(1));
 const gameId = params.get("game");
 const token = params.get("token");
+const master = params.get("master");  // the game master's token (docs/pbm.md), for its panel
 const $ = (id) => document.getElementById(id);
 const map = new HexMap($("map"));
 
@@ -53,6 +55,7 @@ function show(state) {
   if (key !== panelKey) { panelKey = key; buildOrders(); }
   game().renderMap(map, state.view);
   showStatus();
+  if (master) showMaster(g);
   showWaiting();
   showUnits(game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
   if (logStep !== state.step || g.status === "over") { logStep = state.step; loadLog(); }
@@ -76,6 +79,15 @@ function showUnits(parts) {
 function who(seat) {
   const s = current.game.seats.find((x) => x.seat === seat);
   return s && (s.bot || s.name) ? `${seat} (${s.bot ? `bot ${s.bot}` : s.name})` : seat;
+}
+
+// The last step's turn report as this seat may see it (docs/pbm.md): text and the SVG map.
+function reportLinks(g) {
+  const query = token ? `?token=${encodeURIComponent(token)}` : "";
+  return el("p", {}, "Turn report: ",
+    el("a", { id: "download-report", href: `/api/games/${g.id}/report.txt${query}`, download: `hexfleet-${g.id}-step${g.steps}.txt` }, "text"),
+    " · ",
+    el("a", { id: "download-report-map", href: `/api/games/${g.id}/report.svg${query}`, download: `hexfleet-${g.id}-step${g.steps}.svg` }, "map"));
 }
 
 // Who must decide now, on the order card of a seat that has nothing to decide.
@@ -102,10 +114,12 @@ function showStatus() {
   } else {
     parts.push(el("p", { class: "waiting", id: "waiting" }, s.waiting_for.length ? `Waiting for: ${s.waiting_for.join(", ")}` : "Resolving…"));
   }
+  if (g.steps > 0) parts.push(reportLinks(g));
   if (g.status !== "over") secrets.push(el("p", { class: "token-link" }, `dice: sha256(seed) = ${g.seed_sha256}`));
+  if (g.paused && g.status !== "over") parts.push(el("p", { id: "paused", class: "waiting" }, "Paused by the game master."));
   if (g.turn_deadline && g.status === "active") {
     const left = Math.max(0, Math.round(g.turn_deadline - Date.now() / 1000));
-    const clock = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+    const clock = timeLeft(left);
     parts.push(el("p", { id: "countdown", class: left <= 15 ? "countdown soon" : "countdown", title: `At 0:00: ${atZero()}.` },
       `Turn deadline in ${clock}. `,
       el("span", { class: "countdown-note" }, `At 0:00 a stand-in plays for the seats that have not ordered${mineAtZero()}.`)));
@@ -115,6 +129,55 @@ function showStatus() {
   const open = $("status-more") && $("status-more").open;
   parts.push(el("details", { id: "status-more", open: open || undefined }, el("summary", {}, "seat link and dice"), ...secrets));
   $("status").replaceChildren(...parts);
+}
+
+// m:ss, or hours and days for play by mail's long deadlines.
+function timeLeft(left) {
+  if (left >= 86400) return `${Math.floor(left / 86400)}d ${Math.floor((left % 86400) / 3600)}h`;
+  if (left >= 3600) return `${Math.floor(left / 3600)}h ${Math.floor((left % 3600) / 60)}m`;
+  return `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+}
+
+// --- the game master (docs/pbm.md) -----------------------------------------------------------
+
+let masterNote = "";
+let masterKey = null;  // what the panel was built for: rebuilt only when that changes (keeps typed values)
+
+function showMaster(g) {
+  const key = JSON.stringify([g.status, g.paused, g.seats, masterNote]);
+  if (key === masterKey) return;
+  masterKey = key;
+  $("master-card").hidden = false;
+  $("master-card").replaceChildren(masterPanel(g));
+}
+
+function masterPanel(g) {
+  const act = (path, body) => async () => {
+    try {
+      const answer = await api(`/games/${g.id}/master/${path}`, { method: "POST", token: master, body });
+      masterNote = answer.token ? `New link for ${answer.seat}: ${seatLink(g.id, answer.token)}` : "Done.";
+    } catch (err) { masterNote = err.message; }
+    show(await api(`/games/${g.id}/state`, { token }));
+    showMaster(current.game);
+  };
+  const hours = el("input", { id: "extend-hours", type: "number", min: "1", value: "24", "aria-label": "hours" });
+  const seat = el("select", { id: "replace-seat" }, ...g.seats.map((x) => el("option", { value: x.seat }, x.seat)));
+  const bot = el("input", { id: "replace-bot", placeholder: "bot name, empty: a new person" });
+  const box = el("div", { id: "master" }, el("h3", {}, "Game master"));
+  if (g.status !== "over") {
+    box.append(
+      el("p", {}, g.paused ? el("button", { type: "button", id: "master-resume", onclick: act("resume") }, "Resume")
+                           : el("button", { type: "button", id: "master-pause", onclick: act("pause") }, "Pause"),
+         " ", el("button", { type: "button", id: "master-extend",
+                             onclick: () => act("extend", { seconds: Number(hours.value) * 3600 })() }, "Extend the deadline by"),
+         " ", hours, " hours"),
+      el("p", {}, "Give ", seat, " to ", bot, " ", el("button", { type: "button", id: "master-replace",
+        onclick: () => act(`seats/${encodeURIComponent(seat.value)}/replace`, bot.value ? { bot: bot.value } : {})() }, "Replace")));
+  } else {
+    box.append(el("p", {}, el("a", { id: "master-summary", href: `/api/games/${g.id}/summary` }, "End-of-game summary")));
+  }
+  box.append(el("p", { class: "waiting", id: "master-note" }, masterNote));
+  return box;
 }
 
 // Who plays at the deadline: each seat's stand-in bot, or else its standing order.
@@ -221,8 +284,33 @@ function buildOrders() {
        own ? "Submit orders" : "Submit order"),
     el("p", { class: "error", id: "order-error", role: "alert" }),
     el("p", { class: "waiting", id: "order-sent" })));
+  if (game().sheets) form.append(sheetBox());
   box.replaceChildren(form);
   showSent();
+}
+
+// An order sheet pasted as text (docs/pbm.md): taken whole, or every error listed by line.
+function sheetBox() {
+  const text = el("textarea", { id: "sheet-text", rows: "6", spellcheck: "false", placeholder: "R1: B2S\nR1 fire: B1" });
+  const errors = el("ul", { class: "error", id: "sheet-errors", role: "alert" });
+  const send = async () => {
+    errors.replaceChildren();
+    try {
+      const answer = await api(`/games/${gameId}/sheet`, { method: "POST", token, body: { sheet: text.value } });
+      if (current.step === answer.step) { current.my_order = answer.order; showSent(); }
+      show(await api(`/games/${gameId}/state`, { token }));
+    } catch (err) {
+      const list = err.body && err.body.errors;
+      errors.replaceChildren(...(list ? list.map((e) => el("li", {}, sheetError(e))) : [el("li", {}, err.message)]));
+    }
+  };
+  return el("details", { id: "sheet" }, el("summary", {}, "Or paste an order sheet (play by mail)"), text,
+    el("button", { type: "button", id: "submit-sheet", onclick: send }, "Submit the sheet"), errors);
+}
+
+function sheetError(e) {
+  const where = [e.line && `line ${e.line}`, e.unit && `unit ${e.unit}`, e.card && `card ${e.card}`].filter(Boolean).join(", ");
+  return `${where ? `${where}: ` : ""}${e.message}${e.rule ? ` [${e.rule}]` : ""}`;
 }
 
 async function loadLegal(box, decision, key) {

@@ -1,4 +1,4 @@
-// The SVG hex map: flat-top hexes in axial (q, r), pans (drag) and zooms (wheel, buttons).
+// The SVG hex map: flat-top (or pointy-top) hexes in axial (q, r), pans (drag) and zooms (wheel, buttons).
 // Drawing only: every position it shows comes from the seat's view or the server's preview.
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -26,17 +26,27 @@ export class HexMap {
     this.onHover = null;  // called with the hex under the pointer (or null)
     this.where = {};      // unit id -> hex, from the last render (for highlights)
     this.onTap = null;    // called with a hex when an offered hex is tapped (see offer)
+    this.pointy = false;  // flat-top unless a game says otherwise (setPointy)
     this.installPanZoom();
   }
 
+  // Pointy-top hexes (a game whose axial +q points east, e.g. Talon's TAL-G-1) instead of
+  // flat-top; the grid is redrawn at the next render.
+  setPointy(on) {
+    if (this.pointy === on) return;
+    this.pointy = on;
+    this.gridKey = null;
+  }
+
   center([q, r]) {
+    if (this.pointy) return [this.size * SQRT3 * (q + r / 2), this.size * 1.5 * r];
     return [this.size * 1.5 * q, this.size * SQRT3 * (r + q / 2)];
   }
 
   hexPoints([x, y]) {
     const pts = [];
     for (let k = 0; k < 6; k++) {
-      const a = (Math.PI / 3) * k;
+      const a = (Math.PI / 3) * k + (this.pointy ? Math.PI / 6 : 0);
       pts.push(`${(x + this.size * Math.cos(a)).toFixed(1)},${(y + this.size * Math.sin(a)).toFixed(1)}`);
     }
     return pts.join(" ");
@@ -109,7 +119,9 @@ export class HexMap {
   hexAt(event) {
     if (!this.box) return null;
     const [x, y] = this.toMap(event);
-    const q = (2 / 3 * x) / this.size, r = (-x / 3 + SQRT3 / 3 * y) / this.size, s = -q - r;
+    const [q, r] = this.pointy ? [(SQRT3 / 3 * x - y / 3) / this.size, (2 / 3 * y) / this.size]
+      : [(2 / 3 * x) / this.size, (-x / 3 + SQRT3 / 3 * y) / this.size];
+    const s = -q - r;
     let [rq, rr, rs] = [Math.round(q), Math.round(r), Math.round(s)];
     const [dq, dr, ds] = [Math.abs(rq - q), Math.abs(rr - r), Math.abs(rs - s)];
     if (dq > dr && dq > ds) rq = -rr - rs; else if (dr > ds) rr = -rq - rs;
@@ -258,6 +270,22 @@ export class HexMap {
     if (round) node("circle", { cx: x, cy: y, r }, g);
     else node("polygon", { points: `${x},${y - r} ${x + r},${y} ${x},${y + r} ${x - r},${y}` }, g);
     if (label) node("text", { class: "label", x, y: y + this.size * 0.75 }, g).textContent = label;
+    node("title", {}, g).textContent = title;
+  }
+
+  // An arrow across `hex` pointing at hex `toward` (a black hole's gravity arrow), under the pieces.
+  drawArrow(hex, toward, { cls = "", title = "" } = {}) {
+    const [x, y] = this.center(hex);
+    const [tx, ty] = this.center(toward);
+    const a = Math.atan2(ty - y, tx - x);
+    const r = this.size * 0.6;
+    const [x1, y1, x2, y2] = [x - r * Math.cos(a), y - r * Math.sin(a), x + r * Math.cos(a), y + r * Math.sin(a)];
+    const h = this.size * 0.35;
+    const tip = (t) => `${(x2 - h * Math.cos(a + t)).toFixed(1)},${(y2 - h * Math.sin(a + t)).toFixed(1)}`;
+    const g = node("g", { class: `map-arrow ${cls}` });
+    this.layer.prepend(g);  // under the pieces: a fighter in the hex stays in sight
+    node("line", { x1: x1.toFixed(1), y1: y1.toFixed(1), x2: x2.toFixed(1), y2: y2.toFixed(1) }, g);
+    node("polygon", { points: `${x2.toFixed(1)},${y2.toFixed(1)} ${tip(0.5)} ${tip(-0.5)}` }, g);
     node("title", {}, g).textContent = title;
   }
 

@@ -37,15 +37,23 @@ function mentions(value, units) {
 }
 
 // Fills `box` with the picker; returns {order()} (the picked order, or null).
-// `words`: {label(order, kind), valueLabel(key, value)}; `map`: the HexMap; `rest`: the
+// `words`: {label(order, kind), valueLabel(key, value), mark?(map, order)}; `map`: the HexMap; `rest`: the
 // highlight to show when nothing is hovered (what the decision is about).
 export function legalPanel(box, { orders, total, kind, words, map, rest }) {
   const keys = [...new Set(orders.flatMap((o) => Object.keys(o)))];
   const picks = [];       // [key, value as JSON] narrowing the list, in the order picked
   let chosen = null;
-  const show = (v) => map.highlight(mentions(v, map.where));
-  const calm = () => show(chosen ?? rest);
-  const hoverable = (v) => ({ onmouseenter: () => show(v), onmouseleave: calm, onfocus: () => show(v), onblur: calm });
+  // The fields picked so far as a partial order (what a game's `mark` draws while narrowing).
+  const picked = () => Object.fromEntries(picks.map(([k, v]) => [k, JSON.parse(v ?? "null")]));
+  // Marks for a value (an order, or one field's value while narrowing): the units and hexes it
+  // names, and whatever the game's optional `words.mark(map, order)` draws for the (partial) order.
+  const show = (v, key, whole = v) => {
+    map.highlight(mentions(v, map.where));
+    if (words.mark) words.mark(map, key ? { ...picked(), [key]: v } : whole);
+  };
+  const calm = () => show(chosen ?? rest, null, chosen ?? picked());
+  const hoverable = (v, key = null) => ({ onmouseenter: () => show(v, key), onmouseleave: calm,
+                                          onfocus: () => show(v, key), onblur: calm });
 
   function render() {
     const left = orders.filter((o) => picks.every(([k, v]) => JSON.stringify(o[k]) === v));
@@ -65,7 +73,7 @@ export function legalPanel(box, { orders, total, kind, words, map, rest }) {
       const hexes = values.every(([, v]) => isHex(v));
       parts.push(el("p", {}, `${left.length} possible orders. Choose “${facet}”${hexes ? " (or tap a marked hex on the map)" : ""}:`),
         el("div", { class: "choices" }, ...values.map(([json, v]) => el("button", {
-          type: "button", "data-facet": facet, "data-value": json ?? "null", onclick: () => choose(json), ...hoverable(v),
+          type: "button", "data-facet": facet, "data-value": json ?? "null", onclick: () => choose(json), ...hoverable(v, facet),
         }, words.valueLabel(facet, v)))));
       const units = !hexes && values.every(([, v]) => typeof v === "string" && v in map.where);
       if (hexes) map.offer(values.map(([, v]) => v), (h) => choose(JSON.stringify(h)));

@@ -86,16 +86,18 @@ async function create(event) {
   }
   const chosen = $("seats").querySelector("input[name=join]:checked");
   const join = chosen && !seats[chosen.value].bot ? chosen.value : null;
-  const deadline = $("deadline").value ? Number($("deadline").value) : null;
+  const deadline = $("deadline").value ? Number($("deadline").value) * Number($("deadline-unit").value) : null;
   try {
     const made = await api("/games", { method: "POST", body: {
       ruleset: $("ruleset").value, scenario: $("scenario").value, options: changedOptions(), seats,
-      deadline_seconds: deadline, join, name: $("name").value || null } });
+      deadline_seconds: deadline, join, name: $("name").value || null, email: $("email").value || null } });
+    // the game master's token rides in the page's link (docs/pbm.md): keep that link to run the game
+    const master = `&master=${encodeURIComponent(made.master_token)}`;
     if (made.token) {
       rememberSeat(made.game.id, made.seat, made.token);
-      location.href = seatLink(made.game.id, made.token);
+      location.href = seatLink(made.game.id, made.token) + master;
     } else {
-      location.href = `/game.html#game=${made.game.id}`;
+      location.href = `/game.html#game=${made.game.id}${master}`;
     }
   } catch (err) {
     $("create-error").textContent = err.message;
@@ -105,7 +107,7 @@ async function create(event) {
 async function join(gameId, seat) {
   try {
     const joined = await api(`/games/${gameId}/seats/${encodeURIComponent(seat)}/join`, {
-      method: "POST", body: { name: $("name").value || null } });
+      method: "POST", body: { name: $("name").value || null, email: $("email").value || null } });
     rememberSeat(gameId, seat, joined.token);
     location.href = seatLink(gameId, joined.token);
   } catch (err) {

@@ -9,6 +9,7 @@
 //   tone(side, view) -> its colour on the map (a seat-<tone> class of app.css)
 //   angle(facing) -> degrees on the screen, 0 = east (a unit without a facing is a diamond)
 //   short(id) -> (optional) the name on its piece, where the colour already says the owner
+//   label(event, number) -> (optional) the turn's name in the picker, from its first event
 // Drawing only: nothing here knows a rule, and nothing beyond the seat's own log is read.
 
 const SVGNS = "http://www.w3.org/2000/svg";
@@ -39,7 +40,7 @@ export function turns(all, hooks) {
     const starts = hooks.startsTurn(x.event, current ? current.events.map((y) => y.event) : []);
     if (starts !== false) number = typeof starts === "number" ? starts : number + 1;
     if (starts !== false || !current) {
-      current = { label: starts === false ? "Setup" : `Turn ${number}`, events: [] };
+      current = { label: starts === false ? "Setup" : hooks.label ? hooks.label(x.event, number) : `Turn ${number}`, events: [] };
       groups.push(current);
     }
     current.events.push(x);

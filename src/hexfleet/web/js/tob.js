@@ -8,8 +8,16 @@ let previews = {};  // fighter id -> previewed end position, for the open decisi
 let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
 
 const hexText = (h) => `${h[0]},${h[1]}`;
+const AXIAL = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];  // directions A-F
+const LETTERS = "ABCDEF";
+// What a Module 4-5 decision or mark means, in the presenter's words (the glossary's "decisions").
+const say = (key) => phrase("decisions", key) || "";
 const cardList = (cards) => cards.map(named).join(", ");
 const isGun = (code) => (term(code) || {}).kind === "gun";
+
+// The game reads play-by-mail order sheets (games/turn_or_burn/sheet.py, docs/pbm.md): the game
+// page offers a box to paste one.
+export const sheets = true;
 
 export function reset() {
   previews = {};
@@ -18,13 +26,17 @@ export function reset() {
 
 export function renderMap(map, view) {
   map.render(view, previews);
-  for (const h of view.black_holes || []) {  // Module 4: the black hole pulls every marker toward it
-    map.drawToken({ hex: h, cls: "black-hole", round: true, scale: 0.7, title: `black hole at ${hexText(h)}` });
+  for (const h of view.black_holes || []) {  // Module 4: the black hole and its six arrows pointing in
+    map.drawToken({ hex: h, cls: "black-hole", round: true, scale: 0.7, title: `black hole at ${hexText(h)}: ${say("black_hole")}` });
+    AXIAL.forEach(([dq, dr], i) => map.drawArrow([h[0] + dq, h[1] + dr], h, {
+      cls: "gravity", title: `gravity arrow pointing ${LETTERS[(i + 3) % 6]}: ${say("gravity")}` }));
   }
   for (const p of view.projectiles || []) {
-    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, cls: `projectile ${p.kind}`, round: p.kind === "puck",
+    map.drawToken({ hex: p.hex, momentum: p.momentum, label: p.id, round: p.kind === "puck", scale: p.kind === "puck" ? 0.5 : 0.3,
+                    cls: `projectile ${p.kind}${p.fail_safe ? " fail-safe" : ""}`,
                     title: `${p.kind} ${p.id} (${p.side || "no side"}) at ${hexText(p.hex)}, momentum marker at ` +
-                           `${hexText(p.momentum)}` + (p.fuel !== undefined ? `, fuel ${p.fuel}` : "") });
+                           `${hexText(p.momentum)}` + (p.fuel !== undefined ? `, fuel ${p.fuel}` : "") +
+                           (p.fail_safe ? ` — ${say("fail_safe")}` : "") + (p.kind === "puck" ? ` — ${say("puck")}` : "") });
   }
   const f = selected && (view.fighters || []).find((x) => x.id === selected);
   const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
@@ -47,14 +59,31 @@ export function summary(view) {
 }
 
 export function unitsCard(view) {
-  const rows = (view.fighters || []).map((f) => el("tr", { "data-fighter-row": f.id },
+  const fighters = view.fighters || [];
+  const ammo = fighters.some((f) => f.ammo !== undefined);  // Module 4
+  const fuel = fighters.some((f) => f.fuel !== undefined);  // Module 5
+  const ammoText = (a) => Object.entries(a || {}).map(([k, n]) => `${k} ${n}`).join(", ") || "–";
+  const rows = fighters.map((f) => el("tr", { "data-fighter-row": f.id },
     el("td", {}, f.id), el("td", {}, f.side), el("td", {}, hexText(f.hex)), el("td", {}, f.facing),
     el("td", {}, f.speed), el("td", {}, ...(f.cards || []).flatMap((c) => [codeEl(c), " "])),
-    el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "]))));
-  return [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
+    el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "])),
+    ...(ammo ? [el("td", { "data-ammo": f.id }, ammoText(f.ammo))] : []),
+    ...(fuel ? [el("td", { "data-fuel": f.id }, f.fuel ?? "–")] : [])));
+  const out = [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
     el("tr", {}, ...[["id"], ["side"], ["hex", "q,r"], ["face", "facing A–F, A = north, clockwise"],
                      ["spd", "speed: hexes to the momentum marker"], ["cards", "system cards (hover a code)"],
-                     ["lost", "destroyed cards"]].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
+                     ["lost", "destroyed cards"], ...(ammo ? [["ammo", say("ammo")]] : []),
+                     ...(fuel ? [["fuel", say("fuel")]] : [])].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
+  const projectiles = view.projectiles || [];
+  if (projectiles.length) {
+    out.push(el("h3", {}, "Projectiles"), el("table", { class: "projectiles" },
+      el("tr", {}, ...["id", "side", "kind", "hex", "marker", "fuel", "fail-safe"].map((h) => el("th", {}, h))),
+      ...projectiles.map((p) => el("tr", { "data-projectile-row": p.id },
+        el("td", {}, p.id), el("td", {}, p.side || "–"), el("td", {}, p.kind), el("td", {}, hexText(p.hex)),
+        el("td", {}, hexText(p.momentum)), el("td", {}, p.fuel ?? "–"),
+        el("td", { title: p.fail_safe ? say("fail_safe") : "" }, p.fail_safe ? "on" : "–")))));
+  }
+  return out;
 }
 
 // Fills `form` for the open decision; returns {order()} building the order to send.
@@ -63,6 +92,9 @@ export function buildPanel(form, decision, ctx) {
   reset();
   if (decision.kind === "plot") return buildPlot(form, decision.options, ctx);
   if (decision.kind === "setup") return buildSetup(form, decision.options, ctx);
+  if (decision.kind === "reentry" && Object.values(decision.options).some((o) => o.hexes)) {
+    return buildReentry(form, decision.options, ctx);
+  }
   return null;  // any other decision: the generic legal-orders panel
 }
 
@@ -76,27 +108,34 @@ function cardButton(fid, code, onpick) {
 }
 
 // The cards that take a target: as the decision lists them, or else (advanced modules) its guns.
-const targeted = (o) => o.targeted || (o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+const targeted = (o) => o.targeted || (o.targets_for ? Object.keys(o.targets_for)
+                                                     : o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+// What the picked card may name: per card from Module 4 (projectiles, the puck), else the enemies.
+const targetsOf = (o, card) => (o.targets_for && o.targets_for[card]) || o.targets;
 
 function buildPlot(form, options, ctx) {
   const choice = {};
   const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
   const order = () => ({
     ...Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
-      [fid, c.card ? [c.target ? { card: c.card, target: c.target } : { card: c.card }] : []])),
+      [fid, c.card ? [{ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}) }] : []])),
     ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
   });
-  async function pick(fid, card, button, target = null) {
-    choice[fid] = { card, target };
+  async function pick(fid, card, button, target = null, launch = null) {
+    choice[fid] = { card, target, launch };
+    showLaunch(fid, card, launch);
     selected = fid;
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
     const select = form.querySelector(`[data-target="${fid}"]`);
     select.hidden = !targeted(options.fighters[fid]).includes(card);
+    const names = select.hidden ? [] : targetsOf(options.fighters[fid], card);
+    select.replaceChildren(el("option", { value: "" }, "nearest enemy in arc"),
+                           ...names.map((t) => el("option", { value: t }, `at ${t}`)));
     select.value = target ?? "";
     // a gun that takes a target: the enemies may also be tapped on the map
     if (ctx.map) {
       ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; },
-                    select.hidden ? [] : options.fighters[fid].targets);
+                    names);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
     if (help) help.textContent = card ? explain(card) : NOTHING;
@@ -124,33 +163,78 @@ function buildPlot(form, options, ctx) {
       ...o.cards.map((c) => cardButton(fid, c, pick)));
     const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
                                   onchange: (e) => { choice[fid].target = e.target.value || null; } },
-      el("option", { value: "" }, "nearest enemy in arc"), ...o.targets.map((t) => el("option", { value: t }, `at ${t}`)));
+      el("option", { value: "" }, "nearest enemy in arc"));
     // what the card does and where it takes the fighter, above the hand: in sight while picking
     form.append(el("h4", {}, `${fid}: your hand`),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
                 el("p", { class: "card-help", "data-arc-note": fid }),
                 cards, target,  // what the picked card does, under the hand (each card also says so on hover)
                 el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."));
+    form.append(el("div", { class: "launch-params", "data-launch": fid, hidden: true }));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
-    if (sent) restore.push([fid, sent[0] ? sent[0].card : null, sent[0] ? sent[0].target || null : null, cards]);
+    if (sent) {
+      const { card, target, ...launch } = sent[0] || {};
+      restore.push([fid, card ?? null, target || null, Object.keys(launch).length ? launch : null, cards]);
+    }
   }
-  for (const [fid, card, tgt, cards] of restore) {
+  // A launcher picked: what its projectile does, and a cannon's thrust or a rocket's marker (TOB-M4-LAUNCH-04).
+  function showLaunch(fid, card, launch) {
+    const box = form.querySelector(`[data-launch="${fid}"]`);
+    if (!box) return;
+    box.replaceChildren();
+    if (card === "FB") {  // a force beam pushes or pulls (TOB-M5-FB-08)
+      const mode = (launch && launch.mode) || "push";
+      const help = el("p", { class: "card-help", "data-mode-help": fid }, say(mode));
+      box.hidden = false;
+      box.append(el("label", {}, "Beam ", el("select", { "data-mode": fid, onchange: (e) => {
+        choice[fid].launch = { mode: e.target.value };
+        help.textContent = say(e.target.value);
+      } }, ...["push", "pull"].map((m) => el("option", { value: m, selected: m === mode }, m)))), help);
+      return;
+    }
+    const words = say(card);
+    box.hidden = !words;
+    if (!words) return;
+    box.append(el("p", { class: "card-help" }, `${say("launch")}. ${words}.`));
+    if (card === "CAN") {
+      box.append(el("label", {}, "Thrust ", el("select", { "data-thrust": fid, onchange: (e) => {
+        const k = Number(e.target.value);
+        choice[fid].launch = k ? { thrust: k } : null;
+      } }, ...[0, 1, 2, 3].map((k) => el("option", { value: k, selected: (launch && launch.thrust) === k }, `${k} ahead`)))));
+    }
+    if (card === "RL") {
+      box.append(el("label", {}, "Rocket marker ", el("input", {
+        type: "text", "data-rocket": fid, placeholder: "q,r", value: launch && launch.momentum ? hexText(launch.momentum) : "",
+        onchange: (e) => {
+          const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
+          choice[fid].launch = v.length === 2 ? { momentum: v } : null;
+        } })));
+    }
+  }
+  for (const [fid, card, tgt, launch, cards] of restore) {
     const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
-    if (button) pick(fid, card, button, tgt);
+    if (button) pick(fid, card, button, tgt, launch);
   }
   for (const [pid, p] of Object.entries(options.projectiles || {})) {
     fuse[pid] = [];
-    const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile",
-                                title: "the missile's new momentum marker, within 3 hexes and its fuel",
+    const help = el("p", { class: "card-help", "data-fuse-help": pid }, say("keep"));
+    const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile" || !p.fuel,
+                                title: say("steer"),
                                 onchange: (e) => {
                                   const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
                                   fuse[pid] = v.length === 2 ? [{ steer: v }] : [];
+                                  help.textContent = v.length === 2 ? say("steer") : say("keep");
                                 } });
-    const boom = el("select", { "data-fuse": pid, title: "detonate it in phase 8 (not with a friendly fighter within a hex)",
-                                onchange: (e) => { fuse[pid] = e.target.value === "detonate" ? [{ detonate: true }] : []; } },
-      el("option", { value: "" }, "leave it"), el("option", { value: "detonate" }, "detonate"));
-    form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}` + (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
-                boom, steer);
+    const boom = el("select", { "data-fuse": pid, title: say("detonate"),
+                                onchange: (e) => {
+                                  fuse[pid] = e.target.value === "detonate" ? [{ detonate: true }] : [];
+                                  help.textContent = say(e.target.value || "keep");
+                                } },
+      el("option", { value: "" }, "leave it flying"), el("option", { value: "detonate" }, "detonate in phase 8"));
+    form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}, marker at ${hexText(p.momentum)}` +
+                             (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
+                ...(p.fail_safe ? [el("p", { class: "card-help", "data-fail-safe": pid }, `Fail-safe: ${say("fail_safe")}.`)] : []),
+                el("div", { class: "launch-params" }, boom, steer), help);
   }
   return { order };
 }
@@ -172,19 +256,51 @@ function buildSetup(form, options, ctx) {
                                                .map(([fid, c]) => [fid, { gun: c.gun }])) };
 }
 
+// Space Hockey's re-entry (TOB-M5-HOCKEY-06): the owner picks a hex along its own edge (or taps
+// one on the map), a facing and the momentum marker (speed 0-6); empty fields keep the default.
+function buildReentry(form, options, ctx) {
+  const choice = {};
+  for (const [fid, o] of Object.entries(options)) {
+    choice[fid] = {};
+    const where = el("select", { "data-entry-hex": fid, onchange: (e) => { choice[fid].hex = JSON.parse(e.target.value); } },
+      ...o.hexes.map((h) => el("option", { value: JSON.stringify(h), selected: hexText(h) === hexText(o.hex) }, hexText(h))));
+    const facing = el("select", { "data-entry-facing": fid, onchange: (e) => { choice[fid].facing = e.target.value; } },
+      ...[...LETTERS].map((c) => el("option", { value: c, selected: c === o.default.facing }, c)));
+    const marker = el("input", { type: "text", "data-entry-momentum": fid, placeholder: "q,r (empty: at rest)",
+                                 onchange: (e) => {
+                                   const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
+                                   if (v.length === 2) choice[fid].momentum = v; else delete choice[fid].momentum;
+                                 } });
+    form.append(el("h4", {}, `${fid} returns along your own edge`),
+                el("div", { class: "launch-params" }, el("label", {}, "Hex ", where), el("label", {}, "Facing ", facing),
+                   el("label", {}, "Momentum marker ", marker)),
+                el("p", { class: "card-help" }, "Any hex of your own edge (tap one on the map), any facing, speed 0-6."));
+    if (ctx.map) ctx.map.offer(o.hexes, (h) => { where.value = JSON.stringify(h); choice[fid].hex = h; });
+  }
+  return { order: () => Object.fromEntries(Object.entries(choice).filter(([, c]) => Object.keys(c).length)) };
+}
+
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
-export function label(o, kind) {
-  if (!o || typeof o !== "object") return String(o);
+export function label(order, kind) {
+  if (!order || typeof order !== "object") return String(order);
+  const { then, ...o } = order;  // answers in advance (an order sheet's later decisions, TOB-SEQ-04)
+  const later = then ? Object.entries(then).map(([k, answer]) => `${k}: ${label(answer, k)}`) : [];
+  const ahead = later.length ? `; answered in advance: ${later.join("; ")}` : "";
   if (!Object.keys(o).length) {
-    return { declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)";
+    return ({ declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)") + ahead;
   }
   const parts = Object.entries(o).map(([fid, v]) => {
+    if (Array.isArray(v) && kind === "fire") return `${fid} fires at ${v.map((t) => t ?? "nothing (holds)").join(", ")}`;
+    if (v && kind === "end") {
+      return `${fid} loses ${[...(v.external || []), ...(v.discard || [])].map(named).join(", ") || "nothing"}`;
+    }
     if (Array.isArray(v) && kind === "declare") {
       return `${fid} declares ${v.length ? v.map((c) => named(c.card ?? c)).join(" + ") : "nothing"}`;
     }
     if (Array.isArray(v)) {
       if (!v.length) return `${fid} plays no card (coasts)`;
-      return `${fid} plays ${v.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`).join(" + ")}`;
+      return `${fid} plays ${v.map((c) => c.card ? `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`
+        : Object.entries(c).map(([k, x]) => `${k} ${Array.isArray(x) ? x.join(",") : x}`).join(" ")).join(" + ")}`;
     }
     if (v && typeof v === "object") {  // a setup: the gun (secret in another seat's log until the end) and placing
       const where = [v.hex && `at ${hexText(v.hex)}`, v.facing && `facing ${v.facing}`,
@@ -193,7 +309,7 @@ export function label(o, kind) {
     }
     return `${fid}: ${JSON.stringify(v)}`;
   });
-  return parts.join("; ");
+  return parts.join("; ") + ahead;
 }
 
 export function valueLabel(key, value) {
@@ -212,7 +328,7 @@ export function describe(e) {
       `so ${e.target} draws ${e.damage} card(s) from ${e.hand_size} (${e.miss_cards} of them miss cards).`;
     case "shot_void": return `${e.shooter}'s ${named(e.weapon)} shot at ${e.target} is void: ${why(e.reason)}.`;
     case "pulled": {
-      const effect = { immune: " — no effect: it was already hit by a bubble gun this turn", shields: " — its shields stop the shot",
+      const effect = { immune: " — no effect: it already lost a shield generator this turn (to a bubble gun or a blast)", shields: " — its shields stop the shot",
                        miss: " — all misses", armor: " — its armor takes the hit (the cards go back)",
                        shield_generator: " — the shot knocks out its shield generator", destroyed: " — those cards are destroyed" }[e.effect] || "";
       return (e.cards.length ? `${e.target} draws ${cardList(e.cards)}` : `${e.target} draws nothing`) + `${effect}.`;
