@@ -342,3 +342,19 @@ def test_turn_reports_tell_rams_stations_deliveries_and_points():
     a, b = ramming_pair()
     _, events = resolve(party(a, b), {"A": [{"card": "RAM", "target": "B"}]})
     assert "A rams B: 8 damage to each" in [presenter.describe_event(e) for e in events]
+
+
+@pytest.mark.rule("TOB-M6-ORDER-01")
+def test_a_big_party_order_sheet_names_ships_rams_and_stations():
+    from hexfleet.games import get_ruleset
+    from hexfleet.games.turn_or_burn import sheet
+    rules = get_ruleset("turn-or-burn")
+    state = rules.new_game("big-party", seed=1, options={"players": 3, "ships": 3, "mode": "capture"})
+    read = sheet.read(state, "P1", "P1-1: RAM > P2-1\nP1-2: B5A\nP1-3: Bubble Gun > S1")
+    plot = read.answers["plot"]
+    assert plot == {"P1-1": [{"card": "RAM", "target": "P2-1"}], "P1-2": [{"card": "B5A"}],
+                    "P1-3": [{"card": "BG", "target": "S1"}]}
+    with pytest.raises(RuleError) as err:  # the 9-card heavy has 2 thrusters: B5A needs 4
+        rules.validate(state, "P1", plot)
+    assert err.value.rule == "TOB-M6-MAN-01"
+    rules.validate(state, "P1", {**plot, "P1-2": [{"card": "B2A"}]})

@@ -83,6 +83,6 @@ def build(players: int, mode: str, ships: int) -> tuple[Party, tuple[Fighter, ..
             col, row = q0 + k % (q1 - q0 + 1), r0 + (k // (q1 - q0 + 1)) % (r1 - r0 + 1)
             h = from_offset(col, row)
             toward = directions_toward(sub(from_offset(*centre), h))[0]  # facing the centre
-            f = Fighter(f"{p.id}.{k + 1}", p.id, h, toward, h, cards)
+            f = Fighter(f"{p.id}-{k + 1}", p.id, h, toward, h, cards)  # ids an order sheet can name
             fighters.append(Fighter(f.id, f.side, f.hex, f.facing, f.momentum, f.cards, kit=Kit(marks=marks_of(f))))
     return party, tuple(fighters), stations(players) if "capture" in modes or "freighter" in modes else ()
