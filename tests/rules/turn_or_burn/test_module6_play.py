@@ -358,3 +358,18 @@ def test_a_big_party_order_sheet_names_ships_rams_and_stations():
         rules.validate(state, "P1", plot)
     assert err.value.rule == "TOB-M6-MAN-01"
     rules.validate(state, "P1", {**plot, "P1-2": [{"card": "B2A"}]})
+
+
+@pytest.mark.rule("TOB-M6-MODE-03")
+def test_a_returning_ship_is_placed_by_order_inside_its_start_region():
+    a = fighter("A", "P1", [10, 10], ["CM", "STR", "THR", "BG"], facing="C")
+    b = fighter("B", "P2", [12, 10], STD4)
+    game = {"modes": ["dogfight"], "points": {"ship": 3}, "round_limit": 10}
+    out, _ = resolve(party(a, b, fighter("C", "P2", [30, 0], STD4), game=game),
+                     {"A": [{"card": "BG", "target": "B"}]})
+    with pytest.raises(RuleError) as err:
+        resolve(out, {"B": [{"place": {"hex": [10, 10]}}]})
+    assert err.value.rule == "TOB-M6-MODE-03"
+    out, events = resolve(out, {"B": [{"place": {"hex": [1, 0], "facing": "C", "momentum": [3, 0]}}]})
+    assert of_type(events, "entered")[0] == {"type": "entered", "id": "B", "side": "P2", "hex": [1, 0], "facing": "C",
+                                             "momentum": [3, 0], "shields": False, "external": [], "heavy_guns": 0}

@@ -11,18 +11,20 @@ counts for the side that last destroyed one of its cards this turn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ...engine.ruleset import Event, Outcome
-from ...hexgrid import distance, from_offset
+from ...hexgrid import distance
 from . import big_party
 from . import ship_sheet as sheet
 from .big_party import Party, StationHit
 from .cards import GUNS, range_miss_cards
 from .fire import GunPlot, effective_range, shot_damage, void_reason
 from .notation import LETTERS
+from .orders import Placement
+from .reentry import party_entry_hex
 from .state import Fighter, Replacement, Station, TobState
 from .systems import resolve_maneuvers
 
@@ -307,18 +309,9 @@ def settle_stations(w: Work) -> tuple[Station, ...]:
 # --- returns --------------------------------------------------------------------------------
 
 
-def entry_hex(state: TobState, side: str) -> Any:
-    """The first hex of the player's start region in (column, row) order (the format's
-    default placement); without a region, the map's first hex."""
-    party = state.config.party
-    region = party.player(side).start_region if isinstance(party, Party) else None
-    if region is None:
-        return from_offset(0, 0)
-    return from_offset(region[0][0], region[1][0])
-
-
-def enter(state: TobState) -> tuple[TobState, list[Event]]:
-    """Ships due return in their player's start region, facing A at speed 0 (TOB-AMB-48,
+def enter(state: TobState, placements: Mapping[str, Placement] | None = None) -> tuple[TobState, list[Event]]:
+    """Ships due return in their player's start region: where their ``place`` entry says
+    (checked by ``reentry.check_place``), else its first hex, facing A at speed 0 (TOB-AMB-48;
     TOB-M6-FRT-02: a delivered freighter keeps its damage)."""
     fighters = list(state.fighters)
     events: list[Event] = []
@@ -328,9 +321,13 @@ def enter(state: TobState) -> tuple[TobState, list[Event]]:
             rest.append(r)
             continue
         base = r.fighter if isinstance(r.fighter, Fighter) else Fighter(r.id, r.side, (0, 0), 0, (0, 0), r.cards)
-        h = entry_hex(state, r.side)
-        g = replace(base, hex=h, momentum=h, facing=0, revealed=())
+        p = (placements or {}).get(r.id) or r.place or Placement()
+        h = p.hex if p.hex is not None else party_entry_hex(state, r.side)
+        mom = p.momentum if p.momentum is not None else h
+        shields = bool(p.shields) and base.has("SG")
+        g = replace(base, hex=h, momentum=mom, facing=p.facing or 0, revealed=(),
+                    kit=replace(base.kit, shields=shields, lock_on=None))
         fighters.append(g)
-        events.append({"type": "entered", "id": g.id, "side": g.side, "hex": list(h), "facing": LETTERS[0],
-                       "momentum": list(h), "shields": False, "external": [], "heavy_guns": len(g.heavy_guns)})
+        events.append({"type": "entered", "id": g.id, "side": g.side, "hex": list(h), "facing": LETTERS[g.facing],
+                       "momentum": list(mom), "shields": shields, "external": [], "heavy_guns": len(g.heavy_guns)})
     return replace(state, fighters=tuple(fighters), replacements=tuple(rest)), events

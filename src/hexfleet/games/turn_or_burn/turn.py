@@ -470,7 +470,7 @@ def start_turn(state: TobState, placements: Mapping[str, Placement] | None = Non
     """
     if state.replacements and due(state):
         if state.config.party is not None:  # Module 6: back in the start region (TOB-AMB-48)
-            entered, events = party_turn.enter(state)
+            entered, events = party_turn.enter(state, placements)
             more_state, more = start_turn(entered)
             return more_state, events + more
         if not state.config.phase_decisions:
