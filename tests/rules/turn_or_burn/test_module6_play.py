@@ -373,3 +373,16 @@ def test_a_returning_ship_is_placed_by_order_inside_its_start_region():
     out, events = resolve(out, {"B": [{"place": {"hex": [1, 0], "facing": "C", "momentum": [3, 0]}}]})
     assert of_type(events, "entered")[0] == {"type": "entered", "id": "B", "side": "P2", "hex": [1, 0], "facing": "C",
                                              "momentum": [3, 0], "shields": False, "external": [], "heavy_guns": 0}
+
+
+@pytest.mark.rule("TOB-M6-MODE-07")
+@pytest.mark.parametrize("mode", ["combination", "last_man_standing"])
+def test_the_kernel_contract_holds_for_big_party_presets(mode):
+    from hexfleet.games import get_ruleset
+    from hexfleet.testing import Contract, check_ruleset
+
+    from .test_contract import hidden_variants
+    contract = Contract("big-party", hidden_variants, seeds=2, max_steps=10,
+                        options={"players": 4, "ships": 2, "mode": mode})
+    played = check_ruleset(get_ruleset("turn-or-burn"), contract)
+    assert len(played) == 2
