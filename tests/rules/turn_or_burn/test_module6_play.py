@@ -386,3 +386,16 @@ def test_the_kernel_contract_holds_for_big_party_presets(mode):
                         options={"players": 4, "ships": 2, "mode": mode})
     played = check_ruleset(get_ruleset("turn-or-burn"), contract)
     assert len(played) == 2
+
+
+@pytest.mark.rule("TOB-M6-SHEET-02")
+def test_another_player_sees_crosses_but_not_the_disabled_half_of_a_heavy_gun():
+    from hexfleet.games import get_ruleset
+    heavy = fighter("H", "P1", [10, 10], ["CM", "CM", "STR", "STR", "THR", "BOT", "NB", "NB"],
+                    heavy_guns=[["NB", "NB"]], destroyed=["NB"])
+    state = parse(party(heavy, fighter("B", "P2", [30, 0], STD4)))
+    rules = get_ruleset("turn-or-burn")
+    mine = next(f for f in rules.view(state, "P1")["fighters"] if f["id"] == "H")
+    theirs = next(f for f in rules.view(state, "P2")["fighters"] if f["id"] == "H")
+    assert mine["marks"][6:] == ["disabled", "destroyed"]
+    assert theirs["marks"][6:] == ["ok", "destroyed"]

@@ -49,10 +49,13 @@ def public_v2(state: TobState) -> dict[str, Any]:
 
 
 def public_fighter_v2(state: TobState, f: Fighter, own: bool, known: list[str]) -> dict[str, Any]:
-    """A fighter's Module 4-5 fields as a seat sees them: its own in full; another side's
-    ammo only for launchers already seen (the rest would tell its build), the rest public."""
+    """A fighter's Module 4-6 fields as a seat sees them: its own in full; another side's
+    ammo only for launchers already seen (the rest would tell its build) and its ship sheet
+    without the disabled marks, the rest public."""
     data = fighter_v2_json(f, state.config.modules, state.config.options.fuel)
     data.pop("class")
+    if not own and "marks" in data:  # a disabled card would tell where the rest of a heavy gun sits
+        data["marks"] = ["ok" if m == "disabled" else m for m in data["marks"]]
     if not own and "ammo" in data:
         seen = set(known)
         data["ammo"] = {k: n for k, n in ammo_of(f).items() if "#" not in k and k in seen}
