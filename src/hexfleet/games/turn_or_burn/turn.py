@@ -334,7 +334,6 @@ def next_turn(w: Work) -> None:
     scores = tuple(sorted(state.scores)) if state.scores else ()  # team points in side order (as a position writes them)
     replacements = state.replacements
     stations = state.stations
-    survivors = tuple(w.fighters.values())
     if config.party is not None:
         scores, replacements, outcome, stations = party_turn.end(w)
     elif config.nine_phase and spacewar.decides_outcome(config):
@@ -354,13 +353,14 @@ def next_turn(w: Work) -> None:
         replacements += tuple(added)
         outcome = points_outcome(points, opts, state.turn)
     else:
-        outcome = elimination_outcome(w.sides, survivors)
+        outcome = elimination_outcome(w.sides, w.fighters.values())
         if outcome is None and opts.turn_limit is not None and state.turn >= opts.turn_limit:
             outcome = Outcome("turn_limit", ())
     if outcome is not None:
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
     projectiles = tuple(replace(p, burn=0) for p in w.projectiles.values()) if w.projectiles else ()
+    survivors = tuple(w.fighters.values())  # after the end of turn: Module 6 returns ships to their start
     nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
                    replacements, None, state.then, projectiles, stations)
     if outcome is None and (replacements or config.declare_step):  # otherwise the plot is next
