@@ -149,15 +149,21 @@ class World:
         return tuple(answer) if isinstance(answer, list) else answer
 
     def ordered(self, units: list[dict[str, Any]], rule: str, context: str) -> list[dict[str, Any]]:
-        """``units`` (sorted: sides grouped, the side that resolves first leading) in the order
-        each side chose for its own (the ``order`` choice), one pick at a time."""
+        """``units`` (sorted: sides grouped, the side that resolves first leading) with each
+        side's ships in the order it chose for them (the ``order`` choice), one pick at a time.
+        Only ships are asked about: a squadron or missile explodes at nobody, so where it
+        takes its damage changes nothing."""
         out: list[dict[str, Any]] = []
         for side in dict.fromkeys(u["side"] for u in units):
-            left = [u for u in units if u["side"] == side]
-            while left:
-                ids = tuple(u["id"] for u in left)
+            group = [u for u in units if u["side"] == side]
+            ships = [u for u in group if self.kind(u) == "ship"]
+            picked = []
+            while ships:
+                ids = tuple(u["id"] for u in ships)
                 pick = self.decide(Interrupt("order", rule, side, None, ids, context), ids[0])
-                out.append(left.pop(ids.index(pick)))
+                picked.append(ships.pop(ids.index(pick)))
+            chosen = iter(picked)
+            out += [next(chosen) if self.kind(u) == "ship" else u for u in group]
         return out
 
     # --- chance -------------------------------------------------------------------------------
