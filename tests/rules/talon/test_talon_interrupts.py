@@ -188,3 +188,24 @@ def test_bots_answer_a_choice():
     assert len(bots.prior(state, "talon", legal)) == 3
     again = bots.determinize(RULESET.view(state, "talon"), "talon", 7)
     assert RULESET.asked(again).kind == CHOICE and RULESET.asked(again).seats == ("talon",)
+
+
+@pytest.mark.rule("TAL-IMP-2")
+def test_mcts_answers_a_choice_through_the_legal_set():
+    from hexfleet.ai.mcts import MctsBot
+
+    state, _ = play(interactive(_missile_into_squadron(0, 1, 0)), "terran",
+                    {"do": "move", "unit": "sq", "how": "straight"})
+    legal = RULESET.legal(state, "talon")
+    order = MctsBot(seed=3, think=None, iterations=30).choose(RULESET, "talon", RULESET.view(state, "talon"), legal)
+    assert order in legal and order.data["do"] == "choose"
+    nxt, ev = play(state, "talon", order)
+    assert of(ev, "detonated")[0]["fighter"] == order.data["pick"] and "held" not in nxt.pos
+
+
+@pytest.mark.rule("TAL-IMP-2")
+def test_resolve_refuses_a_position_waiting_for_a_choice():
+    state, _ = play(interactive(_missile_into_squadron()), "terran", {"do": "move", "unit": "sq", "how": "straight"})
+    with pytest.raises(FormatError) as err:
+        resolve(interchange.dump(state), [t(END, "terran")])
+    assert err.value.field == "held"
