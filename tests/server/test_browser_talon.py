@@ -197,7 +197,7 @@ def test_a_choice_of_the_side_not_acting_is_offered_in_words(live_server: LiveSe
     words = page.evaluate("""async (view) => {
         const t = await import('/js/talon.js');
         return [t.summary(view), t.label({ do: 'choose', pick: 1 }, 'choice'), t.valueLabel('pick', 2),
-                t.valueLabel('do', 'choose')]; }""", view)
+                t.valueLabel('do', 'choose'), t.label({ do: 'choose', pick: 'b' }, 'choice')]; }""", view)
     assert "terran's move waits for a choice of the other side (TAL-IMP-2)" in words[0]
     assert words[1:] == ["fighter 1 of sq (1 hits) takes it (TAL-AMB-19)", "fighter 2 of sq (0 hits) takes it",
-                         "answer the choice"]
+                         "answer the choice", "chooses b"]  # an earlier answer, in the log

@@ -339,20 +339,24 @@ export function label(o, kind) {
     case "initiative": return `${o.holder} holds the Initiative`;
     case "speed": return `${o.ship}: Speed ${o.speed}${speedRow(o.ship, o.speed)}`;
     case "retreat": return `${o.ship} jumps to FTL (retreats)`;
-    case "choose": return `${pickWords(o.pick)}${asked ? ` (${asked.rule})` : ""}`;
+    case "choose": return `${pickWords(o.pick)}${offered(o.pick) ? ` (${asked.rule})` : ""}`;
     default: return JSON.stringify(o);
   }
 }
 
-// An answer to a choice asked mid-resolution, in the presenter's words (render/talon_forms.py).
+// An answer to a choice asked mid-resolution, in the presenter's words (render/talon_forms.py);
+// an answer of an earlier choice (the log) in plain words.
+const offered = (pick) => asked !== null && asked.options.some((o) => JSON.stringify(o) === JSON.stringify(pick));
+
 function pickWords(pick) {
-  const key = asked ? asked.choice : null;
+  if (!offered(pick)) return `chooses ${Array.isArray(pick) ? `hex ${hex(pick)}` : pick}`;  // an answer in the log
+  const key = asked.choice;
   if (Number.isInteger(pick)) {
-    const q = asked ? find(asked.subject) : null;
+    const q = find(asked.subject);
     const f = q && q.fighters ? q.fighters[pick - 1] : null;
     return `fighter ${pick}${q ? ` of ${q.id}` : ""}${f ? ` (${f.hull_marked} hits)` : ""} takes it`;
   }
-  if (Array.isArray(pick)) return `${asked && asked.subject ? asked.subject : "it"} enters hex ${hex(pick)}`;
+  if (Array.isArray(pick)) return `${asked.subject} enters hex ${hex(pick)}`;
   if (key === "first") return `${pick} takes its collision damage first`;
   if (key === "missile_hit") return `missile ${pick} takes the damage`;
   return `${pick} takes its damage next`;
