@@ -295,7 +295,7 @@ def _fire_candidates(w: World, s: dict[str, Any], number: int, limit: int = 24) 
 class Talon(Procedure[TalState]):
     name = "talon"
     title = "Talon"
-    version = "0.1"
+    version = "0.2"  # 0.2: the side not acting answers its own choices (interrupts); 0.1 records refuse to replay
     dynamics = "sequential"
     options = OPTIONS
     kinds = KINDS
