@@ -27,7 +27,7 @@ from .fire import MISS, hand, miss_cards
 from .notation import LETTERS
 from .orders import Action
 from .position_v2 import KIND_CARD, class_name, fuel_of
-from .reentry import REENTRY_DELAY, edge_hexes
+from .reentry import REENTRY_DELAY, free_edge_hex
 from .spacewar import PROJECTILE_MISSES, off_map_test, ordered, take_out
 from .state import Fighter, Projectile, Replacement, TobState, refit
 
@@ -352,7 +352,7 @@ def hockey_returns(w: Work) -> list[Replacement]:
     taken = {f.hex for f in w.fighters.values()} | {r.hex for r in w.state.replacements}
     out = []
     for f, _ in w.out:
-        h = next(h for h in edge_hexes(w.config.map, hockey.edge(f.side)) if h not in taken)
+        h = free_edge_hex(w.config.map, hockey.edge(f.side), taken)
         taken.add(h)
         out.append(Replacement(f.side, f.id, w.state.turn + REENTRY_DELAY, f.cards, f.external, f.heavy_guns, h))
         w.events.append({"type": "replacement", "side": f.side, "id": f.id,
@@ -361,6 +361,18 @@ def hockey_returns(w: Work) -> list[Replacement]:
 
 
 # --- plots --------------------------------------------------------------------------------
+
+
+def plot_choices(state: TobState, cards: list[str], enemies: list[str]) -> dict[str, list[str]]:
+    """What a lone Module 5 plot entry may carry beyond its card, for an order panel: the
+    directions a secondary thruster shifts the marker (``direction``, TOB-M5-SEC-01) and the
+    fighters the thruster card may ram (``ram``, TOB-M5-RAM-01/02). ``cards`` are the legal ones."""
+    out: dict[str, list[str]] = {}
+    if "ST" in cards and on(state, "secondary_thrusters"):
+        out["secondary"] = list(LETTERS)
+    if "THR" in cards and on(state, "ramming"):
+        out["rams"] = list(enemies)
+    return out
 
 
 def check_orders(state: TobState, f: Fighter, actions: tuple[Action, ...], where: str) -> None:

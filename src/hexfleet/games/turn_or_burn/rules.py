@@ -45,7 +45,7 @@ from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
-from . import notation, spacewar_orders, turn
+from . import experimental, lockdown, notation, spacewar_orders, turn
 from .build import check_build, external_working, lost_counts
 from .cards import GUNS, M1_GUNS, MANEUVERS
 from .end_of_turn import check_end_choice, parse_losses
@@ -452,6 +452,8 @@ def legal_cards(state: TobState, f: Fighter) -> list[str]:
             check_plot(state, f, (action,), "probe")
         except (RuleError, FormatError):
             continue
+        if state.config.nine_phase and not spacewar_orders.fighter_ok(state, f, (action,)):
+            continue  # Modules 4-5: fuel, a lost maneuver, ditto beside zap guns, a locked turn or burn
         out.append(card)
     return out
 
@@ -606,8 +608,12 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                             "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
                      for f in state.fighters if f.side == side}}
     if state.config.nine_phase:  # Module 4: what each card may name; the side's projectiles, to steer or detonate
-        for o in options["fighters"].values():
+        for fid, o in options["fighters"].items():
             o["targets_for"] = _targets_for(state, side, o["cards"], targets)
+            if 5 in state.config.modules:  # Module 5: a secondary thrust's direction, a ram, lock down
+                f = state.fighter(fid)
+                assert f is not None
+                o |= experimental.plot_choices(state, o["cards"], targets) | lockdown.plot_choices(state, f, o["cards"])
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
                                          "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
                                   for p in state.projectiles if p.side == side}
