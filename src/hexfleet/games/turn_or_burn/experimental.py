@@ -89,6 +89,16 @@ def secondary_thrust(w: Work, timing: str = "before_move") -> None:
         off_map_test(w)
 
 
+def previewed_shift(state: TobState, f: Fighter, actions: tuple[Action, ...]) -> tuple[Fighter, int]:
+    """The fighter as its plotted secondary thrust leaves it before Move, and the thrust that
+    adds (TOB-M5-SEC-01/06), for a preview of where a plot takes it; unchanged under the
+    ``after_move`` timing, when the shift comes after the move."""
+    if not on(state, "secondary_thrusters") or state.config.options.secondary_thrust_timing != "before_move":
+        return f, 0
+    d = next((a.field("direction") for a in actions if a.card == "ST" and a.field("direction") is not None), None)
+    return (f, 0) if d is None else (_shift(f, DIRECTIONS[d]), 1)
+
+
 def _shift(f: Fighter, v: Hex) -> Fighter:
     return Fighter(f.id, f.side, f.hex, f.facing, add(f.momentum, v), f.cards, f.destroyed, f.revealed, f.kit)
 

@@ -33,7 +33,7 @@ def edge_hexes(board: RectMap, edge: str) -> list[Hex]:
     return [from_offset(col, row) for col in range(board.cols)]
 
 
-def free_edge_hex(board: RectMap, edge: str, taken: Collection[Hex]) -> Hex:
+def free_edge_hex(board: RectMap, edge: str, taken: Collection[Hex | None]) -> Hex:
     """The first hex of ``edge`` that no fighter or due replacement holds (its first hex when
     all are held): where a Space Hockey fighter returns unless its owner chooses (TOB-M5-HOCKEY-06).
     One helper for the hex fixed at elimination and the default when it is placed."""

@@ -611,9 +611,9 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
         for fid, o in options["fighters"].items():
             o["targets_for"] = _targets_for(state, side, o["cards"], targets)
             if 5 in state.config.modules:  # Module 5: a secondary thrust's direction, a ram, lock down
-                f = state.fighter(fid)
-                assert f is not None
-                o |= experimental.plot_choices(state, o["cards"], targets) | lockdown.plot_choices(state, f, o["cards"])
+                me = state.fighter(fid)
+                assert me is not None
+                o |= experimental.plot_choices(state, o["cards"], targets) | lockdown.plot_choices(state, me, o["cards"])
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
                                          "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
                                   for p in state.projectiles if p.side == side}
@@ -1023,8 +1023,11 @@ class TurnOrBurn(Procedure[TobState]):
         for f in state.fighters:
             if f.side != seat:
                 continue
-            card = next((a.card for a in plot.get(f.id) or () if a.card in MANEUVERS), None)
-            g, thrust = move_fighter(f, card, wide)
+            actions = plot.get(f.id) or ()
+            card = next((a.card for a in actions if a.card in MANEUVERS), None)
+            shifted, extra = experimental.previewed_shift(state, f, actions)  # Module 5: a secondary thrust
+            g, thrust = move_fighter(shifted, card, wide)
+            thrust += extra
             out[f.id] = {"card": card, "hex": list(g.hex), "facing": LETTERS[g.facing], "momentum": list(g.momentum),
                          "speed": g.speed, "thrust": thrust,
                          "off_map": not (board.contains(g.hex) and board.contains(g.momentum))}
