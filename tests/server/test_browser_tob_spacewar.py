@@ -178,7 +178,7 @@ def test_a_person_thrusts_sideways_and_locks_a_gun_in_space_hockey(live_server: 
     submit(page)
     wait_log(page, "R2 locks down")
     log = page.inner_text("#log")
-    assert "R1 plays ST (Secondary Thruster) shifting its marker 1 hex A; R2 plays LT (Laser Turret) locked down" in log
+    assert "R1 plays ST (Secondary Thruster), shifting its marker 1 hex A; R2 plays LT (Laser Turret), locked down" in log
     assert "R1's secondary thruster shifts its momentum marker 1 hex A" in log
     assert "R2 locks down its LT (Laser Turret)." in log
     # turn 2: the lock is shown; only TNC may free it, and another lock is refused until then
@@ -196,9 +196,10 @@ def test_a_person_thrusts_sideways_and_locks_a_gun_in_space_hockey(live_server: 
 
 
 @pytest.mark.rule("TOB-M5-RAM-01")
-def test_the_ram_and_the_picked_guns_arc_in_space_hockey(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
-    """The thruster card offers a ram with the fighter to ram; the map draws the arc of the gun
-    picked (the force beam's, the laser's, the zap gun's all round), not the first gun's."""
+def test_the_ram_the_beams_fields_and_the_picked_guns_arc_in_space_hockey(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """The thruster card offers a ram with the fighter to ram, the force beam its hexes and tie
+    letter; the map draws the arc of the gun picked (the force beam's, the laser's, the zap
+    gun's all round), not the first gun's."""
     page = start_hockey(live_server, browser)
     page.click("[data-hand=R1] button[data-card=THR]")
     assert page.inner_text("[data-ram-help=R1]") == DECISION_WORDS["ram"]
@@ -209,9 +210,15 @@ def test_the_ram_and_the_picked_guns_arc_in_space_hockey(live_server: LiveServer
     page.click("[data-hand=R1] button[data-card=FB]")
     page.wait_for_function("document.querySelector('#map .arc title').textContent.includes('Force Beam')")
     assert "range 6" in page.text_content("#map .arc title")
+    page.select_option("[data-target=R1]", "PUCK")  # the force beam's own fields (TOB-M5-FB-05/07)
+    page.select_option("[data-beam-hexes=R1]", "1")
+    page.select_option("[data-beam-tie=R1]", "B")
+    assert DECISION_WORDS["beam_hexes"] in page.inner_text("[data-beam-help=R1]")
     page.click("[data-hand=R2] button[data-card=ZG]")
     page.wait_for_function("document.querySelector('#map .arc').dataset.arc === '360'")
     shot(page, "hockey-zap-arc")
+    submit(page)
+    wait_log(page, "R1 plays FB (Force Beam) at PUCK, at most 1 hex(es), along B on a tie; R2 plays ZG (Zap Gun)")
 
 
 @pytest.mark.rule("TOB-M5-HOCKEY-06")

@@ -543,8 +543,14 @@ DECISION_WORDS = {
             "cards go beneath it and after each performance the opponent draws one of them or the card, which "
             "then burns out",
     "unlock": "unlock the locked action now, before it takes effect this turn",
+    "beam_hexes": "the hexes you want the markers moved: the beam pulls the target's cards until a system card, and "
+                  "0, 1 or 2 miss cards first allow at most 3, 2 or 1 (3 or more: none); it never moves more than you ask",
+    "beam_tie": "when the line of fire runs exactly between two hexes, the one of the two directions to use "
+                "(another letter, or none: the first of the two)",
+    "restore": "the repair bot gives back one of the maneuver cards lost to a zap gun or a burn-out, drawn at random, "
+               "instead of repairing a system",
     "locked": "locked down: it performs by itself every turn until it burns out or is unlocked with TNC",
 }
 """What each Module 4-5 decision does, for the order panel (TOB-M4-LAUNCH-04, TOB-M4-MISSILE-01,
 TOB-M4-DET-01..03, TOB-M4-GRAV-01, TOB-M5-HOCKEY-03/04, TOB-M5-SEC-01/05/06, TOB-M5-RAM-01..03,
-TOB-M5-LOCK-02..05)."""
+TOB-M5-LOCK-02..05, TOB-M5-FB-05/07, TOB-M5-ZAP-08)."""

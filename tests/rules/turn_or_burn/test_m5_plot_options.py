@@ -33,6 +33,17 @@ def test_the_panel_is_offered_a_secondary_thrusts_directions_and_a_rams_fighters
     assert opts["R1"]["rams"] == opts["R2"]["rams"] == ["B1"]
 
 
+@pytest.mark.rule("TOB-M5-FB-05")
+@pytest.mark.rule("TOB-M5-ZAP-08")
+def test_a_beams_hexes_and_a_repair_bots_restore_are_offered():
+    mender = ["CM", "STR", "THR", "FB", "BOT", "LT"]
+    _, opts = options(fighter("R1", "red", [20, 10], mender, lost_maneuvers=["B1A", "T60S"]),
+                      fighter("R2", "red", [20, 14], mender), fighter("B1", "blue", [24, 10], SKATER, facing="F"))
+    assert opts["R1"]["beam_hexes"] == [3, 2, 1, 0]
+    assert opts["R1"]["restore"] == ["B1A", "T60S"] and "restore" not in opts["R2"]  # R2 lost none
+    assert "B1A" not in opts["R1"]["cards"]  # a lost maneuver is not offered (TOB-M5-ZAP-06)
+
+
 @pytest.mark.rule("TOB-M5-SEC-02")
 def test_no_direction_is_offered_to_a_heavy_fighter_with_one_secondary_thruster():
     heavy = ["CM", "STR", "STR", "THR", "FB", "ST", "LT", "CM"]  # 8 cards: a heavy fighter

@@ -373,15 +373,21 @@ def hockey_returns(w: Work) -> list[Replacement]:
 # --- plots --------------------------------------------------------------------------------
 
 
-def plot_choices(state: TobState, cards: list[str], enemies: list[str]) -> dict[str, list[str]]:
+def plot_choices(state: TobState, f: Fighter, cards: list[str], enemies: list[str]) -> dict[str, object]:
     """What a lone Module 5 plot entry may carry beyond its card, for an order panel: the
-    directions a secondary thruster shifts the marker (``direction``, TOB-M5-SEC-01) and the
-    fighters the thruster card may ram (``ram``, TOB-M5-RAM-01/02). ``cards`` are the legal ones."""
-    out: dict[str, list[str]] = {}
+    directions a secondary thruster shifts the marker (``direction``, TOB-M5-SEC-01), the
+    fighters the thruster card may ram (``ram``, TOB-M5-RAM-01/02), a force beam's hexes wanted
+    and tie letter (``hexes``, ``direction``, TOB-M5-FB-05/07), and whether the repair bot may
+    restore a lost maneuver (``restore``, TOB-M5-ZAP-08). ``cards`` are the legal ones."""
+    out: dict[str, object] = {}
     if "ST" in cards and on(state, "secondary_thrusters"):
         out["secondary"] = list(LETTERS)
     if "THR" in cards and on(state, "ramming"):
         out["rams"] = list(enemies)
+    if "FB" in cards and on(state, "force_beam"):
+        out["beam_hexes"] = sorted(set(ALLOWED.values()) | {0}, reverse=True)
+    if "BOT" in cards and f.kit.lost_maneuvers:
+        out["restore"] = list(f.kit.lost_maneuvers)
     return out
 
 

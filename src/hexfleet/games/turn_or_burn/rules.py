@@ -613,7 +613,7 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
             if 5 in state.config.modules:  # Module 5: a secondary thrust's direction, a ram, lock down
                 me = state.fighter(fid)
                 assert me is not None
-                o |= experimental.plot_choices(state, o["cards"], targets) | lockdown.plot_choices(state, me, o["cards"])
+                o |= experimental.plot_choices(state, me, o["cards"], targets) | lockdown.plot_choices(state, me, o["cards"])
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
                                          "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
                                   for p in state.projectiles if p.side == side}

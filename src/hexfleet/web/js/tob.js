@@ -143,7 +143,7 @@ function buildPlot(form, options, ctx) {
     // a gun's target, or the fighter a ram is meant for, may also be tapped on the map
     const ram = form.querySelector(`[data-ram="${fid}"]`);
     if (ctx.map) {
-      if (ram) ctx.map.offer([], (id) => { ram.value = id; choice[fid].launch = { ram: id }; }, options.fighters[fid].rams);
+      if (ram) ctx.map.offer([], (id) => { ram.value = id; setField(fid, "ram", id); }, options.fighters[fid].rams);
       else ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; }, names);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
@@ -198,25 +198,50 @@ function buildPlot(form, options, ctx) {
     box.replaceChildren();
     const o = options.fighters[fid];
     const launch = c.launch;
-    if (card === "FB") beamFields(box, fid, launch);
+    if (card === "FB") beamFields(box, fid, o, launch);
     else if (card === "ST" && o.secondary) secondaryFields(box, fid, o.secondary, launch);
     else if (card === "THR" && o.rams) ramFields(box, fid, o.rams, launch);
+    else if (card === "BOT" && o.restore) restoreFields(box, fid, o.restore, launch);
     else launchFields(box, fid, card, launch);
     lockFields(box, fid, card, o, c);
     box.hidden = !box.childElementCount;
   }
-  function beamFields(box, fid, launch) {  // a force beam pushes or pulls (TOB-M5-FB-08)
-    const mode = (launch && launch.mode) || "push";
+  // one field of the picked card's entry: set, or (empty) left to its default
+  function setField(fid, key, value) {
+    const fields = { ...(choice[fid].launch || {}) };
+    if (value === "" || value === null) delete fields[key]; else fields[key] = value;
+    choice[fid].launch = Object.keys(fields).length ? fields : null;
+  }
+  // a force beam pushes or pulls (TOB-M5-FB-08), as far as asked and allowed (FB-05), along the
+  // letter chosen when the line runs between two hexes (FB-07)
+  function beamFields(box, fid, o, launch) {
+    const now = launch || {};
+    const mode = now.mode || "push";
     const help = el("p", { class: "card-help", "data-mode-help": fid }, say(mode));
     box.append(el("label", {}, "Beam ", el("select", { "data-mode": fid, onchange: (e) => {
-      choice[fid].launch = { mode: e.target.value };
+      setField(fid, "mode", e.target.value);
       help.textContent = say(e.target.value);
     } }, ...["push", "pull"].map((m) => el("option", { value: m, selected: m === mode }, m)))), help);
+    if (!o.beam_hexes) return;
+    box.append(el("label", {}, "Hexes ", el("select", { "data-beam-hexes": fid, onchange: (e) => {
+      setField(fid, "hexes", e.target.value === "" ? null : Number(e.target.value));
+    } }, el("option", { value: "" }, "as many as the draw allows"),
+       ...o.beam_hexes.map((n) => el("option", { value: n, selected: now.hexes === n }, `at most ${n}`)))),
+    el("label", {}, "On a tie ", el("select", { "data-beam-tie": fid, onchange: (e) => setField(fid, "direction", e.target.value) },
+      el("option", { value: "" }, "the first letter"),
+      ...[...LETTERS].map((d) => el("option", { value: d, selected: now.direction === d }, d)))),
+    el("p", { class: "card-help", "data-beam-help": fid }, `${say("beam_hexes")}. On a tie: ${say("beam_tie")}.`));
+  }
+  function restoreFields(box, fid, lost, launch) {  // TOB-M5-ZAP-08: a lost maneuver back, at random
+    box.append(el("label", {}, el("input", { type: "checkbox", "data-restore": fid, checked: !!(launch && launch.restore),
+                                              onchange: (e) => setField(fid, "restore", e.target.checked || null) }),
+                  ` restore a lost maneuver (${lost.map(named).join(", ")})`),
+               el("p", { class: "card-help", "data-restore-help": fid }, say("restore")));
   }
   function secondaryFields(box, fid, directions, launch) {  // TOB-M5-SEC-01: 1 hex any way, or none
     const now = launch && launch.direction;
     box.append(el("label", {}, "Shift the momentum marker ", el("select", { "data-secondary": fid, onchange: (e) => {
-      choice[fid].launch = e.target.value ? { direction: e.target.value } : null;
+      setField(fid, "direction", e.target.value);
       preview();
     } }, el("option", { value: "" }, "no shift"),
        ...directions.map((d) => el("option", { value: d, selected: d === now }, `1 hex ${d}`)))),
@@ -225,7 +250,7 @@ function buildPlot(form, options, ctx) {
   function ramFields(box, fid, enemies, launch) {  // TOB-M5-RAM-01/02: the thruster card rams
     const now = launch && launch.ram;
     box.append(el("label", {}, "Ram ", el("select", { "data-ram": fid, onchange: (e) => {
-      choice[fid].launch = e.target.value ? { ram: e.target.value } : null;
+      setField(fid, "ram", e.target.value);
     } }, el("option", { value: "" }, "the nearest enemy within 1 hex"),
        ...enemies.map((t) => el("option", { value: t, selected: t === now }, t)))),
     el("p", { class: "card-help", "data-ram-help": fid }, say("ram")));
@@ -346,16 +371,20 @@ function buildReentry(form, options, ctx) {
   return { order: () => Object.fromEntries(Object.entries(choice).filter(([, c]) => Object.keys(c).length)) };
 }
 
-// A plot entry's fields beyond card and target, in words: " shifting its marker 1 hex A", " locked down".
+// A plot entry's fields beyond card and target, in words: ", shifting its marker 1 hex A, locked down".
 const FIELD_WORDS = {
-  direction: (d) => `shifting its marker 1 hex ${d}`, ram: (id) => `ramming ${id}`, mode: (m) => `(${m})`,
+  direction: (d, card) => (card === "ST" ? `shifting its marker 1 hex ${d}` : `along ${d} on a tie`),
+  ram: (id) => `ramming ${id}`, mode: (m) => `${m}ing`,
   thrust: (k) => `with thrust ${k}`, momentum: (h) => `marker at ${hexText(h)}`, lock: () => "locked down",
+  hexes: (n) => `at most ${n} hex(es)`, restore: () => "restoring a lost maneuver",
+  external: () => "the external one", of: (id) => `repeating ${id}'s maneuver`, repair: (c) => `repairing ${named(c)}`,
+  reload: (k) => `reloading ${k}`, detonate: (p) => `trying to set off ${p}`,
   unlock: () => "unlocking the locked action",
 };
 function entryFields(c) {
   const words = Object.entries(c).filter(([k]) => !["card", "target"].includes(k))
-    .map(([k, x]) => (FIELD_WORDS[k] ? FIELD_WORDS[k](x) : `${k} ${Array.isArray(x) ? x.join(",") : x}`));
-  return words.length ? ` ${words.join(", ")}` : "";
+    .map(([k, x]) => (FIELD_WORDS[k] ? FIELD_WORDS[k](x, c.card) : `${k} ${Array.isArray(x) ? x.join(",") : x}`));
+  return words.length ? `, ${words.join(", ")}` : "";
 }
 
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
