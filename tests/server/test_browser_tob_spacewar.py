@@ -184,6 +184,7 @@ def test_a_person_thrusts_sideways_and_locks_a_gun_in_space_hockey(live_server: 
     # turn 2: the lock is shown; only TNC may free it, and another lock is refused until then
     page.wait_for_selector("[data-locked=R2]")
     assert DECISION_WORDS["locked"] in page.inner_text("[data-locked=R2]")
+    assert page.text_content("[data-locked-action=R2]").startswith("LT (")  # public, in the fighters table
     page.click("[data-hand=R2] button[data-card=FB]")
     assert page.locator("[data-lock=R2]").count() == 0  # one lock at a time (TOB-M5-LOCK-03)
     page.click("[data-hand=R2] button[data-card=TNC]")

@@ -65,18 +65,22 @@ export function unitsCard(view) {
   const fighters = view.fighters || [];
   const ammo = fighters.some((f) => f.ammo !== undefined);  // Module 4
   const fuel = fighters.some((f) => f.fuel !== undefined);  // Module 5
+  const locks = fighters.some((f) => f.locked_action);  // Module 5 lock down: public (TOB-M5-LOCK-02)
+  const lockText = (l) => (l ? `${l.card} (${l.misses} miss card${l.misses === 1 ? "" : "s"} beneath)` : "–");
   const ammoText = (a) => Object.entries(a || {}).map(([k, n]) => `${k} ${n}`).join(", ") || "–";
   const rows = fighters.map((f) => el("tr", { "data-fighter-row": f.id },
     el("td", {}, f.id), el("td", {}, f.side), el("td", {}, hexText(f.hex)), el("td", {}, f.facing),
     el("td", {}, f.speed), el("td", {}, ...(f.cards || []).flatMap((c) => [codeEl(c), " "])),
     el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "])),
     ...(ammo ? [el("td", { "data-ammo": f.id }, ammoText(f.ammo))] : []),
-    ...(fuel ? [el("td", { "data-fuel": f.id }, f.fuel ?? "–")] : [])));
+    ...(fuel ? [el("td", { "data-fuel": f.id }, f.fuel ?? "–")] : []),
+    ...(locks ? [el("td", { "data-locked-action": f.id, title: f.locked_action ? say("locked") : "" }, lockText(f.locked_action))] : [])));
   const out = [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
     el("tr", {}, ...[["id"], ["side"], ["hex", "q,r"], ["face", "facing A–F, A = north, clockwise"],
                      ["spd", "speed: hexes to the momentum marker"], ["cards", "system cards (hover a code)"],
                      ["lost", "destroyed cards"], ...(ammo ? [["ammo", say("ammo")]] : []),
-                     ...(fuel ? [["fuel", say("fuel")]] : [])].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
+                     ...(fuel ? [["fuel", say("fuel")]] : []),
+                     ...(locks ? [["locked", say("locked")]] : [])].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
   const projectiles = view.projectiles || [];
   if (projectiles.length) {
     out.push(el("h3", {}, "Projectiles"), el("table", { class: "projectiles" },
