@@ -131,3 +131,123 @@ def test_a_hockey_fighter_returns_where_its_owner_taps(live_server: LiveServer, 
     entered = f"R1 (red) enters at {q},{r} facing B"  # the log loads after the map: wait for it
     page.wait_for_function(f"document.getElementById('log').textContent.includes({json.dumps(entered)})")
     assert entered in page.inner_text("#log")
+
+
+def start_hockey(live_server: LiveServer, browser):  # type: ignore[no-untyped-def]
+    """A Space Hockey game, red in the browser against the heuristic bot, past the setup."""
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "hockey")
+    page.wait_for_selector("[data-seat=blue]")
+    page.select_option("[data-seat=blue]", "bot: heuristic")
+    page.check("input[name=join][value=red]")
+    page.fill("#name", "Red player")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    page.wait_for_selector("#submit-order")
+    submit(page)  # the scenario's builds and places
+    page.wait_for_selector("[data-hand=R1] button[data-card=ST]")
+    return page
+
+
+def wait_log(page, text: str) -> None:  # type: ignore[no-untyped-def]
+    """The log loads after the map: wait for its text before reading it."""
+    page.wait_for_function(f"document.getElementById('log').textContent.includes({json.dumps(text)})")
+
+
+@pytest.mark.rule("TOB-M5-SEC-01")
+@pytest.mark.rule("TOB-M5-LOCK-02")
+@pytest.mark.rule("TOB-M5-LOCK-04")
+def test_a_person_thrusts_sideways_and_locks_a_gun_in_space_hockey(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """R1's secondary thruster shifts its marker 1 hex A (the preview counts the thrust); R2
+    locks its laser down; next turn the panel shows the lock, and TNC unlocks it."""
+    page = start_hockey(live_server, browser)
+    page.click("[data-hand=R1] button[data-card=ST]")
+    assert page.inner_text("[data-secondary-help=R1]") == DECISION_WORDS["secondary"]
+    assert page.locator("[data-lock=R1]").count() == 0  # a secondary thruster may not be locked (TOB-M5-LOCK-06)
+    page.select_option("[data-secondary=R1]", "A")
+    page.wait_for_function("document.querySelector('[data-preview=R1]').textContent.includes('thrust 1')")
+    page.locator("[data-secondary=R1]").scroll_into_view_if_needed()
+    shot(page, "hockey-secondary")
+    page.click("[data-hand=R2] button[data-card=LT]")
+    assert page.inner_text("[data-lock-help=R2]") == DECISION_WORDS["lock"]
+    page.check("[data-lock=R2]")
+    shot(page, "hockey-secondary-lock")
+    submit(page)
+    wait_log(page, "R2 locks down")
+    log = page.inner_text("#log")
+    assert "R1 plays ST (Secondary Thruster), shifting its marker 1 hex A; R2 plays LT (Laser Turret), locked down" in log
+    assert "R1's secondary thruster shifts its momentum marker 1 hex A" in log
+    assert "R2 locks down its LT (Laser Turret)." in log
+    # turn 2: the lock is shown; only TNC may free it, and another lock is refused until then
+    page.wait_for_selector("[data-locked=R2]")
+    assert DECISION_WORDS["locked"] in page.inner_text("[data-locked=R2]")
+    assert page.text_content("[data-locked-action=R2]").startswith("LT (")  # public, in the fighters table
+    page.click("[data-hand=R2] button[data-card=FB]")
+    assert page.locator("[data-lock=R2]").count() == 0  # one lock at a time (TOB-M5-LOCK-03)
+    page.click("[data-hand=R2] button[data-card=TNC]")
+    assert page.inner_text("[data-unlock-help=R2]") == DECISION_WORDS["unlock"]
+    page.check("[data-unlock=R2]")
+    shot(page, "hockey-unlock")
+    submit(page)
+    wait_log(page, "R2 unlocks its LT (Laser Turret).")
+    shot(page, "hockey-unlocked")
+
+
+@pytest.mark.rule("TOB-M5-RAM-01")
+def test_the_ram_the_beams_fields_and_the_picked_guns_arc_in_space_hockey(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """The thruster card offers a ram with the fighter to ram, the force beam its hexes and tie
+    letter; the map draws the arc of the gun picked (the force beam's, the laser's, the zap
+    gun's all round), not the first gun's."""
+    page = start_hockey(live_server, browser)
+    page.click("[data-hand=R1] button[data-card=THR]")
+    assert page.inner_text("[data-ram-help=R1]") == DECISION_WORDS["ram"]
+    page.select_option("[data-ram=R1]", "B1")
+    shot(page, "hockey-ram")
+    page.click("[data-hand=R1] button[data-card=LT]")
+    page.wait_for_function("document.querySelector('#map .arc title').textContent.includes('Laser Turret')")
+    page.click("[data-hand=R1] button[data-card=FB]")
+    page.wait_for_function("document.querySelector('#map .arc title').textContent.includes('Force Beam')")
+    assert "range 6" in page.text_content("#map .arc title")
+    page.select_option("[data-target=R1]", "PUCK")  # the force beam's own fields (TOB-M5-FB-05/07)
+    page.select_option("[data-beam-hexes=R1]", "1")
+    page.select_option("[data-beam-tie=R1]", "B")
+    assert DECISION_WORDS["beam_hexes"] in page.inner_text("[data-beam-help=R1]")
+    page.click("[data-hand=R2] button[data-card=ZG]")
+    page.wait_for_function("document.querySelector('#map .arc').dataset.arc === '360'")
+    shot(page, "hockey-zap-arc")
+    submit(page)
+    wait_log(page, "R1 plays FB (Force Beam) at PUCK, at most 1 hex(es), along B on a tie; R2 plays ZG (Zap Gun)")
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-06")
+def test_two_hockey_fighters_return_each_where_its_owner_taps(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """R1 and R2 both burn off the map; when they return together, a tap on the map sets the
+    hex of the fighter whose fields were touched last, not always the last one's."""
+    page = start_hockey(live_server, browser)
+    for r1, r2 in (("TR", "T120S"), ("B3A", "B3S")):  # the two share one maneuver set (TOB-M2-SETUP-01)
+        page.wait_for_selector("[data-hand=R1]")
+        page.click(f"[data-hand=R1] button[data-card={r1}]")
+        page.click(f"[data-hand=R2] button[data-card={r2}]")
+        submit(page)
+    wait_log(page, "R2 is destroyed")
+    assert "R1 is destroyed" in page.inner_text("#log")
+    page.wait_for_selector("[data-entry-hex=R2]")  # turn 3 they skip: red has nothing to plot
+    r1_before = page.input_value("[data-entry-hex=R1]")
+    edge = page.locator("#map [data-offer]")
+    page.focus("[data-entry-facing=R2]")  # editing R2's entry
+    assert "R2's hex" in page.inner_text("[data-entry-tap]")
+    edge.nth(5).click(force=True)
+    tapped = page.input_value("[data-entry-hex=R2]")
+    assert tapped == edge.nth(5).get_attribute("data-offer").replace(" ", "")
+    assert page.input_value("[data-entry-hex=R1]") == r1_before  # R1's entry is untouched
+    page.focus("[data-entry-facing=R1]")  # now R1's: a tap sets R1's hex
+    edge.nth(9).click(force=True)
+    assert page.input_value("[data-entry-hex=R1]") == edge.nth(9).get_attribute("data-offer").replace(" ", "")
+    assert page.input_value("[data-entry-hex=R2]") == tapped
+    shot(page, "hockey-two-return")
+    submit(page)
+    q, r = json.loads(tapped)
+    wait_log(page, f"R2 (red) enters at {q},{r}")

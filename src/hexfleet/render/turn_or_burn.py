@@ -29,6 +29,7 @@ from ..games.turn_or_burn.cards import (
     Gun,
     Maneuver,
 )
+from ..games.turn_or_burn.experimental import BEAM_ARC, BEAM_RANGE
 from ..games.turn_or_burn.movement import move_fighter
 from ..games.turn_or_burn.notation import LETTERS
 from ..games.turn_or_burn.rules import RULESET
@@ -489,6 +490,8 @@ def glossary() -> dict[str, Any]:
         terms[code] = {"name": name, "kind": kind, "effect": effect, "module": SYSTEM_MODULE[code]}
         if code in GUNS:
             terms[code] |= {"arc": GUNS[code].arc, "range": GUNS[code].range}
+        elif code in BEAM_ARC:  # Module 5's force beam and zap gun aim too (TOB-M5-FB-02, TOB-M5-ZAP-02)
+            terms[code] |= {"arc": BEAM_ARC[code], "range": BEAM_RANGE}
     terms["MISS"] = {"name": "Miss card", "kind": "miss", "effect": "shuffled into a target's cards when it is shot: "
                      "drawing it does no damage", "module": 1}
     reasons = {
@@ -531,6 +534,23 @@ DECISION_WORDS = {
                   "end of the turn (8 hexes at distance 1, 4 at 2-3, 2 at 4-7, 1 at 8-15)",
     "gravity": "a gravity arrow: the direction the black hole pulls a unit whose line to it passes here",
     "puck": "the puck: only a force beam moves it; a team scores when it leaves by the far edge",
+    "secondary": "secondary thruster: your momentum marker moves 1 hex the way chosen before anyone moves (the "
+                 "faster fighter first); it counts as a thrust-1 burn (+1 miss card against you) and uses fuel; "
+                 "no direction: no shift",
+    "ram": "ram with the thruster card instead of a maneuver: after the projectiles explode, an enemy fighter in "
+           "your hex or next to it (the one named, else the nearest) is rammed and both fighters are destroyed",
+    "lock": "lock it down: it performs by itself every turn from now, with no plot and no crew action; 5 miss "
+            "cards go beneath it and after each performance the opponent draws one of them or the card, which "
+            "then burns out",
+    "unlock": "unlock the locked action now, before it takes effect this turn",
+    "beam_hexes": "the hexes you want the markers moved: the beam pulls the target's cards until a system card, and "
+                  "0, 1 or 2 miss cards first allow at most 3, 2 or 1 (3 or more: none); it never moves more than you ask",
+    "beam_tie": "when the line of fire runs exactly between two hexes, the one of the two directions to use "
+                "(another letter, or none: the first of the two)",
+    "restore": "the repair bot gives back one of the maneuver cards lost to a zap gun or a burn-out, drawn at random, "
+               "instead of repairing a system",
+    "locked": "locked down: it performs by itself every turn until it burns out or is unlocked with TNC",
 }
 """What each Module 4-5 decision does, for the order panel (TOB-M4-LAUNCH-04, TOB-M4-MISSILE-01,
-TOB-M4-DET-01..03, TOB-M4-GRAV-01, TOB-M5-HOCKEY-03/04)."""
+TOB-M4-DET-01..03, TOB-M4-GRAV-01, TOB-M5-HOCKEY-03/04, TOB-M5-SEC-01/05/06, TOB-M5-RAM-01..03,
+TOB-M5-LOCK-02..05, TOB-M5-FB-05/07, TOB-M5-ZAP-08)."""

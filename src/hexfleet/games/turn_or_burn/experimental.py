@@ -27,7 +27,7 @@ from .fire import MISS, hand, miss_cards
 from .notation import LETTERS
 from .orders import Action
 from .position_v2 import KIND_CARD, class_name, fuel_of
-from .reentry import REENTRY_DELAY, edge_hexes
+from .reentry import REENTRY_DELAY, free_edge_hex
 from .spacewar import PROJECTILE_MISSES, off_map_test, ordered, take_out
 from .state import Fighter, Projectile, Replacement, TobState, refit
 
@@ -87,6 +87,16 @@ def secondary_thrust(w: Work, timing: str = "before_move") -> None:
         w.fighters[fid] = f = _shift(f, DIRECTIONS[d])
         w.events.append({"type": "secondary_thrust", "id": fid, "direction": LETTERS[d], "momentum": list(f.momentum)})
         off_map_test(w)
+
+
+def previewed_shift(state: TobState, f: Fighter, actions: tuple[Action, ...]) -> tuple[Fighter, int]:
+    """The fighter as its plotted secondary thrust leaves it before Move, and the thrust that
+    adds (TOB-M5-SEC-01/06), for a preview of where a plot takes it; unchanged under the
+    ``after_move`` timing, when the shift comes after the move."""
+    if not on(state, "secondary_thrusters") or state.config.options.secondary_thrust_timing != "before_move":
+        return f, 0
+    d = next((a.field("direction") for a in actions if a.card == "ST" and a.field("direction") is not None), None)
+    return (f, 0) if d is None else (_shift(f, DIRECTIONS[d]), 1)
 
 
 def _shift(f: Fighter, v: Hex) -> Fighter:
@@ -352,7 +362,7 @@ def hockey_returns(w: Work) -> list[Replacement]:
     taken = {f.hex for f in w.fighters.values()} | {r.hex for r in w.state.replacements}
     out = []
     for f, _ in w.out:
-        h = next(h for h in edge_hexes(w.config.map, hockey.edge(f.side)) if h not in taken)
+        h = free_edge_hex(w.config.map, hockey.edge(f.side), taken)
         taken.add(h)
         out.append(Replacement(f.side, f.id, w.state.turn + REENTRY_DELAY, f.cards, f.external, f.heavy_guns, h))
         w.events.append({"type": "replacement", "side": f.side, "id": f.id,
@@ -361,6 +371,24 @@ def hockey_returns(w: Work) -> list[Replacement]:
 
 
 # --- plots --------------------------------------------------------------------------------
+
+
+def plot_choices(state: TobState, f: Fighter, cards: list[str], enemies: list[str]) -> dict[str, object]:
+    """What a lone Module 5 plot entry may carry beyond its card, for an order panel: the
+    directions a secondary thruster shifts the marker (``direction``, TOB-M5-SEC-01), the
+    fighters the thruster card may ram (``ram``, TOB-M5-RAM-01/02), a force beam's hexes wanted
+    and tie letter (``hexes``, ``direction``, TOB-M5-FB-05/07), and whether the repair bot may
+    restore a lost maneuver (``restore``, TOB-M5-ZAP-08). ``cards`` are the legal ones."""
+    out: dict[str, object] = {}
+    if "ST" in cards and on(state, "secondary_thrusters"):
+        out["secondary"] = list(LETTERS)
+    if "THR" in cards and on(state, "ramming"):
+        out["rams"] = list(enemies)
+    if "FB" in cards and on(state, "force_beam"):
+        out["beam_hexes"] = sorted(set(ALLOWED.values()) | {0}, reverse=True)
+    if "BOT" in cards and f.kit.lost_maneuvers:
+        out["restore"] = list(f.kit.lost_maneuvers)
+    return out
 
 
 def check_orders(state: TobState, f: Fighter, actions: tuple[Action, ...], where: str) -> None:

@@ -232,6 +232,24 @@ def burnout(w: Work, cards: Iterable[str], since_phase: int) -> None:
 # --- plots --------------------------------------------------------------------------------
 
 
+def plot_choices(state: TobState, f: Fighter, cards: list[str]) -> dict[str, object]:
+    """For an order panel: which of the legal ``cards`` may be plotted with ``"lock": true``
+    as the fighter's one entry (TOB-M5-LOCK-02/03/06, probed with :func:`check_orders`), the
+    card locked now and whether ``TNC`` may unlock it (TOB-M5-LOCK-04). Empty without lock down."""
+    if not active(state):
+        return {}
+    lock = f.kit.locked
+    lockable = []
+    for card in cards:
+        try:
+            check_orders(state, f, (Action(card, given=("lock",), more=(("lock", True),)),), "probe")
+        except RuleError:
+            continue
+        lockable.append(card)
+    return {"lockable": lockable, "locked": lock.card if lock is not None else None,
+            "unlock": lock is not None and "TNC" in cards}
+
+
 def check_orders(state: TobState, f: Fighter, actions: tuple[Action, ...], where: str) -> None:
     """TOB-M5-LOCK-03/06/07/08 on a plot."""
     lock = f.kit.locked if active(state) else None

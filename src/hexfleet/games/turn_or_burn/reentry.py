@@ -4,6 +4,7 @@ chooses a map-edge hex, the owner builds the replacement and chooses its facing 
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from dataclasses import replace
 from typing import Any
 
@@ -32,6 +33,14 @@ def edge_hexes(board: RectMap, edge: str) -> list[Hex]:
     return [from_offset(col, row) for col in range(board.cols)]
 
 
+def free_edge_hex(board: RectMap, edge: str, taken: Collection[Hex | None]) -> Hex:
+    """The first hex of ``edge`` that no fighter or due replacement holds (its first hex when
+    all are held): where a Space Hockey fighter returns unless its owner chooses (TOB-M5-HOCKEY-06).
+    One helper for the hex fixed at elimination and the default when it is placed."""
+    edge_list = edge_hexes(board, edge)
+    return next((h for h in edge_list if h not in taken), edge_list[0])
+
+
 def default_entry_hex(board: RectMap, side_index: int) -> Hex:
     """The middle of the owner's home edge (west for the first side, east for the others)."""
     col = 0 if side_index == 0 else board.cols - 1
@@ -45,8 +54,7 @@ def entry_default(state: TobState, rep: Replacement) -> Hex:
     if hockey is None:
         return default_entry_hex(state.config.map, state.config.sides.index(rep.side))
     taken = {f.hex for f in state.fighters} | {r.hex for r in state.replacements}
-    edge = edge_hexes(state.config.map, hockey.edge(rep.side))
-    return next((h for h in edge if h not in taken), edge[0])
+    return free_edge_hex(state.config.map, hockey.edge(rep.side), taken)
 
 
 def check_entry_hex(board: RectMap, value: Any, where: str) -> Hex:

@@ -45,7 +45,7 @@ from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
-from . import notation, party_scenario, spacewar_orders, turn
+from . import experimental, lockdown, notation, party_scenario, spacewar_orders, turn
 from .build import check_build, external_working, lost_counts
 from .cards import GUNS, M1_GUNS, MANEUVERS
 from .end_of_turn import check_end_choice, parse_losses
@@ -494,6 +494,8 @@ def legal_cards(state: TobState, f: Fighter) -> list[str]:
             check_plot(state, f, (action,), "probe")
         except (RuleError, FormatError):
             continue
+        if state.config.nine_phase and not spacewar_orders.fighter_ok(state, f, (action,)):
+            continue  # Modules 4-5: fuel, a lost maneuver, ditto beside zap guns, a locked turn or burn
         out.append(card)
     return out
 
@@ -658,8 +660,12 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                             "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
                      for f in state.fighters if f.side == side}}
     if state.config.nine_phase:  # Module 4: what each card may name; the side's projectiles, to steer or detonate
-        for o in options["fighters"].values():
+        for fid, o in options["fighters"].items():
             o["targets_for"] = _targets_for(state, side, o["cards"], targets)
+            if 5 in state.config.modules:  # Module 5: a secondary thrust's direction, a ram, lock down
+                me = state.fighter(fid)
+                assert me is not None
+                o |= experimental.plot_choices(state, me, o["cards"], targets) | lockdown.plot_choices(state, me, o["cards"])
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
                                          "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
                                   for p in state.projectiles if p.side == side}
@@ -1071,8 +1077,11 @@ class TurnOrBurn(Procedure[TobState]):
         for f in state.fighters:
             if f.side != seat:
                 continue
-            card = next((a.card for a in plot.get(f.id) or () if a.card in MANEUVERS), None)
-            g, thrust = move_fighter(f, card, wide)
+            actions = plot.get(f.id) or ()
+            card = next((a.card for a in actions if a.card in MANEUVERS), None)
+            shifted, extra = experimental.previewed_shift(state, f, actions)  # Module 5: a secondary thrust
+            g, thrust = move_fighter(shifted, card, wide)
+            thrust += extra
             out[f.id] = {"card": card, "hex": list(g.hex), "facing": LETTERS[g.facing], "momentum": list(g.momentum),
                          "speed": g.speed, "thrust": thrust,
                          "off_map": not (board.contains(g.hex) and board.contains(g.momentum))}

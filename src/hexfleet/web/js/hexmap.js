@@ -300,6 +300,7 @@ export class HexMap {
     const pt = (a) => `${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`;
     const g = node("g", { class: "arc", "data-arc": `${arc}` }, this.over);
     if (arc <= 0) node("line", { class: "arc-line", x1: x, y1: y, x2: pt(mid).split(",")[0], y2: pt(mid).split(",")[1] }, g);
+    else if (arc >= 360) node("circle", { class: "arc-fill", cx: x.toFixed(1), cy: y.toFixed(1), r: R.toFixed(1) }, g);
     else node("path", { class: "arc-fill", d: `M${x.toFixed(1)},${y.toFixed(1)} L${pt(mid - half)} A${R.toFixed(1)},${R.toFixed(1)} 0 ${arc > 180 ? 1 : 0} 1 ${pt(mid + half)} Z` }, g);
     node("title", {}, g).textContent = title;
     const inside = [];  // [id, range in hexes]

@@ -6,6 +6,7 @@ import { codeEl, explain, named, phrase, term } from "./glossary.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
 let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
+let picked = {};  // fighter id -> the card picked for it: a gun's arc is drawn rather than the first gun's
 
 const hexText = (h) => `${h[0]},${h[1]}`;
 const AXIAL = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];  // directions A-F
@@ -22,6 +23,7 @@ export const sheets = true;
 export function reset() {
   previews = {};
   selected = null;
+  picked = {};
 }
 
 export function renderMap(map, view) {
@@ -39,7 +41,8 @@ export function renderMap(map, view) {
                            (p.fail_safe ? ` — ${say("fail_safe")}` : "") + (p.kind === "puck" ? ` — ${say("puck")}` : "") });
   }
   const f = selected && (view.fighters || []).find((x) => x.id === selected);
-  const gun = f && (f.cards || []).map(term).find((t) => t && t.kind === "gun" && t.arc !== undefined);
+  const aims = (t) => t && t.arc !== undefined;  // a gun, or Module 5's force beam or zap gun
+  const gun = f && [picked[f.id], ...(f.cards || [])].map(term).find(aims);  // the picked gun, else the first
   const from = f && (previews[f.id] || f);
   if (f && gun && from.hex) {
     const inside = map.drawArc(from.hex, from.facing, gun.arc, gun.range, `${f.id}'s ${gun.name}: ${gun.arc}° arc, range ${gun.range}` +
@@ -62,18 +65,22 @@ export function unitsCard(view) {
   const fighters = view.fighters || [];
   const ammo = fighters.some((f) => f.ammo !== undefined);  // Module 4
   const fuel = fighters.some((f) => f.fuel !== undefined);  // Module 5
+  const locks = fighters.some((f) => f.locked_action);  // Module 5 lock down: public (TOB-M5-LOCK-02)
+  const lockText = (l) => (l ? `${l.card} (${l.misses} miss card${l.misses === 1 ? "" : "s"} beneath)` : "–");
   const ammoText = (a) => Object.entries(a || {}).map(([k, n]) => `${k} ${n}`).join(", ") || "–";
   const rows = fighters.map((f) => el("tr", { "data-fighter-row": f.id },
     el("td", {}, f.id), el("td", {}, f.side), el("td", {}, hexText(f.hex)), el("td", {}, f.facing),
     el("td", {}, f.speed), el("td", {}, ...(f.cards || []).flatMap((c) => [codeEl(c), " "])),
     el("td", {}, ...(f.destroyed || []).flatMap((c) => [codeEl(c), " "])),
     ...(ammo ? [el("td", { "data-ammo": f.id }, ammoText(f.ammo))] : []),
-    ...(fuel ? [el("td", { "data-fuel": f.id }, f.fuel ?? "–")] : [])));
+    ...(fuel ? [el("td", { "data-fuel": f.id }, f.fuel ?? "–")] : []),
+    ...(locks ? [el("td", { "data-locked-action": f.id, title: f.locked_action ? say("locked") : "" }, lockText(f.locked_action))] : [])));
   const out = [el("h3", {}, "Fighters"), el("table", { class: "fighters" },
     el("tr", {}, ...[["id"], ["side"], ["hex", "q,r"], ["face", "facing A–F, A = north, clockwise"],
                      ["spd", "speed: hexes to the momentum marker"], ["cards", "system cards (hover a code)"],
                      ["lost", "destroyed cards"], ...(ammo ? [["ammo", say("ammo")]] : []),
-                     ...(fuel ? [["fuel", say("fuel")]] : [])].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
+                     ...(fuel ? [["fuel", say("fuel")]] : []),
+                     ...(locks ? [["locked", say("locked")]] : [])].map(([h, t]) => el("th", { title: t }, h))), ...rows)];
   const projectiles = view.projectiles || [];
   if (projectiles.length) {
     out.push(el("h3", {}, "Projectiles"), el("table", { class: "projectiles" },
@@ -116,14 +123,19 @@ const targetsOf = (o, card) => (o.targets_for && o.targets_for[card]) || o.targe
 function buildPlot(form, options, ctx) {
   const choice = {};
   const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
+  // one entry: the card, its target, its own fields (launch, beam, thrust direction, ram) and lock down
+  const entry = (c) => ({ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}),
+                          ...(c.lock ? { lock: true } : {}), ...(c.unlock ? { unlock: true } : {}) });
   const order = () => ({
-    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) =>
-      [fid, c.card ? [{ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}) }] : []])),
+    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, c.card ? [entry(c)] : []])),
     ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
   });
-  async function pick(fid, card, button, target = null, launch = null) {
-    choice[fid] = { card, target, launch };
-    showLaunch(fid, card, launch);
+  // `fields`: the entry's fields beyond card and target (an order sent earlier, after a refresh)
+  function pick(fid, card, button, target = null, fields = null) {
+    const { lock, unlock, ...launch } = fields || {};
+    choice[fid] = { card, target, launch: Object.keys(launch).length ? launch : null, lock: !!lock, unlock: !!unlock };
+    picked[fid] = card;
+    showLaunch(fid, card, choice[fid]);
     selected = fid;
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
     const select = form.querySelector(`[data-target="${fid}"]`);
@@ -132,13 +144,17 @@ function buildPlot(form, options, ctx) {
     select.replaceChildren(el("option", { value: "" }, "nearest enemy in arc"),
                            ...names.map((t) => el("option", { value: t }, `at ${t}`)));
     select.value = target ?? "";
-    // a gun that takes a target: the enemies may also be tapped on the map
+    // a gun's target, or the fighter a ram is meant for, may also be tapped on the map
+    const ram = form.querySelector(`[data-ram="${fid}"]`);
     if (ctx.map) {
-      ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; },
-                    names);
+      if (ram) ctx.map.offer([], (id) => { ram.value = id; setField(fid, "ram", id); }, options.fighters[fid].rams);
+      else ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; }, names);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
     if (help) help.textContent = card ? explain(card) : NOTHING;
+    return preview();
+  }
+  async function preview() {
     try {
       const result = await api(`/games/${ctx.gameId}/preview`, { method: "POST", token: ctx.token, body: { order: order() } });
       previews = {};
@@ -166,6 +182,7 @@ function buildPlot(form, options, ctx) {
       el("option", { value: "" }, "nearest enemy in arc"));
     // what the card does and where it takes the fighter, above the hand: in sight while picking
     form.append(el("h4", {}, `${fid}: your hand`),
+                ...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
                 el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
                 el("p", { class: "card-help", "data-arc-note": fid }),
                 cards, target,  // what the picked card does, under the hand (each card also says so on hover)
@@ -173,27 +190,92 @@ function buildPlot(form, options, ctx) {
     form.append(el("div", { class: "launch-params", "data-launch": fid, hidden: true }));
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) {
-      const { card, target, ...launch } = sent[0] || {};
-      restore.push([fid, card ?? null, target || null, Object.keys(launch).length ? launch : null, cards]);
+      const { card, target, ...fields } = sent[0] || {};
+      restore.push([fid, card ?? null, target || null, fields, cards]);
     }
   }
-  // A launcher picked: what its projectile does, and a cannon's thrust or a rocket's marker (TOB-M4-LAUNCH-04).
-  function showLaunch(fid, card, launch) {
+  // The picked card's own fields, each with the presenter's words: a force beam's push or pull, a
+  // secondary thruster's direction, a ram's fighter, a launcher's parameters; then lock down.
+  function showLaunch(fid, card, c) {
     const box = form.querySelector(`[data-launch="${fid}"]`);
     if (!box) return;
     box.replaceChildren();
-    if (card === "FB") {  // a force beam pushes or pulls (TOB-M5-FB-08)
-      const mode = (launch && launch.mode) || "push";
-      const help = el("p", { class: "card-help", "data-mode-help": fid }, say(mode));
-      box.hidden = false;
-      box.append(el("label", {}, "Beam ", el("select", { "data-mode": fid, onchange: (e) => {
-        choice[fid].launch = { mode: e.target.value };
-        help.textContent = say(e.target.value);
-      } }, ...["push", "pull"].map((m) => el("option", { value: m, selected: m === mode }, m)))), help);
-      return;
+    const o = options.fighters[fid];
+    const launch = c.launch;
+    if (card === "FB") beamFields(box, fid, o, launch);
+    else if (card === "ST" && o.secondary) secondaryFields(box, fid, o.secondary, launch);
+    else if (card === "THR" && o.rams) ramFields(box, fid, o.rams, launch);
+    else if (card === "BOT" && o.restore) restoreFields(box, fid, o.restore, launch);
+    else launchFields(box, fid, card, launch);
+    lockFields(box, fid, card, o, c);
+    box.hidden = !box.childElementCount;
+  }
+  // one field of the picked card's entry: set, or (empty) left to its default
+  function setField(fid, key, value) {
+    const fields = { ...(choice[fid].launch || {}) };
+    if (value === "" || value === null) delete fields[key]; else fields[key] = value;
+    choice[fid].launch = Object.keys(fields).length ? fields : null;
+  }
+  // a force beam pushes or pulls (TOB-M5-FB-08), as far as asked and allowed (FB-05), along the
+  // letter chosen when the line runs between two hexes (FB-07)
+  function beamFields(box, fid, o, launch) {
+    const now = launch || {};
+    const mode = now.mode || "push";
+    const help = el("p", { class: "card-help", "data-mode-help": fid }, say(mode));
+    box.append(el("label", {}, "Beam ", el("select", { "data-mode": fid, onchange: (e) => {
+      setField(fid, "mode", e.target.value);
+      help.textContent = say(e.target.value);
+    } }, ...["push", "pull"].map((m) => el("option", { value: m, selected: m === mode }, m)))), help);
+    if (!o.beam_hexes) return;
+    box.append(el("label", {}, "Hexes ", el("select", { "data-beam-hexes": fid, onchange: (e) => {
+      setField(fid, "hexes", e.target.value === "" ? null : Number(e.target.value));
+    } }, el("option", { value: "" }, "as many as the draw allows"),
+       ...o.beam_hexes.map((n) => el("option", { value: n, selected: now.hexes === n }, `at most ${n}`)))),
+    el("label", {}, "On a tie ", el("select", { "data-beam-tie": fid, onchange: (e) => setField(fid, "direction", e.target.value) },
+      el("option", { value: "" }, "the first letter"),
+      ...[...LETTERS].map((d) => el("option", { value: d, selected: now.direction === d }, d)))),
+    el("p", { class: "card-help", "data-beam-help": fid }, `${say("beam_hexes")}. On a tie: ${say("beam_tie")}.`));
+  }
+  function restoreFields(box, fid, lost, launch) {  // TOB-M5-ZAP-08: a lost maneuver back, at random
+    box.append(el("label", {}, el("input", { type: "checkbox", "data-restore": fid, checked: !!(launch && launch.restore),
+                                              onchange: (e) => setField(fid, "restore", e.target.checked || null) }),
+                  ` restore a lost maneuver (${lost.map(named).join(", ")})`),
+               el("p", { class: "card-help", "data-restore-help": fid }, say("restore")));
+  }
+  function secondaryFields(box, fid, directions, launch) {  // TOB-M5-SEC-01: 1 hex any way, or none
+    const now = launch && launch.direction;
+    box.append(el("label", {}, "Shift the momentum marker ", el("select", { "data-secondary": fid, onchange: (e) => {
+      setField(fid, "direction", e.target.value);
+      preview();
+    } }, el("option", { value: "" }, "no shift"),
+       ...directions.map((d) => el("option", { value: d, selected: d === now }, `1 hex ${d}`)))),
+    el("p", { class: "card-help", "data-secondary-help": fid }, say("secondary")));
+  }
+  function ramFields(box, fid, enemies, launch) {  // TOB-M5-RAM-01/02: the thruster card rams
+    const now = launch && launch.ram;
+    box.append(el("label", {}, "Ram ", el("select", { "data-ram": fid, onchange: (e) => {
+      setField(fid, "ram", e.target.value);
+    } }, el("option", { value: "" }, "the nearest enemy within 1 hex"),
+       ...enemies.map((t) => el("option", { value: t, selected: t === now }, t)))),
+    el("p", { class: "card-help", "data-ram-help": fid }, say("ram")));
+  }
+  function lockFields(box, fid, card, o, c) {  // TOB-M5-LOCK-02..04
+    if ((o.lockable || []).includes(card)) {
+      box.append(el("label", {}, el("input", { type: "checkbox", "data-lock": fid, checked: c.lock,
+                                                  onchange: (e) => { choice[fid].lock = e.target.checked; } }),
+                    ` lock ${named(card)} down`),
+                 el("p", { class: "card-help", "data-lock-help": fid }, say("lock")));
     }
+    if (card === "TNC" && o.unlock) {
+      box.append(el("label", {}, el("input", { type: "checkbox", "data-unlock": fid, checked: c.unlock,
+                                                  onchange: (e) => { choice[fid].unlock = e.target.checked; } }),
+                    ` unlock ${named(o.locked)}`),
+                 el("p", { class: "card-help", "data-unlock-help": fid }, say("unlock")));
+    }
+  }
+  // A launcher picked: what its projectile does, and a cannon's thrust or a rocket's marker (TOB-M4-LAUNCH-04).
+  function launchFields(box, fid, card, launch) {
     const words = say(card);
-    box.hidden = !words;
     if (!words) return;
     box.append(el("p", { class: "card-help" }, `${say("launch")}. ${words}.`));
     if (card === "CAN") {
@@ -211,9 +293,9 @@ function buildPlot(form, options, ctx) {
         } })));
     }
   }
-  for (const [fid, card, tgt, launch, cards] of restore) {
+  for (const [fid, card, tgt, fields, cards] of restore) {
     const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
-    if (button) pick(fid, card, button, tgt, launch);
+    if (button) pick(fid, card, button, tgt, fields);
   }
   for (const [pid, p] of Object.entries(options.projectiles || {})) {
     fuse[pid] = [];
@@ -258,11 +340,22 @@ function buildSetup(form, options, ctx) {
 
 // Space Hockey's re-entry (TOB-M5-HOCKEY-06): the owner picks a hex along its own edge (or taps
 // one on the map), a facing and the momentum marker (speed 0-6); empty fields keep the default.
+// With several fighters returning, a tap sets the hex of the one whose fields were last touched.
 function buildReentry(form, options, ctx) {
   const choice = {};
+  const hexSelect = {};
+  let editing = null;
+  const tapNote = el("p", { class: "card-help", "data-entry-tap": "" });
+  function edit(fid) {
+    if (fid === editing) return;
+    editing = fid;
+    for (const box of form.querySelectorAll("[data-entry]")) box.classList.toggle("editing", box.dataset.entry === fid);
+    tapNote.textContent = `Tapping an edge hex on the map sets ${fid}'s hex (touch another fighter's fields to switch).`;
+    if (ctx.map) ctx.map.offer(options[fid].hexes, (h) => { hexSelect[fid].value = JSON.stringify(h); choice[fid].hex = h; });
+  }
   for (const [fid, o] of Object.entries(options)) {
     choice[fid] = {};
-    const where = el("select", { "data-entry-hex": fid, onchange: (e) => { choice[fid].hex = JSON.parse(e.target.value); } },
+    const where = hexSelect[fid] = el("select", { "data-entry-hex": fid, onchange: (e) => { choice[fid].hex = JSON.parse(e.target.value); } },
       ...o.hexes.map((h) => el("option", { value: JSON.stringify(h), selected: hexText(h) === hexText(o.hex) }, hexText(h))));
     const facing = el("select", { "data-entry-facing": fid, onchange: (e) => { choice[fid].facing = e.target.value; } },
       ...[...LETTERS].map((c) => el("option", { value: c, selected: c === o.default.facing }, c)));
@@ -271,13 +364,31 @@ function buildReentry(form, options, ctx) {
                                    const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
                                    if (v.length === 2) choice[fid].momentum = v; else delete choice[fid].momentum;
                                  } });
-    form.append(el("h4", {}, `${fid} returns along your own edge`),
-                el("div", { class: "launch-params" }, el("label", {}, "Hex ", where), el("label", {}, "Facing ", facing),
-                   el("label", {}, "Momentum marker ", marker)),
-                el("p", { class: "card-help" }, "Any hex of your own edge (tap one on the map), any facing, speed 0-6."));
-    if (ctx.map) ctx.map.offer(o.hexes, (h) => { where.value = JSON.stringify(h); choice[fid].hex = h; });
+    form.append(el("div", { "data-entry": fid, onfocusin: () => edit(fid), onclick: () => edit(fid) },
+                   el("h4", {}, `${fid} returns along your own edge`),
+                   el("div", { class: "launch-params" }, el("label", {}, "Hex ", where), el("label", {}, "Facing ", facing),
+                      el("label", {}, "Momentum marker ", marker)),
+                   el("p", { class: "card-help" }, "Any hex of your own edge (tap one on the map), any facing, speed 0-6.")));
   }
+  form.append(tapNote);
+  edit(Object.keys(options)[0]);
   return { order: () => Object.fromEntries(Object.entries(choice).filter(([, c]) => Object.keys(c).length)) };
+}
+
+// A plot entry's fields beyond card and target, in words: ", shifting its marker 1 hex A, locked down".
+const FIELD_WORDS = {
+  direction: (d, card) => (card === "ST" ? `shifting its marker 1 hex ${d}` : `along ${d} on a tie`),
+  ram: (id) => `ramming ${id}`, mode: (m) => `${m}ing`,
+  thrust: (k) => `with thrust ${k}`, momentum: (h) => `marker at ${hexText(h)}`, lock: () => "locked down",
+  hexes: (n) => `at most ${n} hex(es)`, restore: () => "restoring a lost maneuver",
+  external: () => "the external one", of: (id) => `repeating ${id}'s maneuver`, repair: (c) => `repairing ${named(c)}`,
+  reload: (k) => `reloading ${k}`, detonate: (p) => `trying to set off ${p}`,
+  unlock: () => "unlocking the locked action",
+};
+function entryFields(c) {
+  const words = Object.entries(c).filter(([k]) => !["card", "target"].includes(k))
+    .map(([k, x]) => (FIELD_WORDS[k] ? FIELD_WORDS[k](x, c.card) : `${k} ${Array.isArray(x) ? x.join(",") : x}`));
+  return words.length ? `, ${words.join(", ")}` : "";
 }
 
 // An order in notation: "R1: B3S (Burn 3, slip starboard)", "R1 builds with BG (Bubble Gun)".
@@ -299,7 +410,7 @@ export function label(order, kind) {
     }
     if (Array.isArray(v)) {
       if (!v.length) return `${fid} plays no card (coasts)`;
-      return `${fid} plays ${v.map((c) => c.card ? `${named(c.card)}${c.target ? ` at ${c.target}` : ""}`
+      return `${fid} plays ${v.map((c) => c.card ? `${named(c.card)}${c.target ? ` at ${c.target}` : ""}${entryFields(c)}`
         : Object.entries(c).map(([k, x]) => `${k} ${Array.isArray(x) ? x.join(",") : x}`).join(" ")).join(" + ")}`;
     }
     if (v && typeof v === "object") {  // a setup: the gun (secret in another seat's log until the end) and placing
@@ -367,6 +478,13 @@ export function describe(e) {
     case "force_beam": return `${e.shooter}'s force beam ${e.mode}es ${e.target} ${e.hexes} hex(es) along ${e.direction}.`;
     case "zap": return `${e.shooter} zaps ${e.target}: ${e.card === "MISS" ? "a miss" : `${named(e.card)} is lost`}.`;
     case "rammed": return `${e.rammer} rams ${e.target}: both are destroyed.`;
+    case "secondary_thrust": return `${e.id}'s secondary thruster shifts its momentum marker 1 hex ${e.direction}, to ${hexText(e.momentum)}.`;
+    case "fuel_spent": return `${e.id} spends ${e.amount} fuel (${e.reason.replaceAll("_", " ")}), ${e.fuel} left.`;
+    case "locked": return `${e.id} locks down its ${named(e.card)}.`;
+    case "unlocked": return `${e.id} unlocks its ${named(e.card)}.`;
+    case "burnout_draw": return `${e.id}'s locked ${named(e.card)}: ` +
+      (e.result === "burned_out" ? "the opponent draws the card itself, and it burns out." : "the opponent draws a miss card; it holds.");
+    case "maneuver_restored": return `${e.id} gets ${named(e.card)} back.`;
     case "exited": return `${e.id} leaves the map safely.`;
     case "goal": return `Goal for ${e.side}!`;
     case "puck_reset": return `The puck left by the ${e.edge} edge and returns to the centre.`;
