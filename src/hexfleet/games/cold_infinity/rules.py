@@ -413,12 +413,13 @@ class ColdInfinity(Procedure[CiState]):
 def budgets(pos: Pos, seat: Seat | None) -> dict[str, dict[str, int | None]]:
     """This turn's budgets of ``seat``'s own units, for the order panel and the units table:
     power the plants give (CI-3.1; starships only) and drawn, EW points (CI-4.0, CI-4.4) and
-    thrust (CI-5.2: the engines' output, a small vessel's thrust left). Only the owner's: a
-    capacitor's store and boosts are secret (CI-3.5)."""
+    thrust (CI-5.2: the engines' output, a small vessel's thrust left). Only the owner's while
+    the game goes on (a capacitor's store and boosts are secret, CI-3.5); every unit's after."""
+    over = pos["outcome"] is not None
     return {u["id"]: {"power": None if small(pos, u) else plant_power(pos, u),
                       "drawn": None if small(pos, u) else u["power_drawn"],
                       "ew": ew_points(pos, u), "thrust": engine_output(pos, u)}
-            for u in pos["units"] if u["side"] == seat and alive(u)}
+            for u in pos["units"] if (over or u["side"] == seat) and alive(u)}
 
 
 SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer", "zero_power_turns")

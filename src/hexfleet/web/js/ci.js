@@ -133,7 +133,9 @@ function wedge(u, arc) {
   }
   if (u.attitude.startsWith("tumbled") && !p3d()) return { why: `${arc}: a tumbled ship's side arc has no targets in 2-D` };
   const half = shape === "fixed" ? 0 : HALF[shape];
-  return { bearing: (heading + centre) % 360, width: 2 * (rolled ? Math.min(half, 45) : half) };
+  // rolled: the map's plane is the arc's elevation, under 45° for every shape (B.8; the
+  // wedge is the ship's own layer, other layers by the local frame)
+  return { bearing: (heading + centre) % 360, width: 2 * (rolled && half ? 45 : half) };
 }
 
 // The marks of a fire order (whole, or picked so far: {unit: {attacks: [{weapon, target}]}}):
