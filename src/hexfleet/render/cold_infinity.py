@@ -21,11 +21,12 @@ from ..games.cold_infinity.rules import RULESET
 from ..games.cold_infinity.scenarios import ships
 from ..hexgrid import Hex, Layout, RectMap, add, from_offset, to_offset
 from ..plugins import Form
-from . import text
+from . import cold_infinity_forms, text
 from .svg import HEX_SIZE, MARGIN, Canvas, Symbol, dart, dart_symbol, document, pts, side_colour, trail
 
-FORMS: dict[str, Form] = {}
-"""No guided entry yet: each decision lists its legal orders by number (JSON orders accepted)."""
+FORMS: dict[str, Form] = dict(cold_infinity_forms.FORMS)
+"""Guided entry for power, EW, movement and fire (:mod:`.cold_infinity_forms`); the other
+decisions list their legal orders by number (JSON orders accepted)."""
 
 HOUSE = " [house rule ci-house-v1]"
 
