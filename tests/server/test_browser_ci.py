@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import LiveServer, needs_chromium, shot
+from .conftest import ARTIFACTS, LiveServer, needs_chromium, shot
 
 pytestmark = needs_chromium
 
@@ -109,12 +109,19 @@ def test_shrouds_arcs_and_line_of_sight_on_the_map(live_server: LiveServer, brow
     sight = page.locator("#map [data-sight^='B1>R1']")
     assert sight.count() >= 1 and "range" in (sight.first.text_content() or "")
     assert page.locator("#map .ci-fire [data-in-arc=R1]").count() >= 1
-    row = page.locator("[data-unit-row=B1]")
-    assert "/8" in (row.locator("[data-budget=power]").text_content() or "")  # the Reaper's reactor rating 8
-    assert (row.locator("[data-budget=thrust]").text_content() or "").isdigit()
-    assert "hidden" in (page.locator("[data-unit-row=R1]").text_content() or "")
+    row = page.locator("[data-unit-budget=B1]")
+    assert "of 8" in (row.locator("[data-budget=power]").text_content() or "")  # the Reaper's reactor rating 8
+    assert row.locator("[data-budget=thrust]").text_content() == "thrust 10"
+    assert "shroud 1 (10 hexes), amplify" in (row.text_content() or "")
+    red = page.locator("[data-unit-budget=R1]")
+    assert red.text_content() == "EW hidden" and red.locator("[data-budget]").count() == 0
     assert "railgun_1 at R1" in (page.text_content("#legal .chosen") or "")
     shot(page, "ci-fire-marks")
     for _ in range(5):
         page.click("#zoom-out")
     shot(page, "ci-shroud")
+    page.click("#units-details summary")
+    page.wait_for_selector("[data-unit-budget=B1] [data-budget=thrust]", state="visible")
+    page.set_viewport_size({"width": 1600, "height": 1400})
+    page.locator("#fighters").scroll_into_view_if_needed()
+    page.locator("#fighters").screenshot(path=str(ARTIFACTS / "ci-units.png"))

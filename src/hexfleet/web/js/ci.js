@@ -184,24 +184,35 @@ export function summary(view) {
 
 export function unitsCard(view, hover) {
   const p = view.position;
-  const rows = p.units.map((u) => el("tr", { "data-unit-row": u.id, class: `seat-${u.side}${alive(u) ? "" : " gone"}`,
-                                             onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
-    el("td", {}, el("span", { class: "dot" }), u.id), el("td", {}, u.design + (u.count ? ` ×${u.count}` : "")),
-    el("td", {}, `${hex(u.hex)}${u.z ? ` z${u.z}` : ""} ${ARROWS[u.facing - 1]}`), el("td", {}, u.vector),
-    el("td", {}, u.attitude.replace("_", " ")), el("td", {}, u.initiative ?? ""),
-    el("td", {}, u.ew.shroud === null ? "hidden" : `${u.ew.points} (shroud ${u.ew.shroud}${u.ew.amplify ? `, amp ${u.ew.amplify}` : ""})`),
-    ...budget(view.budgets && view.budgets[u.id])));
-  return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
-    el("tr", {}, ...["id", "design", "where", "vector", "attitude", "init", "EW", "power", "thrust"].map((h) => el("th", {}, h))),
-    ...rows)];
+  const rows = p.units.flatMap((u) => {
+    const cls = `seat-${u.side}${alive(u) ? "" : " gone"}`;
+    const on = { onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) };
+    return [
+      el("tr", { "data-unit-row": u.id, class: cls, ...on },
+        el("td", {}, el("span", { class: "dot" }), u.id), el("td", {}, u.design + (u.count ? ` ×${u.count}` : "")),
+        el("td", {}, `${hex(u.hex)}${u.z ? ` z${u.z}` : ""} ${ARROWS[u.facing - 1]}`), el("td", {}, u.vector),
+        el("td", {}, u.attitude.replace("_", " ")), el("td", {}, u.initiative ?? "")),
+      el("tr", { class: `${cls} sub`, "data-unit-budget": u.id, ...on },
+        el("td", { colspan: 6 }, ...budget(u, view.budgets && view.budgets[u.id]))),
+    ];
+  });
+  return [el("h3", {}, "Units"), el("table", { class: "fighters units ci-units" },
+    el("tr", {}, ...["id", "design", "where", "vector", "attitude", "init"].map((h) => el("th", {}, h))), ...rows)];
 }
 
-// This turn's budgets of one's own unit (the view gives only those): power drawn of what the
-// plants give (CI-3.1), EW points (CI-4.0) and thrust (CI-5.2); another side's are hidden.
-function budget(b) {
-  if (!b) return [el("td", {}, "hidden"), el("td", {}, "hidden")];
-  const power = b.power === null ? "—" : `${b.drawn ?? 0}/${b.power} (EW ${b.ew})`;
-  return [el("td", { "data-budget": "power" }, power), el("td", { "data-budget": "thrust" }, `${b.thrust}`)];
+// A unit's line under its row: its EW as the view holds it (another side's is hidden until
+// revealed), then this turn's budgets of one's own unit (the view gives only those): power
+// drawn of what the plants give (CI-3.1), EW points (CI-4.0) and thrust (CI-5.2).
+function budget(u, b) {
+  const ew = u.ew.shroud === null ? "EW hidden"
+    : `EW ${u.ew.points}: shroud ${u.ew.shroud} (${10 * u.ew.shroud} hexes)${u.ew.amplify ? `, amplify ${u.ew.amplify}` : ""}` +
+      `${u.ew.ecm ? `, ECM ${u.ew.ecm}` : ""}`;
+  if (!b) return [ew];
+  const parts = [ew];
+  if (b.power !== null) parts.push(" · ", el("span", { "data-budget": "power" }, `power ${b.drawn ?? 0} drawn of ${b.power}`));
+  parts.push(" · ", el("span", { "data-budget": "ew" }, `EW points ${b.ew}`),
+             " · ", el("span", { "data-budget": "thrust" }, `thrust ${b.thrust}`));
+  return parts;
 }
 
 // An order in words: {unit: order} as "unit: field value, …".
