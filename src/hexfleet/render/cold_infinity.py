@@ -115,6 +115,9 @@ def describe_view(view: Mapping[str, Any]) -> str:
     if pos["move_order"]:
         lines.append("to move (initiative order): " + ", ".join(pos["move_order"]))
     lines += [_unit_line(u, pos["designs"]) for u in pos["units"]]
+    for uid, b in (view.get("budgets") or {}).items():
+        power = "" if b["power"] is None else f"power {b['drawn'] or 0} drawn of {b['power']}, "
+        lines.append(f"  {uid} this turn: {power}EW {b['ew']} points, thrust {b['thrust']}")
     if view.get("decision"):
         d = view["decision"]
         lines.append(f"{d['seat']} to decide ({d['kind']}): {d['prompt']}")

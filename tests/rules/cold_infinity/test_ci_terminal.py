@@ -14,7 +14,7 @@ from hexfleet.ai.base import RandomBot
 from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.engine.game import Game
 from hexfleet.games import get_ruleset
-from hexfleet.render.cold_infinity import FORMS
+from hexfleet.render.cold_infinity import FORMS, describe_view
 from hexfleet.render.forms import InputError
 from hexfleet.terminal import TerminalPlay
 
@@ -130,6 +130,18 @@ def test_fire_names_each_enemy_with_range_and_arc() -> None:
     hold = _picks(ui, "hold fire")
     order, _ = form(g, "blue", [hold])  # railgun_1 holds, railgun_2 takes the default
     assert order == {"B1": {"attacks": [{"weapon": "railgun_2", "target": "R1"}]}}
+
+
+@pytest.mark.rule("CI-1.1.d")
+def test_the_text_view_carries_the_seats_own_budgets() -> None:
+    """The control sheet's running values in the terminal: this turn's power, EW points and
+    thrust of one's own ships, never the other side's."""
+    g = Game(RS, "frigate-duel", seed=5)
+    g.submit({"red": {"R1": {"extra_ew": {"sensors": 1}, "deactivate": GUNS}}, "blue": {}})
+    red = describe_view(g.view("red"))
+    assert "R1 this turn: power 8 drawn of 8, EW 5 points, thrust 10" in red
+    blue = describe_view(g.view("blue"))
+    assert "R1 this turn" not in blue and "B1 this turn: power" in blue
 
 
 def test_a_terminal_session_plays_the_duel_through_the_forms() -> None:
