@@ -323,6 +323,7 @@ export class HexMap {
   // hexagon through the outermost hexes' centres, pushed out by half a hex, under the pieces
   // (in `parent`, the terrain layer unless given). `attrs` adds data attributes.
   drawReach(hex, radius, { cls = "reach", title = "", attrs = {}, parent = this.ground } = {}) {
+    if (!(radius > 0)) return null;
     const [x, y] = this.center(hex);
     const corners = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]].map(([dq, dr]) => {
       const [cx, cy] = this.center([hex[0] + dq * radius, hex[1] + dr * radius]);
