@@ -170,3 +170,34 @@ def test_the_browser_draws_arcs_as_the_rules_read_them(live_server: LiveServer, 
         const { arcOf } = await import('/js/talon.js');
         return cases.filter(([f, h, m, want]) => arcOf([0, 0], f, h, m) !== want); }""", cases)
     assert len(cases) == 1080 and wrong == []
+
+
+@pytest.mark.rule("TAL-IMP-2")
+@pytest.mark.rule("TAL-AMB-19")
+def test_a_choice_of_the_side_not_acting_is_offered_in_words(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """Terran's squadron flies into a Talon missile aimed at it: talon.js words the missile
+    owner's choice (which fighter, with its hits and the rule) and says the order waits."""
+    from hexfleet.engine.rng import Rng
+    from hexfleet.games.talon.position import parse_position
+    from hexfleet.games.talon.rules import RULESET
+    from hexfleet.games.talon.world import TalState
+
+    m = {"id": "M1", "side": "talon", "hex": [1, 0], "facing": 3, "target": "sq"}
+    sq = {"id": "sq", "class": "terran-ftr", "side": "terran", "hex": [0, 0], "facing": 0,
+          "fighters": [{"hull_marked": 1}, {}, {}]}
+    ships = [{"id": "cv", "class": "terran-cv", "side": "terran", "hex": [5, 5], "facing": 0},
+             {"id": "x", "class": "talon-ca", "side": "talon", "hex": [0, 9], "facing": 0}]
+    pos = {"format": "talon/1", "map": {"mode": "infinite"}, "ships": ships, "squadrons": [sq], "missiles": [m],
+           "impulse": "C", "step": "move", "player": "terran", "initiative": "terran", "interrupts": True}
+    state = TalState(parse_position(pos), Rng.from_seed(0))
+    state, _ = RULESET.advance(state, {"terran": {"do": "move", "unit": "sq", "how": "straight"}})
+    view = RULESET.view(state, "talon")
+    page = browser.new_context().new_page()
+    page.goto(live_server.url + "/")
+    words = page.evaluate("""async (view) => {
+        const t = await import('/js/talon.js');
+        return [t.summary(view), t.label({ do: 'choose', pick: 1 }, 'choice'), t.valueLabel('pick', 2),
+                t.valueLabel('do', 'choose'), t.label({ do: 'choose', pick: 'b' }, 'choice')]; }""", view)
+    assert "terran's move waits for a choice of the other side (TAL-IMP-2)" in words[0]
+    assert words[1:] == ["fighter 1 of sq (1 hits) takes it (TAL-AMB-19)", "fighter 2 of sq (0 hits) takes it",
+                         "answer the choice", "chooses b"]  # an earlier answer, in the log

@@ -9,7 +9,10 @@ it can, by the expected damage of its shots (TAL-D-5..D-9); repair criticals; ch
 uncharged bar with AP, else reinforce the shield arc facing the nearest enemy; move to close
 on the nearest enemy and keep it in the forward arc, near friends but not in their hex; give
 the Initiative away (moving second
-lets it react, TAL-IMP-6); keep its Speed; then end the Turn.
+lets it react, TAL-IMP-6); keep its Speed; then end the Turn. Asked a choice while the other
+side's order resolves (TAL-IMP-2), it lets the sturdiest fighter take a hit, its sturdiest ship
+take area damage first, an already damaged missile take an explosion, and a pull or collision
+go where no friend is hit.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..games.talon.geometry import arc
 from ..games.talon.movement import target_of
 from ..games.talon.orders import TalonOrder
 from ..games.talon.position import parse_position
+from ..games.talon.rules import CHOICE, RULESET
 from ..games.talon.world import OTHER, TalState
 from ..hexgrid import distance
 from ..plugins import BotOffer, LegalFilter, Study
@@ -63,7 +67,9 @@ def evaluate(state: TalState) -> dict[Seat, float]:
 def prior(state: TalState, seat: Seat, orders: list[Order]) -> list[float]:
     """The heuristic bot's scores of ``orders``: what search tries first."""
     scorer = TalonHeuristicBot()
-    return [scorer.score(state.pos, seat, o.data if isinstance(o, TalonOrder) else o) for o in orders]
+    decision = RULESET.pending(state).get(seat)
+    about = decision.options if decision is not None and decision.kind == CHOICE else None
+    return [scorer.score(state.pos, seat, o.data if isinstance(o, TalonOrder) else o, about) for o in orders]
 
 
 def expected_damage(weapon: str, rng: int) -> float:
@@ -87,13 +93,19 @@ class TalonHeuristicBot:
         if len(orders) == 1:
             return orders[0]
         pos = view["position"]
-        scored = [(self.score(pos, seat, order_as_json(ruleset, view, o)), self._rng.random(), i)
+        decision = view.get("decision") or {}
+        about = decision.get("options") if decision.get("kind") == CHOICE else None
+        scored = [(self.score(pos, seat, order_as_json(ruleset, view, o), about), self._rng.random(), i)
                   for i, o in enumerate(orders)]
         return orders[max(scored)[2]]
 
-    def score(self, pos: Mapping[str, Any], seat: Seat, o: Mapping[str, Any]) -> float:
-        """How much this bot likes order ``o`` (JSON) for ``seat`` in position ``pos``."""
+    def score(self, pos: Mapping[str, Any], seat: Seat, o: Mapping[str, Any],
+              about: Mapping[str, Any] | None = None) -> float:
+        """How much this bot likes order ``o`` (JSON) for ``seat`` in position ``pos``;
+        ``about`` describes an open choice (the decision's options) when ``o`` answers one."""
         do = o["do"]
+        if do == "choose":
+            return self._choice_value(pos, seat, o["pick"], about) if about is not None else 0.0
         if do == "end_turn":
             return 0.0
         if do == "initiative":
@@ -107,6 +119,25 @@ class TalonHeuristicBot:
         if do == "move":
             return self._move_value(pos, o)
         return -1.0  # speed changes, retreats, dropping a reinforcement: not by this bot
+
+    def _choice_value(self, pos: Mapping[str, Any], seat: Seat, pick: Any, about: Mapping[str, Any]) -> float:
+        """A choice asked mid-resolution (TAL-IMP-2): its own losses small, the enemy's large."""
+        key = about["choice"]
+        if key == "fighter":  # the squadron's owner, or the owner of the missile that hits it
+            squadron = self._unit(pos, about["subject"])
+            if squadron is None:
+                return 0.0
+            marked = float(squadron["fighters"][pick - 1]["hull_marked"])
+            return -marked if squadron["side"] == seat else marked
+        unit = self._unit(pos, pick) if isinstance(pick, str) else None
+        if key == "order" and unit is not None:
+            return float(sum(unit["shields"].values()) - unit["hull_marked"])
+        if key == "missile_hit" and unit is not None:
+            return 2.0 if unit["side"] != seat else 1.0 if unit["damaged"] else 0.0
+        if key == "pull":
+            crowd = [u for u in pos["ships"] + pos["squadrons"] if list(u["hex"]) == list(pick)]
+            return -float(len(crowd))
+        return 0.0  # the collision's first ship: both take 3 either way
 
     def _unit(self, pos: Mapping[str, Any], uid: str) -> Mapping[str, Any] | None:
         return next((u for g in ("ships", "squadrons", "missiles") for u in pos[g] if u["id"] == uid), None)

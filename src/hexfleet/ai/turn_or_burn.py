@@ -30,9 +30,10 @@ from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
+from ..engine.legal import Legal
 from ..engine.rng import MASK64, draw
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.turn_or_burn.build import CLASSES
+from ..games.turn_or_burn.build import CLASSES, FREIGHTER, PARTY_CLASSES
 from ..games.turn_or_burn.cards import (
     GUNS,
     M1_GUNS,
@@ -46,7 +47,7 @@ from ..games.turn_or_burn.cards import (
 )
 from ..games.turn_or_burn.fire import miss_cards, void_reason
 from ..games.turn_or_burn.movement import move_fighter
-from ..games.turn_or_burn.orders import Orders, _value_json
+from ..games.turn_or_burn.orders import Orders, Plot, _value_json
 from ..games.turn_or_burn.position import FORMAT
 from ..games.turn_or_burn.rules import RULESET
 from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
@@ -390,8 +391,12 @@ class HeuristicBot:
         self.gun = gun
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
-        """The best-scoring order of ``legal`` (enumerated: each fighter's parts scored once)."""
-        orders = list(as_legal(legal))
+        """The best-scoring order of ``legal`` (enumerated: each fighter's parts scored once);
+        a plot of many ships is chosen ship by ship instead (:meth:`_per_unit`)."""
+        lazy = as_legal(legal)
+        if (view.get("decision") or {}).get("kind") in (PLOT, "fire") and lazy.count() > PER_UNIT_ABOVE:
+            return self._per_unit(seat, view, lazy)
+        orders = list(lazy)
         if len(orders) == 1:
             return orders[0]
         state = determinize(view, seat, 0)
@@ -411,6 +416,42 @@ class HeuristicBot:
         enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
         score = order_scorer(board, own, enemies, wide, exclusive, kind == SETUP, self.gun)
         return max(orders, key=lambda order: score(order) + self._rng.random() * 1e-6)
+
+
+    def _per_unit(self, seat: Seat, view: dict[str, Any], legal: Legal[Any]) -> Order:
+        """Each ship's best choice alone: the score is a sum of the ships' parts, so this is the
+        best order without building the product of fifteen ships' choices (Module 6)."""
+        state = determinize(view, seat, 0)
+        known = {d["id"]: "?" not in d["cards"] for d in view["fighters"]}
+        options = state.config.options
+        exclusive = options.arc_boundary == "exclusive"
+        own = [f for f in state.fighters if f.side == seat]
+        ids = {f.id for f in own}
+        if view["decision"]["kind"] == "fire":
+            fighters = {f.id: f for f in at_table(state)}
+            guns = view["decision"]["options"]
+
+            def part(unit: str, choice: Any) -> float:
+                return score_fire(fighters, guns, {unit: list(choice)}, exclusive)
+        else:
+            enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
+            score = order_scorer(state.config.map, own, enemies, options.slip_model == "wide", exclusive, False,
+                                 self.gun)
+
+            def part(unit: str, choice: Any) -> float:
+                return score(Plot(((unit, choice),)))
+        picks: dict[str, Any] = {}
+        for unit, choices in legal.per_unit().items():
+            if unit not in ids:  # a projectile's fuse: kept (the legal set's first choice)
+                picks[unit] = choices[0]
+                continue
+            scored = [(part(unit, c) + self._rng.random() * 1e-6, k) for k, c in enumerate(choices)]
+            picks[unit] = choices[max(scored)[1]]
+        return legal.combine(picks)
+
+
+PER_UNIT_ABOVE = 20_000
+"""Plots with more legal orders than this are chosen ship by ship (Module 6 fleets)."""
 
 
 # --- determinize: a full state from one seat's view -----------------------------------------
@@ -552,8 +593,11 @@ def _sample_build(shown: list[str], heavy: Any, external: list[str], destroyed: 
         j, rng = draw(rng, i + 1)
         guns[i], guns[j] = guns[j], guns[i]
     heavy_types = sorted(guns, key=lambda g: -known[g])[:heavy]
-    size_class = next(c for c in CLASSES if len(cards) in c.sizes)
+    freighter = known["CARGO"] > 0 or "CARGO" in destroyed  # Module 6: cargo makes a freighter (TOB-M6-FRT-01)
+    size_class = FREIGHTER if freighter else next(c for c in CLASSES + PARTY_CLASSES if len(cards) in c.sizes)
     needs = ["THR"] * (1 - known["THR"])
+    if freighter:
+        needs += ["CARGO"] * (6 - known["CARGO"])
     needs += ["CM"] * (destroyed.count("CM") + 1 - known["CM"])  # a fighter in play has crew and structure
     needs += ["STR"] * (max(size_class.min_structure, len(external), destroyed.count("STR") + 1) - known["STR"])
     if shields and not known["SG"] and "SG" not in external:
@@ -566,7 +610,7 @@ def _sample_build(shown: list[str], heavy: Any, external: list[str], destroyed: 
     # A view marks a card type's first copies in sheet order as the known ones (TOB-M2-BUILD-04),
     # so a hidden slot before the last known copy of a type cannot hold that type.
     last_known = {c: i for i, c in enumerate(cards) if c != HIDDEN}
-    pool = _card_pool(modules)
+    pool = FREIGHTER_POOL if freighter else _card_pool(modules)
     for k in range(len(slots)):  # a random order of the hidden slots
         j, rng = draw(rng, len(slots) - k)
         slots[k], slots[k + j] = slots[k + j], slots[k]
@@ -584,10 +628,15 @@ def _sample_build(shown: list[str], heavy: Any, external: list[str], destroyed: 
     return cards, [[g] * cards.count(g) for g in heavy_types], rng
 
 
+FREIGHTER_POOL = ("CM", "STR", "THR", "CARGO", *M1_GUNS)
+"""What a freighter may carry (TOB-M6-FRT-01)."""
+
+
 @lru_cache(maxsize=8)
 def _card_pool(modules: tuple[int, ...]) -> tuple[str, ...]:
-    """The system cards a build in these modules may hold (TOB-COMP-02)."""
-    return tuple(c for c in SYSTEMS if SYSTEM_MODULE[c] in modules)
+    """The system cards a build in these modules may hold (TOB-COMP-02); never a lone cargo
+    card, which would make the ship a freighter short of cargo (TOB-M6-FRT-01)."""
+    return tuple(c for c in SYSTEMS if SYSTEM_MODULE[c] in modules and c != "CARGO")
 
 
 class _ScenarioFacts:

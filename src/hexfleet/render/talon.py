@@ -21,9 +21,10 @@ from ..hexgrid import HexSetMap, disk
 from ..plugins import Form
 from . import text
 from .svg import HEX_SIZE, Canvas, circle_symbol, dart, dart_symbol, document, hex_cell, pts, trail
-from .talon_forms import ask_initiative, ask_power, ask_retreat, ask_turn
+from .talon_forms import ask_choice, ask_initiative, ask_power, ask_retreat, ask_turn
 
-FORMS: dict[str, Form] = {"turn": ask_turn, "power": ask_power, "retreat": ask_retreat, "initiative": ask_initiative}
+FORMS: dict[str, Form] = {"turn": ask_turn, "power": ask_power, "retreat": ask_retreat, "initiative": ask_initiative,
+                          "choice": ask_choice}
 """Guided entry for every decision (:mod:`.talon_forms`); JSON stays one choice away."""
 
 SIDES = ["terran", "talon"]
@@ -151,6 +152,9 @@ def describe_view(view: Mapping[str, Any]) -> str:
         lines.append(f"  {t['kind']} at {t['hex']}")
     if pos["removed"]:
         lines.append("  out of play: " + ", ".join(f"{r['id']} ({r['status']})" for r in pos["removed"]))
+    held = pos.get("held")
+    if held:
+        lines.append(f"  {pos['player']}'s order {held['order']['do']} waits for a choice of the other side (TAL-IMP-2)")
     decision = view.get("decision")
     if decision:
         lines.append(f"Your decision: {decision['prompt']}")

@@ -1,4 +1,4 @@
-"""Guided terminal entry for Talon's four decisions (the presenter's ``FORMS``).
+"""Guided terminal entry for Talon's five decisions (the presenter's ``FORMS``).
 
 Talon decides one order at a time (TAL-4.1.c), so each form builds one order, field by field,
 from what the view shows: the action the step allows (TAL-3.2: AP, move, fire, repair, then
@@ -7,7 +7,9 @@ list in words (ships with an AP this Impulse, units the Impulse Display says mus
 weapon groups with each enemy's range and arc). The rules check the whole order (``ui.check``):
 a refused order is shown with its rule ID and the form starts again, so nothing is applied
 until the order is legal. Whichever seat the kernel asks decides, so the end-of-Impulse
-Initiative choice comes to the side that placed the Change markers (TAL-4.2.b).
+Initiative choice comes to the side that placed the Change markers (TAL-4.2.b), and a choice a
+rule gives the side not acting while an order resolves (TAL-IMP-2: a fighter, a ship's turn
+for area damage, a missile, a pull hex, a collision's first ship) comes to that side.
 """
 
 from __future__ import annotations
@@ -292,3 +294,28 @@ def ask_initiative(ui: FormContext, seat: Seat, view: Mapping[str, Any], refused
     """The end-of-Impulse choice of the side that placed more Change markers (TAL-4.2.b)."""
     holder = choose(ui, f"{seat}: who holds the Initiative", [(s, s) for s in SIDES], SIDES.index(seat))
     return {"do": "initiative", "holder": holder}
+
+
+def _pick_words(pos: Pos, about: Mapping[str, Any], pick: Any) -> str:
+    """One answer to an interrupt, in words: the fighter's hits, the unit, what is in the hex."""
+    if about["choice"] == "fighter":
+        squadron = next(q for q in pos["squadrons"] if q["id"] == about["subject"])
+        return f"fighter {pick}: {squadron['fighters'][pick - 1]['hull_marked']} hits"
+    if isinstance(pick, list):
+        there = [u["id"] for g in ("ships", "squadrons") for u in pos[g] if u["hex"] == pick]
+        return f"hex {pick}" + (f" (with {', '.join(there)})" if there else "")
+    unit = next((u for g in ("ships", "squadrons", "missiles") for u in pos[g] if u["id"] == pick), None)
+    if unit is None or "curve" not in unit:
+        return f"missile {pick}" + (" (damaged)" if unit is not None and unit["damaged"] else "")
+    shields = " ".join(f"{a}{unit['shields'][a]}" for a in ARCS) if "shields" in unit else ""
+    return f"{_unit_words(pos, unit)}{', shields ' + shields if shields else ''}"
+
+
+@guided
+def ask_choice(ui: FormContext, seat: Seat, view: Mapping[str, Any], refused: int) -> Order:
+    """A choice the rules give this side while the other side's order resolves (TAL-IMP-2);
+    the first answer is the format's default."""
+    pos, about = view["position"], view["decision"]["options"]
+    pick = choose(ui, f"{seat}: your choice ({about['rule']})",
+                  [(p, _pick_words(pos, about, p)) for p in about["options"]])
+    return {"do": "choose", "pick": pick}

@@ -50,7 +50,8 @@ def _hex(h: Any) -> str:
 
 
 def svg_parts(data: Mapping[str, Any], canvas: Canvas) -> list[str]:
-    """Black holes with their gravity arrows, projectiles with their momentum lines, the puck."""
+    """Black holes with their gravity arrows, projectiles with their momentum lines, the puck,
+    Module 6 stations (a ringed circle with the owner in its title)."""
     size = HEX_SIZE
     out = []
     for bh in data.get("black_holes", []):
@@ -78,6 +79,15 @@ def svg_parts(data: Mapping[str, Any], canvas: Canvas) -> list[str]:
                    f'stroke="#000000" stroke-width="0.6"/>'
                    f'<text x="{px:.1f}" y="{py + size * 0.75:.1f}" font-size="6" text-anchor="middle">'
                    f"{escape(p['id'])}</text></g>")
+    for st in data.get("stations", []):
+        cx, cy = canvas.center((st["hex"][0], st["hex"][1]))
+        owner = st.get("owner") or "unowned"
+        info = f"station {st['id']} ({owner}): hex {_hex(st['hex'])}"
+        out.append(f'<g class="station" data-id={quoteattr(st["id"])} data-owner={quoteattr(owner)}>'
+                   f"<title>{escape(info)}</title>"
+                   f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{size * 0.55:.1f}" fill="#ffffff" stroke="#000000" '
+                   f'stroke-width="1.5"/><text x="{cx:.1f}" y="{cy + 2:.1f}" font-size="6" text-anchor="middle">'
+                   f"{escape(st['id'])}</text></g>")
     return out
 
 
@@ -111,7 +121,17 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "zap": lambda e: (f"{e['shooter']} zaps {e['target']}: " + ("a miss" if e["card"] == "MISS"
                                                                   else f"{e['card']} is lost")),
     "secondary_thrust": lambda e: f"{e['id']}'s secondary thruster shifts its marker {e['direction']}",
-    "rammed": lambda e: f"{e['rammer']} rams {e['target']}: both are destroyed",
+    "rammed": lambda e: (f"{e['rammer']} rams {e['target']}: both are destroyed" if e["module"] == 5
+                         else f"{e['rammer']} rams {e['target']}: {e['damage']} damage to each"),
+    "ram_void": lambda e: f"{e['rammer']}'s ram finds nothing in its hex",
+    "ram_hit": lambda e: (f"ramming: {e['ship']} takes {e['damage']} ({e['miss_cards']} miss card(s) in a hand "
+                          f"of {e['hand_size']})"),
+    "station_hit": lambda e: f"{e['shooter']} ({e['side']}) does {e['damage']} damage to station {e['station']}",
+    "station_captured": lambda e: (f"station {e['station']} now belongs to {e['owner']}" if e["owner"]
+                                   else f"station {e['station']} is unowned again"),
+    "delivered": lambda e: (f"{e['id']} delivers {e['cargo']} cargo at {e['station']} for {e['points']} point(s) "
+                            "and leaves the map"),
+    "scored": lambda e: f"{e['side']} scores {e['points']} ({e['reason'].replace('_', ' ')}), total {e['total']}",
     "fuel_spent": lambda e: f"{e['id']} spends {e['amount']} fuel ({e['reason'].replace('_', ' ')}), {e['fuel']} left",
     "locked": lambda e: f"{e['id']} locks down {e['card']}",
     "unlocked": lambda e: f"{e['id']} unlocks {e['card']}",
@@ -123,7 +143,7 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "goal": lambda e: f"GOAL for {e['side']}: the puck left by the {e['edge']} edge",
     "puck_reset": lambda e: f"the puck left by the {e['edge']} edge and returns to the centre",
 }
-"""Sentences for the Module 4-5 events."""
+"""Sentences for the Module 4-6 events."""
 
 
 # --- guided entry --------------------------------------------------------------------------

@@ -198,3 +198,24 @@ def test_the_text_view_shows_the_impulse_display_of_each_written_curve():
     text = describe_view(RS.view(st, "terran"))
     assert "  Impulse Display A   B   C*  D   E   F   (A: an AP, M: a move)" in text
     assert "  patton          M   .   AM  M   .   AM" in text
+
+
+@pytest.mark.rule("TAL-IMP-2")
+@pytest.mark.rule("TAL-AMB-19")
+def test_the_side_not_acting_answers_its_choice_through_a_form():
+    """Terran's squadron flies into the hex of a Talon missile aimed at it: the form asks talon
+    (the missile's owner) which fighter, each with its hits, and Enter is the lowest number."""
+    m = {"id": "M1", "side": "talon", "hex": [1, 0], "facing": 3, "target": "sq"}
+    sq = {"id": "sq", "class": "terran-ftr", "side": "terran", "hex": [0, 0], "facing": 0,
+          "fighters": [{"hull_marked": 1}, {}, {}]}
+    pos = position(ship("cv", "terran-cv", "terran", (5, 5)), ship("x", "talon-ca", "talon", (0, 9)),
+                   squadrons=[sq], missiles=[m], impulse="C", step="move", player="terran", initiative="terran",
+                   interrupts=True)
+    st, _ = RS.advance(state_of(pos), {"terran": {"do": "move", "unit": "sq", "how": "straight"}})
+    assert RS.pending(st).keys() == {"talon"}
+    order, ui = form(st, ["2"], seat="talon")
+    assert order == {"do": "choose", "pick": 2}
+    assert "fighter 1: 1 hits" in ui.shown and "(TAL-AMB-19)" in ui.prompts[0]
+    order, _ = form(st, [""], seat="talon")
+    assert order == {"do": "choose", "pick": 1}
+    assert "waits for a choice of the other side" in describe_view(RS.view(st, "talon"))

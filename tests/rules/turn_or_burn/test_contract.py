@@ -69,6 +69,7 @@ CONTRACTS = {
     "bigger": Contract("bigger", hidden_variants, seeds=12, max_steps=30),
     "spacewar": Contract("spacewar", hidden_variants, seeds=12, max_steps=30, options={"turn_limit": 10}),
     "hockey": Contract("hockey", hidden_variants, seeds=8, max_steps=30, options={"turn_limit": 10}),
+    "big-party": Contract("big-party", hidden_variants, seeds=4, max_steps=12, options={"players": 3, "ships": 2}),
 }
 
 

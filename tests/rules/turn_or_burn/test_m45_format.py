@@ -107,7 +107,7 @@ def test_unknown_fields_and_values_are_named():
                                   "momentum": [1, 1], "fuel": 3}])).field == "projectiles[0].fuel"
     assert error(m4(projectiles=[{"id": "X", "side": "green", "kind": "mine", "hex": [1, 1],
                                   "momentum": [1, 1]}])).field == "projectiles[0].side"
-    assert error({**m4(), "modules": [1, 2, 3, 4, 6]}).field == "modules[4]"
+    assert error({**m4(), "modules": [1, 2, 3, 4, 6], "game": {"modes": ["king_of_the_hill"]}}).field == "game.modes[0]"
     assert error({**m4(), "stations": []}).field == "stations"
 
 

@@ -337,7 +337,7 @@ OPTIONS = (OptionInfo("turn_limit", None, (), "End the game after this many turn
 class ColdInfinity(Procedure[CiState]):
     name = "cold-infinity"
     title = "Cold Infinity UvSc"
-    version = "0.1"
+    version = "0.2"  # 0.2: combined maneuvers, unit identification, nimble small vessels (stop 11); 0.1 records refuse to replay
     dynamics = "mixed"
     options = OPTIONS
     kinds = KINDS

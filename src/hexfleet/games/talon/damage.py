@@ -13,7 +13,7 @@ from typing import Any
 from ...hexgrid import Hex, neighbors
 from .data import ARCS, criticals
 from .geometry import arc as arc_of
-from .world import World
+from .world import Interrupt, World
 
 Unit = dict[str, Any]
 
@@ -37,7 +37,8 @@ def random_arc(w: World, unit: str) -> str:
     return tied[0]
 
 
-def hit(w: World, unit: Unit, arc: str | None, amount: int, source: str, *, fighter: int | None = None) -> None:
+def hit(w: World, unit: Unit, arc: str | None, amount: int, source: str, *, fighter: int | None = None,
+        context: str = "") -> None:
     """Apply one damage instance to any unit (ship, squadron or missile)."""
     if amount <= 0 or w.unit(unit["id"]) is None:
         return
@@ -45,17 +46,21 @@ def hit(w: World, unit: Unit, arc: str | None, amount: int, source: str, *, figh
     if kind == "missile":
         _missile(w, unit, amount, source)
     elif kind == "squadron":
-        _fighter(w, unit, amount, source, fighter if fighter is not None else pick_fighter(w, unit))
+        if fighter is None:
+            fighter = pick_fighter(w, unit, unit["side"], f"{context or source}: {amount} damage")
+        _fighter(w, unit, amount, source, fighter)
     else:
         ship_damage(w, unit, arc, amount, source)
 
 
-def pick_fighter(w: World, squadron: Unit) -> int:
-    """The fighter a missile, explosion or collision hits: the deciding player's ``fighter``
-    choice, else the lowest-numbered surviving one (TAL-AMB-19)."""
+def pick_fighter(w: World, squadron: Unit, decider: str, context: str) -> int:
+    """The fighter a missile, explosion or collision hits (TAL-AMB-19): the squadron owner's
+    pick for explosions and collisions, the missile owner's for a missile; by default the
+    lowest-numbered surviving one."""
     wanted = (w.choices.get("fighter") or {}).get(squadron["id"])
-    alive = [i + 1 for i, f in enumerate(squadron["fighters"]) if f["hull_marked"] < w.cls(squadron).fighter_hull]
-    return wanted if wanted in alive else alive[0]
+    alive = tuple(i + 1 for i, f in enumerate(squadron["fighters"]) if f["hull_marked"] < w.cls(squadron).fighter_hull)
+    pick: int = w.decide(Interrupt("fighter", "TAL-AMB-19", decider, squadron["id"], alive, context), wanted)
+    return pick
 
 
 def _missile(w: World, missile: Unit, amount: int, source: str) -> None:
@@ -220,18 +225,30 @@ def explode(w: World, ship: Unit, where: Hex) -> None:
     wanted = list(w.choices.get("order", []))
     victims.sort(key=lambda u: (u["side"] != w.pos["player"],  # the phasing player's first (TAL-8.6.3)
                                 wanted.index(u["id"]) if u["id"] in wanted else len(wanted)))
-    for unit in victims:
+    context = f"{ship['id']} explodes at {list(where)} (rating {rating})"
+    for unit in w.ordered(victims, "TAL-8.6.3", context):
         h: Hex = tuple(unit["hex"])
         amount = rating + 1 if h == where else rating
         if w.kind(unit) == "ship":
             arc = random_arc(w, unit["id"]) if h == where else arc_of(h, unit["facing"], where, w.opts["arc_model"])
             hit(w, unit, arc, amount, "explosion")
         else:
-            hit(w, unit, None, amount, "explosion")
+            hit(w, unit, None, amount, "explosion", context=context)
     for h in area:
         amount = rating + 1 if h == where else rating
         missiles = sorted((m for m in w.pos["missiles"] if tuple(m["hex"]) == h), key=lambda m: int(m["id"][1:]))
-        chosen = w.choices.get("missile_hit") or []
-        pick = next((m for m in missiles if m["id"] in chosen), missiles[0] if missiles else None)
-        if pick is not None:
-            hit(w, pick, None, amount, "explosion")
+        if missiles:
+            hit(w, _missile_hit(w, missiles, context), None, amount, "explosion")
+
+
+def _missile_hit(w: World, missiles: list[Unit], context: str) -> Unit:
+    """The one missile of a hex an explosion damages (TAL-8.6.5): the ``missile_hit`` choice,
+    else the lowest number. The rules name no decider: the missiles' owner when they are all
+    one side's, else the phasing player (who resolves first, TAL-8.6.3)."""
+    chosen = w.choices.get("missile_hit") or []
+    given = next((m["id"] for m in missiles if m["id"] in chosen), None)
+    sides = {m["side"] for m in missiles}
+    decider = sides.pop() if len(sides) == 1 else w.pos["player"]
+    ids = tuple(m["id"] for m in missiles)
+    pick = w.decide(Interrupt("missile_hit", "TAL-8.6.5", decider, None, ids, context), given)
+    return missiles[ids.index(pick)]

@@ -239,7 +239,7 @@ def _fusion(w: World, ship: Unit, number: int, printed: Group) -> None:
                if tuple(u["hex"]) in area and not line_blocked(w, here, tuple(u["hex"]))]
     wanted = list(w.choices.get("order", []))
     victims.sort(key=lambda u: (u["side"] != ship["side"], wanted.index(u["id"]) if u["id"] in wanted else len(wanted)))
-    for v in victims:
+    for v in w.ordered(victims, "TAL-15.2.2.c", f"{ship['id']} fires its Fusion Cannon (roll {face})"):
         if w.unit(v["id"]) is None:
             continue
         there: Hex = tuple(v["hex"])

@@ -36,6 +36,9 @@ def resolve(position: Mapping[str, Any], orders: Any, seed: int | str,
             dice: Sequence[int] = ()) -> tuple[dict[str, Any], list[Event]]:
     """Apply ``orders`` to ``position``; ``dice`` are the table's faces, used first."""
     state = force_dice(parse(position, seed=seed), tuple(dice))
+    if "held" in state.pos:
+        raise FormatError("held", "this position waits for a choice of the side not acting (TAL-IMP-2); "
+                          "answer it in play: resolve takes the format's orders, whose choices ride on them")
     steps = orders if isinstance(orders, list) else [orders]
     events: list[Event] = []
     for i, step in enumerate(steps):

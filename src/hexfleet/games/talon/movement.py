@@ -12,7 +12,7 @@ from ...hexgrid import Hex, distance
 from .damage import explode, hit, pick_fighter, remove
 from .geometry import arc as arc_of
 from .geometry import contact_arc, direction_of, on_board, steer, step
-from .world import World
+from .world import Interrupt, World
 
 Unit = dict[str, Any]
 HOWS = ("straight", "turn_left", "turn_right", "slip_left", "slip_right")
@@ -203,11 +203,13 @@ def enter(w: World, unit: Unit, prev: Hex) -> None:
             return
         w.emit({"type": "collision", "unit": unit["id"], "other": other["id"]})
         other_arc = arc_of(here, other["facing"], prev, w.opts["arc_model"])
+        context = f"{unit['id']} collides with {other['id']}"
+        ask = Interrupt("first", "TAL-7.4.b", unit["side"], unit["id"], (unit["id"], other["id"]), context)
         pair = [(unit, mover_arc), (other, other_arc)]
-        if w.choices.get("first") == other["id"]:
+        if w.decide(ask, w.choices.get("first")) == other["id"]:
             pair.reverse()
         for victim, a in pair:
-            hit(w, victim, None if w.kind(victim) == "squadron" else a, 3, "collision")
+            hit(w, victim, None if w.kind(victim) == "squadron" else a, 3, "collision", context=context)
     if w.unit(unit["id"]) is None:
         return
     if kind == "ship" and "asteroid" in terrain:  # TAL-17.3
@@ -224,7 +226,7 @@ def detonate(w: World, missile: Unit, target: Unit, arc: str | None) -> None:
     event: dict[str, Any] = {"type": "detonated", "missile": missile["id"], "target": target["id"], "arc": arc}
     fighter = None
     if w.kind(target) == "squadron":
-        fighter = pick_fighter(w, target)
+        fighter = pick_fighter(w, target, missile["side"], f"missile {missile['id']} hits {target['id']}: 2 damage")
         event["fighter"] = fighter
     w.emit(event)
     hit(w, target, arc, 2, "missile", fighter=fighter)

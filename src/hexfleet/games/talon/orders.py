@@ -34,6 +34,7 @@ _FIELDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {  # do → (requi
     "initiative": (("holder",), ()),
     "speed": (("ship", "speed"), ()),
     "retreat": (("ship",), ()),
+    "choose": (("pick",), ()),
 }
 
 
@@ -95,7 +96,17 @@ def parse(raw: Any, where: str = "order") -> TalonOrder:
             _shot(shot, f"{where}.shots[{i}]")
     if "choices" in data:
         _choices(data["choices"], f"{where}.choices")
+    if do == "choose":
+        _pick(data["pick"], f"{where}.pick")
     return make(dict(data))
+
+
+def _pick(raw: Any, where: str) -> None:
+    """An answer to a choice asked mid-resolution: a unit id, a fighter number or a hex."""
+    if isinstance(raw, list):
+        hex_pair(raw, where)
+    elif not isinstance(raw, str):
+        integer(raw, where, low=1, high=3)
 
 
 def _shot(raw: Any, where: str) -> None:

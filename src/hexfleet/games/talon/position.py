@@ -29,11 +29,13 @@ STATUS = ("destroyed", "retreated", "docked")
 
 _TOP = ("format", "data_pack", "options", "map", "round", "phase", "impulse", "initiative", "player", "step",
         "ships", "squadrons", "missiles", "terrain", "removed", "next_missile", "scenario", "outcome", "round_limit",
-        "pending_counts", "speeds", "repairs_tried")
+        "pending_counts", "speeds", "repairs_tried", "interrupts", "held")
 """The format's fields, then what the engine adds where the format has no place for a fact it
-needs: the outcome, a round limit, and three notes kept only while their decision is open (the
+needs: the outcome, a round limit, three notes kept only while their decision is open (the
 marker counts of a pending initiative choice, the Speeds before this Power Phase's changes, the
-repairs tried this Turn)."""
+repairs tried this Turn), and for interactive play ``interrupts`` (true: a choice of the side
+not acting is asked of that side, TAL-IMP-2) with ``held``, the order whose resolution waits
+for such an answer and the answers given so far."""
 _SHIP = ("id", "class", "side", "hex", "facing", "name", "curve", "tr_count", "side_slip", "initiative_marker",
          "shields", "reinforcements", "hull_marked", "groups", "battery", "afterburners", "criticals", "ap_used",
          "moved")
@@ -94,6 +96,12 @@ def parse_position(data: Any) -> dict[str, Any]:
     if "repairs_tried" in data:
         out["repairs_tried"] = [_tried(p, f"repairs_tried[{i}]")
                                 for i, p in enumerate(lst(data["repairs_tried"], "repairs_tried"))]
+    if "interrupts" in data:
+        out["interrupts"] = flag(data["interrupts"], "interrupts")
+    if "held" in data:
+        held = obj(data["held"], "held")
+        fields(held, "held", allowed=("order", "answers"), required=("order", "answers"))
+        out["held"] = {"order": dict(obj(held["order"], "held.order")), "answers": list(lst(held["answers"], "held.answers"))}
     _check_ids(out)
     return out
 

@@ -5,6 +5,14 @@ always stands at a decision point of the format (a Turn's step, the end-of-Impul
 choice, a Power or Retreat Phase). Each decision point is a kind in :data:`KINDS`; all four read
 the same orders (:mod:`.orders`) and resolve them in :mod:`.turn`, which runs the automatic flow
 to the next decision point. Talon hides nothing (TAL-AMB-40): a view is the whole position.
+
+A fifth kind, ``choice``, is the interrupt of TAL-IMP-2: a rule gives the side *not* acting a
+choice while an order resolves (which fighter an explosion hits, the order of its own units'
+area damage, …). By the format those ride on the acting player's order (``choices``), which
+``hexfleet resolve`` keeps to; in a game started here (``interrupts`` set) the order is held,
+its resolution runs until such a choice comes up, and that side is asked (``choice``); each
+answer is kept and the resolution run again from the start — dice included, for the state's
+generator is a value — until it completes.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from importlib import resources
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Filtered, Legal
+from ...engine.legal import Choices, Filtered, Legal
 from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import DiceNeeded, Rng
 from ...engine.ruleset import Event, Order, Outcome, ScenarioInfo, Seat
@@ -32,7 +40,7 @@ from .position import SIDES, STEPS, parse_position, position_json
 from .setup import check_setup
 from .turn import apply as apply_order
 from .turn import can_retreat, speed_choices, start_turn
-from .world import TalState, World
+from .world import ChoiceNeeded, Interrupt, TalState, World
 
 PHASE_KIND = {"impulse": "turn", "initiative": "initiative", "power": "power", "retreat": "retreat"}
 
@@ -53,11 +61,21 @@ def _parse(state: TalState, ask: Ask, seat: Seat, raw: Any) -> notation.TalonOrd
     return notation.parse(raw)
 
 
-def resolve_order(state: TalState, order: notation.TalonOrder) -> tuple[TalState, list[Event]]:
-    """Apply one order to a copy of the state: the next state and its events."""
+def resolve_order(state: TalState, order: notation.TalonOrder,
+                  answers: list[Any] | None = None) -> tuple[TalState, list[Event]]:
+    """Apply one order to a copy of the state: the next state and its events. With ``answers``
+    (interactive play) the side not acting answers its own choices, :class:`ChoiceNeeded` when
+    one is still open; without, the order's ``choices`` decide (the format)."""
     w = World(state)
+    w.pos.pop("held", None)
+    w.answers = None if answers is None else list(answers)
     apply_order(w, order)
     return w.freeze(state.then), w.events
+
+
+def _hold(state: TalState, order: Any, answers: list[Any]) -> TalState:
+    """``state`` with ``order`` (JSON) held until the choices it raises are answered."""
+    return TalState({**state.pos, "held": {"order": order, "answers": answers}}, state.rng, state.then)
 
 
 def _check(state: TalState, ask: Ask, seat: Seat, order: notation.TalonOrder) -> None:
@@ -70,7 +88,10 @@ def _check(state: TalState, ask: Ask, seat: Seat, order: notation.TalonOrder) ->
 
 
 def _apply(state: TalState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[TalState, list[Event]]:
-    return resolve_order(state, given[ask.seats[0]])
+    order = given[ask.seats[0]]
+    if state.pos.get("interrupts"):
+        return _hold(state, notation.dump(order), []), []  # resolved by ``Talon.step``
+    return resolve_order(state, order)
 
 
 def _prompt(text: str) -> Any:
@@ -96,11 +117,71 @@ def _kind(name: str, rule: str, prompt: str) -> Kind[TalState, notation.TalonOrd
                                                                                   "step": state.pos["step"]})
 
 
+# --- the interrupt: a choice of the side not acting (TAL-IMP-2) --------------------------------
+
+CHOICE = "choice"
+
+_QUESTION = {"fighter": "which fighter of squadron {subject} takes it?",
+             "order": "which of your units takes its damage next?",
+             "first": "which ship takes its collision damage first?",
+             "missile_hit": "which missile in the hex takes the damage?",
+             "pull": "which hex does {subject} enter?"}
+
+
+def _choice_prompt(state: TalState, ask: Ask, seat: Seat) -> str:
+    i: Interrupt = ask.about
+    return f"{i.context}: {_QUESTION[i.key].format(subject=i.subject)} ({i.rule})"
+
+
+def _json(option: Any) -> Any:
+    return list(option) if isinstance(option, tuple) else option
+
+
+def _answer(option: Any) -> notation.TalonOrder:
+    return notation.make({"do": "choose", "pick": _json(option)})
+
+
+def _choice_check(state: TalState, ask: Ask, seat: Seat, order: notation.TalonOrder) -> None:
+    i: Interrupt = ask.about
+    if order.do != "choose":
+        raise RuleError(i.rule, f'{seat} answers a choice first: {{"do": "choose", "pick": …}}, not {order.do!r}',
+                        unit=i.subject, field="order.do")
+    pick = order.data["pick"]
+    if (tuple(pick) if isinstance(pick, list) else pick) not in i.options:
+        raise RuleError(i.rule, f"{pick!r} is not a legal answer; choose one of "
+                        f"{', '.join(repr(_json(o)) for o in i.options)}", unit=i.subject, field="order.pick")
+
+
+def _choice_legal(state: TalState, ask: Ask, seat: Seat) -> Legal[notation.TalonOrder]:
+    def contains(order: object) -> bool:
+        try:
+            parsed = order if isinstance(order, notation.TalonOrder) else notation.parse(order)
+            _choice_check(state, ask, seat, parsed)
+        except (RuleError, FormatError):
+            return False
+        return True
+    return Choices([_answer(o) for o in ask.about.options], contains=contains)
+
+
+def _choice_apply(state: TalState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[TalState, list[Event]]:
+    held = state.pos["held"]
+    return _hold(state, held["order"], [*held["answers"], given[ask.seats[0]].data["pick"]]), []
+
+
+def _choice_options(state: TalState, ask: Ask, seat: Seat) -> dict[str, Any]:
+    """For user interfaces: what is being chosen, by which rule, and the answers."""
+    i: Interrupt = ask.about
+    return {"phase": state.pos["phase"], "step": state.pos["step"], "choice": i.key, "rule": i.rule,
+            "subject": i.subject, "context": i.context, "options": [_json(o) for o in i.options]}
+
+
 KINDS: dict[str, Kind[TalState, Any]] = {k.name: k for k in (
     _kind("turn", "TAL-3.2", "Your Turn: spend AP, move, fire, repair, then end_turn."),
     _kind("initiative", "TAL-4.2.b", "You placed more Change markers: choose who holds the Initiative."),
     _kind("power", "TAL-9.3", "Your Power Phase: choose each ship's Speed, then end_turn."),
     _kind("retreat", "TAL-11.1.2", "Your Retreat Phase: jump eligible ships to FTL, then end_turn."),
+    Kind(CHOICE, "TAL-IMP-2", _choice_prompt, _parse, _choice_check, _choice_legal, _choice_apply, notation.dump,
+         order_type=notation.TalonOrder, options=_choice_options),
 )}
 
 
@@ -214,7 +295,7 @@ def _fire_candidates(w: World, s: dict[str, Any], number: int, limit: int = 24) 
 class Talon(Procedure[TalState]):
     name = "talon"
     title = "Talon"
-    version = "0.1"
+    version = "0.2"  # 0.2: the side not acting answers its own choices (interrupts); 0.1 records refuse to replay
     dynamics = "sequential"
     options = OPTIONS
     kinds = KINDS
@@ -233,7 +314,8 @@ class Talon(Procedure[TalState]):
                     "map": data["map"], "round": 1, "phase": "impulse", "impulse": "A",
                     "initiative": data["first_initiative"], "player": data["first_initiative"], "step": "ap",
                     "ships": data.get("ships", []), "squadrons": data.get("squadrons", []),
-                    "terrain": data.get("terrain", []), "round_limit": data.get("round_limit")}
+                    "terrain": data.get("terrain", []), "round_limit": data.get("round_limit"),
+                    "interrupts": True}
         if "scenario" in data:
             position["scenario"] = data["scenario"]
         full = parse_position(position)
@@ -246,7 +328,24 @@ class Talon(Procedure[TalState]):
         return SIDES
 
     def step(self, state: TalState) -> Ask | tuple[TalState, list[Event]]:
-        return Ask(PHASE_KIND[state.pos["phase"]], (state.pos["player"],))
+        """The decision point of the position; with an order held, its resolution, which either
+        completes or stops at the next choice of the side not acting."""
+        held = state.pos.get("held")
+        if held is None:
+            return Ask(PHASE_KIND[state.pos["phase"]], (state.pos["player"],))
+        try:
+            return resolve_order(state, notation.make(held["order"]), held["answers"])
+        except ChoiceNeeded as need:
+            return Ask(CHOICE, (need.ask.seat,), need.ask)
+
+    def checked(self, state: TalState, seat: Seat, order: Order) -> Order:
+        """As the kernel's, but an answer from the side not asked names the interrupt's rule."""
+        ask = self.asked(state)
+        if ask is not None and ask.kind == CHOICE and seat not in ask.seats:
+            i: Interrupt = ask.about
+            raise RuleError(i.rule, f"{seat} is not asked: {i.seat} decides this ({i.context}; TAL-IMP-2)",
+                            unit=i.subject or seat, field="seat")
+        return super().checked(state, seat, order)
 
     def legal_orders(self, state: TalState, seat: Seat) -> list[Order]:
         ask = self.asked(state)

@@ -28,7 +28,7 @@ from .movement import (
 )
 from .orders import STEP_OF, TalonOrder
 from .position import STEPS
-from .world import OTHER, World, serial
+from .world import OTHER, Interrupt, World, serial
 
 Unit = dict[str, Any]
 _STEP_RULE = {"ap": "TAL-6.1", "move": "TAL-7.1", "fire": "TAL-8.3", "repair": "TAL-8.7.b"}
@@ -528,7 +528,9 @@ def _gravity(w: World) -> None:
             prev = tuple(u["hex"])
             options = pull(prev, hole)
             wanted = tuple((w.choices.get("pull") or {}).get(u["id"], ()))
-            new = wanted if wanted in options else options[0]
+            ask = Interrupt("pull", "TAL-18.2", u["side"], u["id"], tuple(options),
+                            f"the Black Hole at {list(hole)} pulls {u['id']}")
+            new = w.decide(ask, wanted)
             u["hex"] = list(new)
             w.emit({"type": "pulled", "unit": u["id"], "from": list(prev), "to": list(new)})
             enter(w, u, prev)

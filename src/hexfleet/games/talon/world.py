@@ -36,6 +36,30 @@ def serial(round_: int, impulse: str | None) -> int:
     return round_ * 7 + (IMPULSES.index(impulse) if impulse is not None else 6)
 
 
+@dataclass(frozen=True, slots=True)
+class Interrupt:
+    """A choice a rule gives to the player who is not acting, while an order resolves
+    (TAL-IMP-2's interrupt decisions): the format's ``choices`` key it stands for, the rule,
+    the deciding side, the unit it concerns, the legal answers (hexes as tuples) and a few
+    words saying what is happening (the prompt's context)."""
+
+    key: str
+    rule: str
+    seat: str
+    subject: str | None
+    options: tuple[Any, ...]
+    context: str
+
+
+class ChoiceNeeded(Exception):
+    """Raised where an order's resolution reaches an :class:`Interrupt` nobody has answered:
+    the resolution is abandoned (the world is a copy) and run again once it is answered."""
+
+    def __init__(self, ask: Interrupt):
+        super().__init__(ask.key)
+        self.ask = ask
+
+
 class World:
     """A mutable copy of a state's position, with its generator and the events so far."""
 
@@ -46,6 +70,9 @@ class World:
         self.choices: dict[str, Any] = {}
         """The ``choices`` of the order being resolved (format, "Choices"): read wherever a rule
         lets a player decide while it resolves."""
+        self.answers: list[Any] | None = None
+        """Interactive play: the non-acting side's answers so far, in the order its choices came
+        up (:meth:`decide`); ``None`` in a resolution where the order's ``choices`` decide all."""
 
     def freeze(self, then: tuple[Any, ...] = ()) -> TalState:
         return TalState(self.pos, self.rng, then)
@@ -102,6 +129,42 @@ class World:
 
     def now(self) -> dict[str, Any]:
         return {"round": self.pos["round"], "impulse": self.pos["impulse"]}
+
+    # --- choices while an order resolves ---------------------------------------------------------
+
+    def decide(self, ask: Interrupt, given: Any) -> Any:
+        """The answer to a choice a rule gives a player mid-resolution.
+
+        By the format, every choice rides on the order (``given``, if legal; else the first
+        option, the format's default). In interactive play (:attr:`answers` set) a choice of
+        the side *not* acting is that side's own: its next answer, or :class:`ChoiceNeeded` if
+        it has not answered yet. A choice with one legal answer is never asked."""
+        if len(ask.options) == 1:
+            return ask.options[0]
+        if self.answers is None or ask.seat == self.pos["player"]:
+            return given if given in ask.options else ask.options[0]
+        if not self.answers:
+            raise ChoiceNeeded(ask)
+        answer = self.answers.pop(0)
+        return tuple(answer) if isinstance(answer, list) else answer
+
+    def ordered(self, units: list[dict[str, Any]], rule: str, context: str) -> list[dict[str, Any]]:
+        """``units`` (sorted: sides grouped, the side that resolves first leading) with each
+        side's ships in the order it chose for them (the ``order`` choice), one pick at a time.
+        Only ships are asked about: a squadron or missile explodes at nobody, so where it
+        takes its damage changes nothing."""
+        out: list[dict[str, Any]] = []
+        for side in dict.fromkeys(u["side"] for u in units):
+            group = [u for u in units if u["side"] == side]
+            ships = [u for u in group if self.kind(u) == "ship"]
+            picked = []
+            while ships:
+                ids = tuple(u["id"] for u in ships)
+                pick = self.decide(Interrupt("order", rule, side, None, ids, context), ids[0])
+                picked.append(ships.pop(ids.index(pick)))
+            chosen = iter(picked)
+            out += [next(chosen) if self.kind(u) == "ship" else u for u in group]
+        return out
 
     # --- chance -------------------------------------------------------------------------------
 

@@ -11,7 +11,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ...engine.errors import RuleError
-from .cards import GUNS, M1_GUNS, MANEUVERS, SIZE_CLASS_DATA, SYSTEM_MODULE, SYSTEMS
+from .cards import GUNS, M1_GUNS, MANEUVERS, PARTY_CLASS_DATA, SIZE_CLASS_DATA, SYSTEM_MODULE, SYSTEMS, size_miss_cards
 from .state import Fighter, Options
 
 M2_MAX_CARDS = 6
@@ -36,20 +36,39 @@ class SizeClass:
     barred: frozenset[str]
     balance: int
     collapse: tuple[tuple[int, int], ...]
+    b5a: tuple[int, ...]
+    """Thrusters a B5A needs, per size in ``sizes`` order (TOB-M6-MAN-01)."""
+    building_points: int
+    """Building points over the card count (TOB-M6-SHIP-02)."""
 
 
-CLASSES: tuple[SizeClass, ...] = tuple(
-    SizeClass(name, tuple(spec["sizes"]), spec["min_structure"],
-              (spec["thrusters"][0], spec["thrusters"][1], spec["thrusters"][2]),
-              frozenset(spec["barred"]), spec["balance"], tuple((p[0], p[1]) for p in spec["collapse"]))
-    for name, spec in SIZE_CLASS_DATA.items()
-)
-_BY_SIZE = {size: c for c in CLASSES for size in c.sizes}
+def _classes(data: dict[str, dict]) -> tuple[SizeClass, ...]:
+    return tuple(
+        SizeClass(name, tuple(spec["sizes"]), spec["min_structure"],
+                  (spec["thrusters"][0], spec["thrusters"][1], spec["thrusters"][2]),
+                  frozenset(spec["barred"]), spec["balance"], tuple((p[0], p[1]) for p in spec["collapse"]),
+                  tuple(spec["b5a"]), spec["building_points"])
+        for name, spec in data.items())
+
+
+CLASSES = _classes(SIZE_CLASS_DATA)
+"""Modules 1-3: standard, heavy, super (TOB-M3-SIZE-02)."""
+PARTY_CLASSES = _classes(PARTY_CLASS_DATA)
+"""Module 6: ultra-heavy and freighter (TOB-M6-CLASS-01)."""
+FREIGHTER = next(c for c in PARTY_CLASSES if c.name == "freighter")
+_BY_SIZE = {size: c for c in CLASSES + PARTY_CLASSES if c is not FREIGHTER for size in c.sizes}
+CARGO = "CARGO"
 
 
 def size_class(f: Fighter) -> SizeClass:
-    """The class fixed by the internal cards as built (TOB-M3-SIZE-01/02)."""
-    return _BY_SIZE[f.size]
+    """The class fixed by the internal cards as built (TOB-M3-SIZE-01/02); any cargo card makes
+    a Module 6 freighter, whatever the count (TOB-M6-CLASS-01)."""
+    return FREIGHTER if CARGO in f.cards else _BY_SIZE[f.size]
+
+
+def size_misses(f: Fighter) -> int:
+    """The size row of a shot at ``f`` (TOB-M1-MISS-04, TOB-M6-CLASS-01)."""
+    return size_miss_cards(f.size, CARGO in f.cards)
 
 
 # --- working cards ------------------------------------------------------------------------
@@ -106,6 +125,9 @@ def heavy_disabled(f: Fighter, gun: str) -> bool:
 
 def thrusters_needed(f: Fighter, thrust: int, options: Options) -> int:
     """TOB-M3-HEAVY-04, TOB-M3-SUPER-04 (standard fighters: 1 for any burn)."""
+    if thrust == 5:  # B5A: by class and size, big fighters or not (TOB-M6-MAN-01)
+        cls = size_class(f)
+        return cls.b5a[cls.sizes.index(f.size)]
     if not options.big_fighters or thrust == 0:
         return 1 if thrust else 0
     return size_class(f).thrusters[min(thrust, 3) - 1]
@@ -136,14 +158,14 @@ def check_build(f: Fighter, modules: tuple[int, ...], options: Options) -> None:
                         f"1 gun{' or projectile weapon' if 4 in modules else ''} inside; missing: {what}",
                         unit=f.id, field="cards")
     big = big or (4 in modules and options.max_systems > M2_MAX_CARDS)  # TOB-M4-BUILD-01: M3 sizes apply
-    top = 12 if big else M2_MAX_CARDS
+    top = MAX_TOTAL_CARDS if 6 in modules else 12 if big else M2_MAX_CARDS  # ultras and freighters (TOB-M6-OVR-02)
     if not 4 <= len(f.cards) <= top:
         rule = "TOB-M3-SIZE-01" if big else "TOB-M2-BUILD-02"
         raise RuleError(rule, f"a fighter has 4-{top} internal system cards; got {len(f.cards)}",
                         unit=f.id, field="cards")
     cls = size_class(f)
     if built["STR"] < cls.min_structure:
-        rule = "TOB-M3-HEAVY-02" if cls.name == "heavy" else "TOB-M3-SUPER-02"
+        rule = {"heavy": "TOB-M3-HEAVY-02", "super": "TOB-M3-SUPER-02"}.get(cls.name, "TOB-M6-CLASS-01")
         raise RuleError(rule, f"a {cls.name} fighter ({len(f.cards)} cards) starts with at least "
                         f"{cls.min_structure} structure cards; got {built['STR']}", unit=f.id, field="cards")
     if f.external:

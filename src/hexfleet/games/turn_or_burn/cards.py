@@ -63,9 +63,13 @@ GUNS: dict[str, Gun] = {card: Gun(id=card, **spec) for card, spec in _DATA["guns
 M1_GUNS: tuple[str, ...] = tuple(GUNS)
 SIZE_CLASS_DATA: dict[str, dict] = _DATA["classes"]
 """Size classes as ``data/cards.toml`` lists them (read into ``build.CLASSES``)."""
+PARTY_CLASS_DATA: dict[str, dict] = _DATA["party_classes"]
+"""Module 6's ultra-heavy and freighter classes (``build.PARTY_CLASSES``, TOB-M6-CLASS-01)."""
 
 _RANGE_MISS: tuple[tuple[int, int, int], ...] = tuple((band[0], band[1], band[2]) for band in _DATA["miss"]["range"])
 SIZE_MISS: dict[int, int] = {int(k): v for k, v in _DATA["miss"]["size"].items()}
+FREIGHTER_MISS: int = _DATA["miss"]["freighter"]
+"""A freighter's size miss cards, whatever its count (TOB-M6-FRT-01)."""
 MAX_GUN_RANGE = max(g.range for g in GUNS.values())
 
 
@@ -96,9 +100,10 @@ def range_miss_cards(r: int) -> int | None:
     return None
 
 
-def size_miss_cards(size: int) -> int:
-    """Miss cards for a fighter built with ``size`` system cards (TOB-M1-MISS-04)."""
-    return SIZE_MISS[size]
+def size_miss_cards(size: int, freighter: bool = False) -> int:
+    """Miss cards for a fighter built with ``size`` system cards (TOB-M1-MISS-04; 13-15 and
+    any freighter -3, TOB-M6-CLASS-01)."""
+    return FREIGHTER_MISS if freighter else SIZE_MISS[size]
 
 
 def gun_damage(gun: Gun, r: int, target_speed: int) -> int:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import replace
 from typing import Any
 
 from ...engine.errors import RuleError
@@ -37,7 +36,7 @@ def remove_armor(f: Fighter, hits: Hits) -> tuple[Fighter, list[Event]]:
     """TOB-M2-ARMOR-01: one armor card goes where armor absorbed a hit, however many hits."""
     if f.id not in hits.armor:
         return f, []
-    return replace(f, destroyed=f.destroyed + ("ARM",)), [{"type": "armor_removed", "id": f.id}]
+    return f.losing(("ARM",)), [{"type": "armor_removed", "id": f.id}]
 
 
 def end_needs(f: Fighter, hits: Hits) -> dict[str, int]:
@@ -94,7 +93,7 @@ def apply_end(f: Fighter, hits: Hits, choice: dict[str, list[str]]) -> tuple[Fig
         lost += tuple(choice["discard"])
     if f.id in hits.shield:  # TOB-M2-SHIELD-04: shields come down at the end of the turn
         events.append({"type": "shields", "id": f.id, "up": False})
-    f = replace(f, destroyed=f.destroyed + lost)
+    f = f.losing(lost)
     return (refit(f, shields=False) if f.id in hits.shield else f), events
 
 

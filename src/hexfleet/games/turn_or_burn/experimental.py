@@ -315,7 +315,7 @@ def restore(w: Work) -> None:
 def ram_targets(w: Work) -> list[tuple[str, str]]:
     """Rams fixed at the start of Detonate Projectiles: the named fighter, else the nearest
     opposing fighter, within 1 hex (ties: lowest id) (TOB-M5-RAM-02)."""
-    if not on(w, "ramming"):
+    if not on(w, "ramming") or w.config.party is not None:  # Module 6's ramming card replaces it (TOB-M6-RAM-01)
         return []
     out = []
     for fid, a in plotted(w, "THR"):

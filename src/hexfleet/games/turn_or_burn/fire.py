@@ -15,13 +15,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
+from typing import Any
 
 from ...engine.rng import Rng
 from ...engine.ruleset import Event
 from ...hexgrid import distance, in_arc, in_arc_exclusive
-from .build import external_working, heavy_set, internal_working, lost_counts
-from .cards import GUNS, Gun, gun_damage, range_miss_cards, size_miss_cards
+from .big_party import skill_misses, skill_range
+from .build import external_working, heavy_set, internal_working, lost_counts, size_misses
+from .cards import GUNS, Gun, gun_damage, range_miss_cards
+from .ship_sheet import draw_hits
 from .state import NO_HITS, Fighter, Hits, Options
 
 MISS = "MISS"
@@ -57,15 +60,16 @@ def effective_range(shooter: Fighter, target: Fighter, start_locks: Locks) -> tu
 
 
 def void_reason(shooter: Fighter, gun: Gun, target: Fighter, exclusive_arcs: bool,
-                start_locks: Locks | None = None) -> str | None:
-    """Why ``shooter`` cannot hit ``target`` with ``gun`` now, or ``None`` if it can."""
+                start_locks: Locks | None = None, reach: int = 0) -> str | None:
+    """Why ``shooter`` cannot hit ``target`` with ``gun`` now, or ``None`` if it can; ``reach``
+    is added to the gun's range (the Module 6 long range weapon skill: 2)."""
     v = (target.hex[0] - shooter.hex[0], target.hex[1] - shooter.hex[1])
     if v == (0, 0):
         return "range_0"  # TOB-M1-GUN-01
     r = max(abs(v[0]), abs(v[1]), abs(v[0] + v[1]))
     if start_locks and is_locked(shooter, target, start_locks):
         r = math.ceil(r / 2)
-    if r > gun.range:
+    if r > gun.range + reach:
         return "out_of_range"
     if not (in_arc_exclusive if exclusive_arcs else in_arc)(shooter.facing, v, gun.arc):
         return "out_of_arc"
@@ -73,12 +77,12 @@ def void_reason(shooter: Fighter, gun: Gun, target: Fighter, exclusive_arcs: boo
 
 
 def candidates(shooter: Fighter, weapon: str, fighters: Mapping[str, Fighter], start_locks: Locks,
-               exclusive_arcs: bool) -> list[str]:
+               exclusive_arcs: bool, reach: int = 0) -> list[str]:
     """Opposing fighters ``weapon`` can hit now, nearest (effective range) first, ties by id."""
     gun = GUNS[weapon]
     found = []
     for e in fighters.values():
-        if e.side != shooter.side and void_reason(shooter, gun, e, exclusive_arcs, start_locks) is None:
+        if e.side != shooter.side and void_reason(shooter, gun, e, exclusive_arcs, start_locks, reach) is None:
             found.append((effective_range(shooter, e, start_locks)[1], e.id))
     return [fid for _, fid in sorted(found)]
 
@@ -97,7 +101,7 @@ def miss_cards(r_eff: int, thrust: int, target: Fighter, jammed: bool = False) -
     """TOB-SEQ-11: range band + thrust + size class (heavy −1, super −2) + jammer, floor 0."""
     band = range_miss_cards(r_eff)
     assert band is not None, "range checked before"
-    return max(0, band + thrust + size_miss_cards(target.size) + (JAMMER_MISS if jammed else 0))
+    return max(0, band + thrust + size_misses(target) + (JAMMER_MISS if jammed else 0))
 
 
 def hand(target: Fighter, misses: int) -> list[str]:
@@ -110,11 +114,12 @@ def hand(target: Fighter, misses: int) -> list[str]:
 
 def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: Locks, thrust: Mapping[str, int],
                jammed: frozenset[str], rng: Rng, options: Options, announce: bool,
-               immune: frozenset[str] = frozenset()) -> tuple[Rng, list[Event], Hits]:
+               immune: frozenset[str] = frozenset(), party: Any = None) -> tuple[Rng, list[Event], Hits]:
     """Fix, announce and resolve every shot; updates ``fighters`` in place. ``announce``: the
     Module 2 announcement (TOB-M2-FIRE-01) and each pull's effect are part of the events.
     ``immune``: fighters that already lost a shield generator this turn, to an explosion in
-    Operate Systems (TOB-M4-DET-05); like a bubble-gun hit, nothing more damages them."""
+    Operate Systems (TOB-M4-DET-05); like a bubble-gun hit, nothing more damages them.
+    ``party``: Module 6's players, whose skills change range and miss cards (TOB-M6-SKILL-01)."""
     exclusive = options.arc_boundary == "exclusive"
     events: list[Event] = []
     armor_hit: set[str] = set()
@@ -127,6 +132,8 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
         if shooter is None:
             continue  # ejected or off the map: it does not fire (TOB-GEO-13)
         gun = GUNS[plot.weapon]
+        skills: tuple[str, ...] = party.skills(shooter.side) if party is not None else ()
+        reach = 2 if "long_range_weapon" in skills else 0
         # Per plotted gun of a locked-on shooter: for keeping the lock (TOB-M2-LOCK-02); a
         # lock-on is set by now (a scan operates before Fire Guns), so others need no record.
         checks = lock_checks.setdefault(plot.shooter, []) if shooter.lock_on else []
@@ -145,7 +152,8 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
             continue
         if plot.target is not None:
             named = fighters.get(plot.target)
-            reason = "target_gone" if named is None else void_reason(shooter, gun, named, exclusive, start_locks)
+            reason = "target_gone" if named is None else void_reason(shooter, gun, named, exclusive, start_locks,
+                                                                     reach)
             if reason is not None:
                 events.append({"type": "shot_void", "shooter": plot.shooter, "weapon": plot.weapon,
                                "target": plot.target, "reason": reason})
@@ -153,7 +161,7 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
                 continue
             target_id = plot.target
         else:
-            found = candidates(shooter, plot.weapon, fighters, start_locks, exclusive)
+            found = candidates(shooter, plot.weapon, fighters, start_locks, exclusive, reach)
             if not found:
                 checks.append((lock_ok, None))
                 continue  # nothing in range and arc: the gun cannot fire (TOB-M1-FIRE-01)
@@ -161,8 +169,13 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
         target = fighters[target_id]
         r, r_eff = effective_range(shooter, target, start_locks)
         checks.append((lock_ok, target_id))
+        jam = target_id in jammed
+        extra = 0
+        if party is not None:
+            r_eff = skill_range(r_eff, plot.weapon, skills)
+            extra = skill_misses(skills, party.skills(target.side), jam)
         shots.append((plot, target_id, r, r_eff, shot_damage(shooter, plot, target, r_eff, options),
-                      miss_cards(r_eff, thrust.get(target_id, 0), target, target_id in jammed)))
+                      max(0, miss_cards(r_eff, thrust.get(target_id, 0), target, jam) + extra)))
     if shots:
         if announce:
             events.append({"type": "announced", "shots": [  # TOB-M2-FIRE-01
@@ -170,7 +183,8 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
         if options.shot_order == "random":
             shuffled, rng = rng.sample(shots, len(shots))
             shots = shuffled
-        rng = _resolve(fighters, shots, rng, announce, armor_hit, shield_hit, internal_lost, events, immune)
+        rng = _resolve(fighters, shots, rng, announce, armor_hit, shield_hit, internal_lost, events, immune,
+                       options.hit_method)
     if not (armor_hit or shield_hit or internal_lost or lock_checks):
         return rng, events, NO_HITS
     return rng, events, Hits(frozenset(armor_hit), frozenset(shield_hit), frozenset(internal_lost),
@@ -179,7 +193,7 @@ def fire_phase(fighters: dict[str, Fighter], plots: list[GunPlot], start_locks: 
 
 def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, int, int, int]], rng: Rng,
              effects: bool, armor_hit: set[str], shield_hit: set[str], internal_lost: set[str],
-             events: list[Event], already_immune: frozenset[str]) -> Rng:
+             events: list[Event], already_immune: frozenset[str], hit_method: str = "cards") -> Rng:
     armored = {fid for fid, f in fighters.items() if "ARM" in f.cards and "ARM" in internal_working(f)}  # TOB-M2-ARMOR-04
     immune = set(already_immune)  # TOB-M2-SHIELD-04, TOB-M4-DET-05: until the next turn
     for plot, target_id, r, r_eff, damage, misses in shots:
@@ -195,13 +209,20 @@ def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, 
         if target.shields and not bubble:
             events.append({"type": "pulled", "target": target_id, "cards": [], "effect": "shields"})
             continue
-        pulled, rng = rng.sample(cards, damage)
+        sheet: tuple[list[int | str], list[int]] | None = None
+        hit = target
+        if target.kit.marks:  # Module 6: numbered system hit cards (TOB-M6-HIT-01/02)
+            hit, drawn, slots, pulled, rng, dice = draw_hits(target, misses, damage, rng, hit_method)
+            events += dice
+            sheet = (drawn, slots)
+        else:
+            pulled, rng = rng.sample(cards, damage)
         systems = tuple(c for c in pulled if c != MISS)
         if not systems:
             effect = "miss"
         elif target.shields:  # a bubble gun actually hit a shielded fighter (TOB-M2-SHIELD-04)
             effect = "shield_generator"
-            fighters[target_id] = replace(target, destroyed=target.destroyed + ("SG",))
+            fighters[target_id] = target.losing(("SG",))
             immune.add(target_id)
             shield_hit.add(target_id)
             if lost_counts(fighters[target_id], "SG")[0] > lost_counts(target, "SG")[0]:
@@ -211,10 +232,13 @@ def _resolve(fighters: dict[str, Fighter], shots: list[tuple[GunPlot, str, int, 
             armor_hit.add(target_id)
         else:
             effect = "destroyed"
-            after = replace(target, destroyed=target.destroyed + systems)
+            after = hit if sheet is not None else target.losing(systems)
             if effects and any(lost_counts(after, c)[0] > lost_counts(target, c)[0] for c in set(systems)):
                 internal_lost.add(target_id)
             fighters[target_id] = after
-        events.append({"type": "pulled", "target": target_id, "cards": pulled, "effect": effect} if effects
-                      else {"type": "pulled", "target": target_id, "cards": pulled})
+        event: Event = ({"type": "pulled", "target": target_id, "cards": pulled, "effect": effect} if effects
+                        else {"type": "pulled", "target": target_id, "cards": pulled})
+        if sheet is not None:
+            event["hit_cards"], event["slots"] = sheet[0], sheet[1] if effect == "destroyed" else []
+        events.append(event)
     return rng

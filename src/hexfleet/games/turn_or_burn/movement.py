@@ -50,8 +50,8 @@ def move_phase(config: Config, fighters: Iterable[Fighter], maneuvers: dict[str,
     for f in fighters:
         fid = f.id
         g, thrust[fid] = move_fighter(f, maneuvers.get(fid), wide)
-        events.append({"type": "moved", "id": fid, "from": list(f.hex), "to": list(g.hex),
-                       "facing": LETTERS[g.facing], "momentum": list(g.momentum)})
+        events.append({"type": "moved", "id": fid, "from": [*f.hex], "to": [*g.hex],  # [*t]: no call of list()
+                       "facing": LETTERS[g.facing], "momentum": [*g.momentum]})
         if g.momentum in on_map and g.hex in on_map:
             in_play[fid] = g
         else:

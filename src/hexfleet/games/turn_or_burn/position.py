@@ -21,14 +21,14 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.rng import Rng
 from ...engine.ruleset import Event
 from ...hexgrid import RectMap, distance
-from . import notation
+from . import big_party, notation, party_format
+from . import ship_sheet as sheet
 from .build import check_build
 from .cards import GUNS, SYSTEM_MODULE, SYSTEMS
 from .end_of_turn import elimination_cause
 from .notation import LETTERS
 from .position_v2 import (
     FIGHTER_FIELDS_V2,
-    IMPLEMENTED_SCENARIOS,
     MODULE_6_FIELDS,
     SCENARIOS,
     TOP_FIELDS_V2,
@@ -46,12 +46,12 @@ from .position_v2 import (
     scenario_of,
 )
 from .reentry import parse_replacements, read_places
-from .state import OPTION_NAMES_V2, PLOT, Config, Fighter, Kit, Options, Projectile, TobState
+from .state import OPTION_NAMES_V2, PLOT, Config, Fighter, Kit, Options, Projectile, Replacement, TobState
 from .turn import start_turn
 
 FORMAT = V2
 """The format this module writes (``turn-or-burn/1`` for a position with no version-2 field)."""
-SUPPORTED_MODULES = frozenset({1, 2, 3, 4, 5})
+SUPPORTED_MODULES = frozenset({1, 2, 3, 4, 5, 6})
 """Modules whose rules this version implements; a position asking for others is refused."""
 
 _POSITION_FIELDS_V1 = {"format", "modules", "map", "turn", "fighters", "projectiles", "options", "replacements",
@@ -145,13 +145,11 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
         if key in data and version == V1:
             raise FormatError(key, f"is a {V2} field; a {V1} position cannot carry it")
     for key in MODULE_6_FIELDS:
-        if key in data:
-            raise FormatError(key, "is a Module 6 field; Module 6 is not implemented in this version")
+        if key in data and 6 not in modules:
+            raise FormatError(key, "is a Module 6 field; this position's modules do not include 6")
     scenario = default_scenario(modules)
     if "scenario" in data:
         scenario = reading.choice(data["scenario"], SCENARIOS, "scenario")
-        if scenario not in IMPLEMENTED_SCENARIOS:
-            raise FormatError("scenario", f"scenario {scenario} (Module 6) is not implemented in this version")
     map_data = reading.obj(data["map"], "map")
     reading.fields(map_data, "map", allowed=("cols", "rows"))
     for key in ("cols", "rows"):
@@ -189,15 +187,34 @@ def parse_position(data: Any, *, seed: int | str = 0, phase_decisions: bool = Fa
     if advanced:
         extra["replacements"] = parse_replacements(data.get("replacements", []), fighters)
         sides = tuple(dict.fromkeys(sides + tuple(r.side for r in extra["replacements"])))
-        extra["scores"] = parse_scores(data.get("scores", {}), sides)
+        extra["scores"] = parse_scores(data.get("scores", {}), sides, 6 in modules)
         sides = tuple(dict.fromkeys(sides + tuple(s for s, _ in extra["scores"])))
-    extra["projectiles"] = parse_projectiles(data.get("projectiles", []), modules, sides, board, set(seen))
+    taken = set(seen)
+    extra["projectiles"] = parse_projectiles(data.get("projectiles", []), modules, sides, board, taken)
+    party = None
+    if 6 in modules:
+        players = party_format.parse_players(data.get("players", [{"id": s, "number": i + 1} for i, s in
+                                                                   enumerate(sides)]), sides)
+        party = party_format.parse_game(data.get("game", {}), players)
+        sides = tuple(dict.fromkeys(sides + tuple(p.id for p in players)))
+        extra["stations"] = party_format.parse_stations(data.get("stations", []), players, board,
+                                                        taken | {p.id for p in extra["projectiles"]})
+        for i, raw in enumerate(reading.lst(data.get("replacements", []), "replacements")):
+            if isinstance(raw, dict) and "fighter" in raw:
+                ship = _parse_fighter(raw["fighter"], f"replacements[{i}].fighter", modules, version, options.fuel)
+                reps = list(extra["replacements"])
+                reps[i] = replace(reps[i], hex=None,  # Module 6: the start region decides (TOB-AMB-48)
+                                  fighter=replace(ship, kit=replace(ship.kit, marks=sheet.marks_of(ship))))
+                extra["replacements"] = tuple(reps)
     config = Config(scenario="position", modules=modules, map=board, sides=sides, options=options,
                     phase_decisions=phase_decisions, play=data["scenario"] if "scenario" in data else "",
                     black_holes=parse_black_holes(data.get("black_holes", []), modules, board),
-                    hockey=parse_hockey(data.get("hockey"), scenario, sides, board))
+                    hockey=parse_hockey(data.get("hockey"), scenario, sides, board), party=party)
     state = TobState(config=config, turn=turn, phase=PLOT, fighters=tuple(fighters), rng=Rng.from_seed(seed),
                      **extra)
+    if party is not None:
+        state = replace(state, fighters=tuple(replace(f, kit=replace(f.kit, marks=sheet.marks_of(f)))
+                                              for f in state.fighters))
     if check:  # a turn stopped mid-way (``from_json``) may hold what only its end settles
         check_position(state)
         check_black_holes(state)
@@ -264,6 +281,11 @@ def check_position(state: TobState) -> None:
     board = state.config.map
     advanced = state.config.systems
     ids = {f.id: f for f in state.fighters}
+    party = state.config.party
+    if party is not None:
+        big_party.check_fleets(state.fighters, party)
+        for p in party.players:
+            big_party.check_budget(p.id, (f for f in state.fighters if f.side == p.id), party.budget)
     projectiles = {p.id for p in state.projectiles}
     for f in state.fighters:
         if advanced:
@@ -325,6 +347,8 @@ def check_build_v2(f: Fighter, config: Config) -> None:
                         f"cards (option max_systems); got {len(f.cards) + len(f.external)}", unit=f.id, field="cards")
     if any("FB" in g for g in f.heavy_guns):
         raise RuleError("TOB-M5-FB-11", "a force beam cannot be doubled or tripled", unit=f.id, field="heavy_guns")
+    if config.party is not None:
+        big_party.check_ship(f)
     if scenario == "hockey" and class_name(f.cards) != "standard":
         raise RuleError("TOB-M5-HOCKEY-01", f"Space Hockey teams field standard fighters (4-6 internal cards); "
                         f"got {len(f.cards)}", unit=f.id, field="cards")
@@ -379,12 +403,25 @@ def position_to_json(state: TobState) -> dict[str, Any]:
         out["black_holes"] = [list(h) for h in config.black_holes]
     if config.hockey is not None:
         out["hockey"] = hockey_json(config.hockey)
+    if config.party is not None:
+        out.update(party_format.party_json(config.party))
+        out["stations"] = [party_format.station_json(s) for s in state.stations]
     if advanced:
         out["scores"] = {side: dict(state.scores).get(side, 0) for side in config.sides}
-        out["replacements"] = [r.to_json() for r in state.replacements]
+        out["replacements"] = [_replacement_json(r, config) for r in state.replacements]
     options = {k: v for k, v in config.options.to_json().items() if v != getattr(_DEFAULT_OPTIONS, k)}
     if options:
         out["options"] = options
+    return out
+
+
+def _replacement_json(r: Replacement, config: Config) -> dict[str, Any]:
+    """A replacement; Module 6 adds the returning ship itself (``fighter``)."""
+    out = r.to_json()
+    if isinstance(r.fighter, Fighter):
+        ship = fighter_to_json(r.fighter, True)
+        ship.update(fighter_v2_json(r.fighter, config.modules, config.options.fuel))
+        out["fighter"] = ship
     return out
 
 
@@ -394,9 +431,10 @@ def fail_safe(state: TobState, p: Projectile) -> bool:
     return p.side is not None and any(f.side == p.side and distance(f.hex, p.hex) <= 1 for f in state.fighters)
 
 
-def parse_scores(value: Any, sides: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+def parse_scores(value: Any, sides: tuple[str, ...], negative: bool = False) -> tuple[tuple[str, int], ...]:
+    """Team or player scores; Module 6 points may go below 0 (eject, TOB-M6-MODE-03)."""
     value = reading.obj(value, "scores")
     scores = {s: 0 for s in sides}
     for side, points in value.items():
-        scores[side] = reading.integer(points, f"scores.{side}", low=0)
+        scores[side] = reading.integer(points, f"scores.{side}", low=None if negative else 0)
     return tuple(sorted(scores.items()))

@@ -16,12 +16,13 @@ from ...engine.errors import FormatError, RuleError
 from ...hexgrid import Hex, RectMap
 from . import notation
 from .cards import MANEUVERS
+from .party_format import parse_marks
+from .ship_sheet import marks_of
 from .state import Config, Fighter, Hockey, LockedAction, Projectile
 
 V1, V2 = "turn-or-burn/1", "turn-or-burn/2"
 
 SCENARIOS = ("quick_shot", "popcorn", "bigger", "spacewar", "hockey", "big_party")
-IMPLEMENTED_SCENARIOS = frozenset(SCENARIOS) - {"big_party"}
 TOP_FIELDS_V2 = ("scenario", "sides", "black_holes", "hockey", "players", "stations", "game")
 FIGHTER_FIELDS_V2 = ("class", "ammo", "reloaded", "fuel", "lost_maneuvers", "locked_action", "marks")
 MODULE_6_FIELDS = ("players", "stations", "game", "marks")
@@ -144,8 +145,10 @@ def full_fuel(f: Fighter) -> float:
 def parse_fighter_v2(raw: Any, f: Fighter, where: str, modules: tuple[int, ...], fuel_on: bool) -> dict[str, Any]:
     """The version-2 fighter fields as :class:`~.state.Kit` changes (checked against ``f``)."""
     changes: dict[str, Any] = {}
+    if "marks" in raw and 6 not in modules:
+        raise FormatError(f"{where}.marks", "is a Module 6 field; this position's modules do not include 6")
     if "marks" in raw:
-        raise FormatError(f"{where}.marks", "is a Module 6 field; Module 6 is not implemented in this version")
+        changes["marks"] = parse_marks(raw["marks"], f, f"{where}.marks")
     if "class" in raw:
         cls = reading.choice(raw["class"], ("standard", "heavy", "super", "ultra", "freighter"), f"{where}.class")
         if cls != class_name(f.cards):
@@ -215,6 +218,8 @@ def parse_locked(raw: Any, f: Fighter, where: str) -> LockedAction:
 
 def fighter_v2_json(f: Fighter, modules: tuple[int, ...], fuel_on: bool) -> dict[str, Any]:
     out: dict[str, Any] = {"class": class_name(f.cards)}
+    if 6 in modules:
+        out["marks"] = list(marks_of(f))
     if 4 in modules:
         out["ammo"] = ammo_of(f)
         out["reloaded"] = list(f.kit.reloaded)

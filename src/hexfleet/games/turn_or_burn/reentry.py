@@ -9,7 +9,7 @@ from typing import Any
 
 from ...engine import reading
 from ...engine.errors import FormatError, RuleError
-from ...hexgrid import Hex, RectMap, directions_toward, distance, from_offset
+from ...hexgrid import Hex, RectMap, directions_toward, distance, from_offset, to_offset
 from . import notation
 from .notation import LETTERS
 from .orders import Placement, parse_placement
@@ -99,8 +99,18 @@ def due(state: TobState) -> list[Replacement]:
 
 def entry_rule(state: TobState) -> str:
     """Who chooses a returning fighter's hex: the enemy on a map edge (Popcorn), the owner on
-    its own team's edge (Space Hockey)."""
+    its own team's edge (Space Hockey), the owner in its start region (Big Party)."""
+    if state.config.party is not None:
+        return "TOB-M6-MODE-03"
     return "TOB-M5-HOCKEY-06" if state.config.hockey is not None else "TOB-M2-SCEN-04"
+
+
+def party_entry_hex(state: TobState, side: str) -> Hex:
+    """A Big Party ship's default return hex: the first of its player's start region in
+    (column, row) order (the format's default placement, TOB-AMB-48); without a region, the
+    map's first hex."""
+    region = state.config.party.player(side).start_region
+    return from_offset(region[0][0], region[1][0]) if region is not None else from_offset(0, 0)
 
 
 def check_place(state: TobState, rep: Replacement, placement: Placement, where: str) -> None:
@@ -110,7 +120,13 @@ def check_place(state: TobState, rep: Replacement, placement: Placement, where: 
     board = state.config.map
     rule = entry_rule(state)
     h = placement.hex
-    if h is not None:
+    party = state.config.party
+    if h is not None and party is not None:
+        region = party.player(rep.side).start_region
+        col, row = to_offset(h)
+        if region is None or not (region[0][0] <= col <= region[0][1] and region[1][0] <= row <= region[1][1]):
+            raise RuleError(rule, f"{list(h)} is not in {rep.side}'s start region", unit=rep.id, field=f"{where}.hex")
+    elif h is not None:
         hockey = state.config.hockey
         if hockey is not None and h not in edge_hexes(board, hockey.edge(rep.side)):
             raise RuleError(rule, f"{list(h)} is not on {rep.side}'s own ({hockey.edge(rep.side)}) edge", unit=rep.id,
@@ -118,7 +134,8 @@ def check_place(state: TobState, rep: Replacement, placement: Placement, where: 
         if hockey is None and not board.is_edge(h):
             raise RuleError(rule, f"{list(h)} is not a map-edge hex", unit=rep.id, field=f"{where}.hex")
     else:
-        h = rep.hex if rep.hex is not None else entry_default(state, rep)
+        h = party_entry_hex(state, rep.side) if party is not None else (
+            rep.hex if rep.hex is not None else entry_default(state, rep))
     if placement.momentum is not None:
         problem = entry_momentum_ok(board, h, placement.momentum)
         if problem:

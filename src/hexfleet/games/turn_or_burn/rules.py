@@ -45,7 +45,7 @@ from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
-from . import notation, spacewar_orders, turn
+from . import notation, party_scenario, spacewar_orders, turn
 from .build import check_build, external_working, lost_counts
 from .cards import GUNS, M1_GUNS, MANEUVERS
 from .end_of_turn import check_end_choice, parse_losses
@@ -113,7 +113,16 @@ markers, TOB-COMP-04), so a scenario played with it fields at most 8 fighters; a
 replacement comes back on its own counters. A component limit, not a rule of play (as
 TOB-COMP-05 says of projectiles): positions read for analysis may hold more."""
 
-_M2, _M3, _M4, _M5 = "module-2", "module-3", "module-4", "module-5"
+_M2, _M3, _M4, _M5, _M6 = "module-2", "module-3", "module-4", "module-5", "module-6"
+PRESET_OPTIONS = (
+    ("players", 2, tuple(range(2, 9)), "the number of players", "Players"),
+    ("mode", "dogfight", party_scenario.PRESET_MODES, "the game mode (combination: all but last man standing)", "Mode"),
+    ("ships", 4, tuple(range(1, 16)), "ships per player (the default preset fits the box's 8 counter sets, TOB-COMP-04)",
+     "Ships per player"),
+)
+"""Options that choose the ``big-party`` preset (``party_scenario.build``), not rules: they are
+not part of a position (its ``players`` and ``game`` say what they chose)."""
+PRESET_NAMES = tuple(name for name, *_ in PRESET_OPTIONS)
 """Scenario features (:attr:`ScenarioInfo.features`): the rules modules a scenario plays."""
 
 OPTIONS = (
@@ -166,6 +175,14 @@ OPTIONS = (
     OptionInfo("force_beam_puck", "both", ("both", "puck_only"),
                "Module 5: a force beam on the puck moves both markers (English) or the puck's only (German).",
                "TOB-M5-FB-10", "Force beam on the puck", _M5),
+    OptionInfo("hit_method", "cards", ("cards", "dice"),
+               "Module 6: system hit cards numbered 1-15, or the smallest die with enough sides.", "TOB-M6-HIT-02",
+               "Hit cards or dice", _M6),
+    OptionInfo("station_hit", "notional", ("notional", "auto"),
+               "Module 6: a station is hit like a ship of 15 cards with -3 miss cards, or takes a shot's full damage.",
+               "TOB-AMB-45", "Hits on stations", _M6),
+    *(OptionInfo(name, default, choices, f"Big Party preset: {text}.", "TOB-M6-OVR-02", label, _M6)
+      for name, default, choices, text, label in PRESET_OPTIONS),
 )
 
 
@@ -199,10 +216,12 @@ _OPTIONS_READ: dict[tuple[str, tuple[tuple[str, Any], ...]], Options] = {}
 
 
 @lru_cache(maxsize=64)
-def _initial_state(scenario: str, options: Options) -> TobState:
+def _initial_state(scenario: str, options: Options, preset: tuple[Any, ...] = ()) -> TobState:
     """A scenario's starting state (seed aside), built and checked once per options: states are
     frozen, so every new game of it shares the fighters and the config."""
     data = _SCENARIOS[scenario]
+    if data.get("rules") == "big_party":
+        return _party_state(scenario, options, preset)
     if len(data["fighters"]) > MAX_FIGHTERS:
         raise RuleError("TOB-COMP-04", f"scenario {scenario} fields {len(data['fighters'])} fighters; the game has "
                         f"{MAX_FIGHTERS} fighter counter sets", field="fighters")
@@ -230,6 +249,30 @@ def _initial_state(scenario: str, options: Options) -> TobState:
     state = TobState(config=config, turn=1, phase=SETUP, fighters=tuple(fighters), rng=Rng(0),
                      scores=tuple((s, 0) for s in config.sides) if advanced_rules else (),
                      projectiles=scenario_projectiles(data))
+    check_position(state)
+    return state
+
+
+def _scenario_seats(data: dict[str, Any]) -> tuple[str, ...]:
+    """The sides of a scenario file's fighters; a Big Party preset's players (its default count)."""
+    if data.get("rules") == "big_party":
+        return tuple(f"P{k + 1}" for k in range(data["players"]))
+    return tuple(dict.fromkeys(f["side"] for f in data["fighters"]))
+
+
+def _party_state(scenario: str, options: Options, preset: tuple[Any, ...]) -> TobState:
+    """A Big Party preset, its ships already in their start regions: the first decision is
+    the plot (the players' set-up is the preset's, TOB-M6-STN-02 stations placed)."""
+    data = _SCENARIOS[scenario]
+    players, mode, ships = preset
+    if players not in range(2, 9) or mode not in party_scenario.PRESET_MODES or ships not in range(1, 16):
+        raise RuleError("TOB-M6-OVR-02", f"Big Party presets: players 2-8, ships 1-15, mode one of "
+                        f"{', '.join(party_scenario.PRESET_MODES)}; got {players}, {ships}, {mode!r}", field="options")
+    party, fighters, stations = party_scenario.build(players, mode, ships)
+    config = Config(scenario=scenario, modules=tuple(data["modules"]), map=party_scenario.MAP,
+                    sides=tuple(p.id for p in party.players), options=options, play=data["rules"], party=party)
+    state = TobState(config=config, turn=1, phase=PLOT, fighters=fighters, rng=Rng(0),
+                     scores=tuple((s, 0) for s in config.sides), stations=stations)
     check_position(state)
     return state
 
@@ -374,15 +417,14 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             built = replace(_built(f, p, f"order.{f.id}"), revealed=())
             cards, kit, revealed = built.cards, built.kit, built.revealed
         else:
-            cards = f.cards if p.gun is None else tuple(p.gun if c in GUNS else c for c in f.cards)
+            cards = f.cards if p.gun is None else tuple([p.gun if c in GUNS else c for c in f.cards])
             kit, revealed = f.kit, f.revealed
         h = f.hex if p.hex is None else p.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
                                                          h[1] + f.momentum[1] - f.hex[1])
         g = Fighter(f.id, f.side, h, f.facing if p.facing is None else p.facing, mom, cards, f.destroyed, revealed, kit)
         fighters.append(g)
-        event: Event = {"type": "placed", "id": g.id, "hex": list(h), "facing": LETTERS[g.facing],
-                        "momentum": list(mom)}
+        event: Event = {"type": "placed", "id": g.id, "hex": [*h], "facing": LETTERS[g.facing], "momentum": [*mom]}
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
@@ -427,8 +469,8 @@ def _check_plot(state: TobState, ask: Ask, seat: Seat, order: Plot) -> None:
             if extra:
                 raise RuleError("TOB-SEQ-06", f"external {next(iter(extra))} was not declared in step A: "
                                 "external plots may be withdrawn, not added", unit=fid, field=f"order.{fid}")
-    if state.config.systems:  # one maneuver set per two fighters (TOB-M2-SETUP-01; Module 1: a set each)
-        check_seat_plots(state, seat, dict(order.items))
+    if state.config.systems and state.config.party is None:  # one maneuver set per two fighters (TOB-M2-SETUP-01;
+        check_seat_plots(state, seat, dict(order.items))  # Module 1: a set each; Module 6: orders are written)
     if state.config.nine_phase:
         spacewar_orders.check_plot(state, order)
 
@@ -519,8 +561,13 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     budget: each card of a set serves one fighter a turn, ditto included (TOB-M2-DITTO-01,
     TOB-IMPL-02), so counting and drawing never build the product."""
     own = [f for f in state.fighters if f.side == seat]
+    config = state.config
+    if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
+        modules = config.modules
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of,
+                       lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
     budget = None
-    if state.config.systems and len(own) > 1:
+    if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
         sets = max(1, math.ceil(len(own) / 2))
         budget = Budget(lambda plot: [a.card for a in plot if isinstance(a, Action) and a.card in MANEUVERS],
                         lambda card: sets)
@@ -530,6 +577,11 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
                                              tuple((k, v) for k, v in picks.items() if k in fuses)),
                    lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
+
+
+def _plot_of(picks: Mapping[str, tuple[Action, ...]]) -> Plot:
+    """The plot of one choice per fighter (no projectiles: no standing decisions)."""
+    return Plot(tuple(picks.items()))
 
 
 def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
@@ -548,7 +600,7 @@ def _plot_orders_json(state: TobState, seat: Seat) -> list[Order]:
     if len(choices) == 1:
         fid, plots = choices[0]
         return [{fid: [a.to_json() for a in plot]} for plot in plots]
-    joint = state.config.systems
+    joint = state.config.systems and state.config.party is None
     ids = [fid for fid, _ in choices]
     shown = [[[a.to_json() for a in plot] for plot in plots] for _, plots in choices]
     out: list[Order] = []
@@ -887,7 +939,7 @@ class TurnOrBurn(Procedure[TobState]):
 
     def scenarios(self) -> dict[str, ScenarioInfo]:
         return {
-            key: ScenarioInfo(key, data["title"], tuple(dict.fromkeys(f["side"] for f in data["fighters"])),
+            key: ScenarioInfo(key, data["title"], _scenario_seats(data),
                               data.get("description", ""), data.get("options", {}),
                               frozenset(f"module-{m}" for m in data["modules"]))
             for key, data in sorted(_SCENARIOS.items())
@@ -897,9 +949,11 @@ class TurnOrBurn(Procedure[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted((options or {}).items()))))
+        given = dict(options or {})
+        preset = tuple(given.pop(name, _SCENARIOS[scenario].get(name)) for name in PRESET_NAMES)
+        start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
         return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
-                        start.scores, projectiles=start.projectiles)
+                        start.scores, projectiles=start.projectiles, stations=start.stations)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -1053,7 +1107,7 @@ class TurnOrBurn(Procedure[TobState]):
     def from_json(self, data: Mapping[str, Any]) -> TobState:
         stage = _stage_from_json(data["stage"]) if data.get("stage") else None
         base = parse_position(data["position"], phase_decisions=data.get("phase_decisions", True),
-                              check=stage is None or stage.step == 0)
+                              check=(stage is None or stage.step == 0) and data["phase"] != OVER)  # over: no entries
         revealed = data.get("revealed", {})
         config = replace(base.config, scenario=data["scenario"], sides=tuple(data["sides"]),
                          zones=tuple(data.get("zones", {}).items()), budgets=tuple(data.get("budgets", {}).items()))

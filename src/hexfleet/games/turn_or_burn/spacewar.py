@@ -32,6 +32,7 @@ from ...engine.errors import FormatError, RuleError
 from ...engine.rng import roll_off
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, scale, segment_crosses_hex, sub
+from . import big_party
 from .build import internal_working
 from .cards import GUNS, MANEUVERS, range_miss_cards
 from .end_of_turn import elimination_cause
@@ -50,6 +51,7 @@ from .position_v2 import (
     launcher_copies,
     scenario_of,
 )
+from .ship_sheet import draw_hits
 from .state import Fighter, Projectile, TobState, refit
 from .systems import operate_systems, resolve_maneuvers
 
@@ -435,14 +437,17 @@ def jam(w: Work, fid: str, pid: str) -> None:
                          "result": "out_of_range"})
         return
     d = distance(f.hex, p.hex)
-    event: Event = {"type": "jam_attempt", "jammer": fid, "projectile": pid, "distance": d, "deck": d + 1}
+    skills = w.config.party.skills(f.side) if w.config.party is not None else ()
+    misses = big_party.jam_misses(d, skills)  # Module 6 long range jammer, precision jam (TOB-M6-SKILL-01)
+    deck = d + 1 if misses is None else misses + 1
+    event: Event = {"type": "jam_attempt", "jammer": fid, "projectile": pid, "distance": d, "deck": deck}
     friendly = nearest_friendly(w, p)
-    if d > JAMMER_REACH:
+    if d > (big_party.jammer_reach(skills) if skills else JAMMER_REACH):
         event["result"] = "out_of_range"
     elif friendly is not None:
         event["result"] = "fail_safe"
     else:
-        card, w.rng = w.rng.draw(d + 1)
+        card, w.rng = w.rng.draw(deck)
         event["result"] = "detonated" if card == 0 else "failed"
     w.events.append(event)
     if event["result"] == "fail_safe":
@@ -471,12 +476,14 @@ def explode(w: Work, pids: list[str], cause: str, between: Callable[[], None] | 
     for pid in blasts:
         del w.projectiles[pid]
     caught: list[tuple[str, str]] = []
+    party = w.config.party
     for pid, p in blasts.items():
         hexes = area(p.hex)
+        damage = big_party.blast_damage(party.skills(p.side)) if party is not None else BLAST  # TOB-M6-SKILL-01
         w.events.append({"type": "detonated", "id": pid, "hex": list(p.hex), "cause": cause,
-                         "area": [list(h) for h in hexes], "damage": {"hex": BLAST[0], "adjacent": BLAST[1]}})
+                         "area": [list(h) for h in hexes], "damage": {"hex": damage[0], "adjacent": damage[1]}})
         for fid in sorted(fid for fid, f in w.fighters.items() if distance(f.hex, p.hex) <= 1):
-            blast(w, pid, fid, BLAST[0] if w.fighters[fid].hex == p.hex else BLAST[1])  # ascending fighter id
+            blast(w, pid, fid, damage[0] if w.fighters[fid].hex == p.hex else damage[1])  # ascending fighter id
             caught.append((pid, fid))
     if between is not None:  # Module 5 rams, simultaneous with the explosions
         between()
@@ -512,14 +519,19 @@ def blast(w: Work, pid: str, fid: str, damage: int) -> None:
         w.hits = replace(hits, shield=hits.shield | {fid})
         return
     w.events.append(event)
-    pulled, w.rng = w.rng.sample(cards, min(damage, len(cards)))
-    systems = tuple(c for c in pulled if c != MISS)
+    if f.kit.marks:  # Module 6: numbered system hit cards (TOB-M6-HIT-01/02)
+        hit, drawn, slots, pulled, w.rng, dice = draw_hits(f, 0, damage, w.rng, w.config.options.hit_method)
+        w.events += dice
+    else:
+        pulled, w.rng = w.rng.sample(cards, min(damage, len(cards)))
+        hit, drawn, slots = replace(f, destroyed=f.destroyed + tuple(c for c in pulled if c != MISS)), [], []
     if as_guns and "ARM" in internal_working(f):
         w.hits = replace(hits, armor=hits.armor | {fid})
         w.events.append({"type": "pulled", "target": fid, "cards": pulled, "effect": "armor"})
         return
-    w.fighters[fid] = replace(f, destroyed=f.destroyed + systems)
-    w.events.append({"type": "pulled", "target": fid, "cards": pulled})
+    w.fighters[fid] = hit
+    w.events.append({"type": "pulled", "target": fid, "cards": pulled, "hit_cards": drawn, "slots": slots}
+                    if f.kit.marks else {"type": "pulled", "target": fid, "cards": pulled})
 
 
 def concuss(w: Work, pid: str, fid: str) -> None:
@@ -539,17 +551,25 @@ def concuss(w: Work, pid: str, fid: str) -> None:
 # --- phase 7: fire guns -------------------------------------------------------------------
 
 
-def fire(w: Work, fire_fighters: Callable[[Work], None]) -> None:
-    """Fire Guns: shots at fighters as before (``fire_fighters``), shots at projectiles with
-    the projectile deck (TOB-M4-FIRE-02/03)."""
+def fire(w: Work, fire_fighters: Callable[[Work], None], rams: Callable[[Work], None] | None = None,
+         at_station: Callable[[Work, dict[str, Fighter], GunPlot], None] | None = None) -> None:
+    """Fire Guns: Module 6 rams first (``rams``), shots at fighters as before
+    (``fire_fighters``), shots at projectiles with the projectile deck (TOB-M4-FIRE-02/03),
+    then Module 6 shots at stations (``at_station``)."""
     w.events.append({"type": "phase", "number": 7, "name": "fire_guns"})
+    if rams is not None:
+        rams(w)
     at_projectiles: list[GunPlot] = []
+    at_stations: list[GunPlot] = []
+    stations = {s.id for s in w.state.stations}
     fighter_plots = []
     for fid, actions in w.plots:
         kept = []
         for a in actions:
             if a.card in GUNS and a.target is not None and a.target in w.projectiles:
                 at_projectiles.append(GunPlot(fid, a.card, a.external, a.target))
+            elif a.card in GUNS and a.target is not None and a.target in stations:
+                at_stations.append(GunPlot(fid, a.card, a.external, a.target))
             else:
                 kept.append(a)
         fighter_plots.append((fid, tuple(kept)))
@@ -563,6 +583,9 @@ def fire(w: Work, fire_fighters: Callable[[Work], None]) -> None:
                          internal_lost=w.hits.internal_lost | before.internal_lost)
     for plot in at_projectiles:
         shoot_projectile(w, shooters, plot)
+    if at_station is not None:
+        for plot in at_stations:
+            at_station(w, shooters, plot)
 
 
 def shoot_projectile(w: Work, shooters: dict[str, Fighter], plot: GunPlot) -> None:
@@ -620,10 +643,28 @@ def detonate(w: Work, ram_plan: RamPlan | None = None, ram: Rams | None = None) 
             w.events.append({"type": "fail_safe", "id": pid, "friendly": friendly, "source": "order"})
         else:
             going.append(pid)
-    if going:
-        explode(w, going, "order", between)
+    automatic = [pid for pid in automatic_detonations(w) if pid not in going]
+    if going or automatic:
+        explode(w, going + automatic, "order" if going else "automatic", between)
     elif between is not None:
         between()
+
+
+def automatic_detonations(w: Work) -> list[str]:
+    """Module 6 automatic ammo and automatic missiles: this side's projectiles that explode by
+    themselves now, an enemy ship close and no friendly one within 1 hex (TOB-M6-SKILL-01)."""
+    party = w.config.party
+    if party is None:
+        return []
+    out = []
+    for pid, p in sorted(w.projectiles.items()):
+        skills = party.skills(p.side)
+        if not {"automatic_ammo", "automatic_missile"} & set(skills):
+            continue
+        enemy = min((distance(f.hex, p.hex) for f in w.fighters.values() if f.side != p.side), default=None)
+        if big_party.automatic(p.kind, skills, enemy, nearest_friendly(w, p) is not None):
+            out.append(pid)
+    return out
 
 
 # --- phase 9: gravity ---------------------------------------------------------------------

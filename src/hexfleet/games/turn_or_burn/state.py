@@ -116,6 +116,15 @@ class Projectile:
 
 
 @dataclass(frozen=True, slots=True)
+class Station:
+    """A Module 6 space station: it never moves and cannot be destroyed (TOB-M6-STN-01)."""
+
+    id: str
+    hex: Hex
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Config:
     """Everything fixed for a whole game: shared by every state of it, never copied."""
 
@@ -138,6 +147,8 @@ class Config:
     """Black-hole hexes (TOB-M4-MAP-01); the arrows around each are implied."""
     hockey: Hockey | None = None
     """Space Hockey's edges and puck start (TOB-M5-HOCKEY-02)."""
+    party: Any = None
+    """Module 6 Big Party: the players and the game (a ``big_party.Party``), or ``None``."""
 
     systems: bool = field(init=False, repr=False, compare=False)
     """Modules 2-3 in force: free builds, Operate Systems, announced fire, armor, shields,
@@ -186,6 +197,8 @@ class Kit:
     """Module 5: maneuver cards it may no longer execute (TOB-M5-ZAP-06, TOB-M5-LOCK-05)."""
     locked: LockedAction | None = None
     """Module 5: the locked-down action (TOB-M5-LOCK-02)."""
+    marks: tuple[str, ...] = ()
+    """Module 6: the ship sheet, one mark per card (``ship_sheet.marks_of`` keeps it exact)."""
 
 
 NO_KIT = Kit()
@@ -251,6 +264,17 @@ class Fighter:
         out.reverse()
         return tuple(out)
 
+    def losing(self, cards: tuple[str, ...]) -> Fighter:
+        """This fighter with ``cards`` destroyed too (built directly: ``replace`` costs ten
+        times as much, and every hit builds one)."""
+        return Fighter(self.id, self.side, self.hex, self.facing, self.momentum, self.cards, self.destroyed + cards,
+                       self.revealed, self.kit)
+
+    def showing(self, cards: tuple[str, ...]) -> Fighter:
+        """This fighter with ``cards`` revealed too (built directly, as :meth:`losing`)."""
+        return Fighter(self.id, self.side, self.hex, self.facing, self.momentum, self.cards, self.destroyed,
+                       self.revealed + cards, self.kit)
+
     def has(self, card: str) -> bool:
         if not self.destroyed:
             return card in self.cards
@@ -298,6 +322,9 @@ class Replacement:
     heavy_guns: tuple[tuple[str, ...], ...] = ()
     hex: Hex | None = None
     """The map-edge hex the opposing team chose for it (TOB-M2-SCEN-04.3)."""
+    fighter: Any = None
+    """Module 6: the ship itself as it returns (a delivered freighter keeps its damage,
+    TOB-M6-FRT-02), written as the format's ``fighter`` object."""
     place: Placement | None = None
     """``hexfleet resolve``: the ``place`` entry given for it in the turn at whose end it enters;
     never written (it is used up as it enters)."""
@@ -346,6 +373,8 @@ class Stage:
     """The owners' choices at the end decision."""
     standing: Standing = ()
     """Modules 4-5: each unit's decisions for this turn's phases (steer, detonate, gravity)."""
+    tally: tuple[tuple[Any, ...], ...] = ()
+    """Module 6: this turn's points and station hits so far (``big_party``), kept across a stop."""
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:
@@ -378,6 +407,8 @@ class TobState:
     """Answers given in advance (TOB-SEQ-04), used by the procedure before it asks."""
     projectiles: tuple[Projectile, ...] = ()
     """Module 4: projectiles on the map (and Module 5's puck), public."""
+    stations: tuple[Station, ...] = ()
+    """Module 6: the space stations and their owners (TOB-M6-STN-01), public."""
     procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
     """The decision this state stands at, kept by the procedure once found (``_keep``)."""
 

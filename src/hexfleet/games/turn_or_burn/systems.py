@@ -32,6 +32,9 @@ from .orders import Action
 from .state import Fighter, TobState, refit
 
 Plots = Mapping[str, "tuple[Action, ...]"]
+CLASS_RULES = {"heavy": ("TOB-M3-HEAVY-03", "TOB-M3-HEAVY-04"), "super": ("TOB-M3-SUPER-03", "TOB-M3-SUPER-04"),
+               "ultra": ("TOB-M6-ULTRA-01", "TOB-M6-ULTRA-01"), "freighter": ("TOB-M6-FRT-01", "TOB-M6-FRT-01")}
+"""The rules barring a class's turns and setting its thrusters (a standard fighter: TOB-M1-SYS-03)."""
 
 
 def multiple_actions(state: TobState) -> bool:
@@ -116,6 +119,8 @@ def _check_maneuver(state: TobState, f: Fighter, action: Action, at: str) -> Non
         raise RuleError(rule, f"the {card} card is not used before Module {maneuver.module}",
                         unit=f.id, field=f"{at}.card")
     for key in ("target", "repair", "external"):
+        if key == "target" and card == "RAM":
+            continue  # the Module 6 ramming order names its target (TOB-M6-RAM-01)
         if key in action.given and getattr(action, key) is not None:
             raise RuleError("TOB-M1-PLOT-02", f"{card} is a maneuver and takes no {key!r}", unit=f.id,
                             field=f"{at}.{key}")
@@ -129,8 +134,10 @@ def _check_maneuver(state: TobState, f: Fighter, action: Action, at: str) -> Non
     if action.of is not None:
         raise RuleError("TOB-M2-DITTO-01", "only the ditto card names a fighter with 'of'", unit=f.id,
                         field=f"{at}.of")
+    if card == "RAM" and f.shields:
+        raise RuleError("TOB-M2-PLOT-05", "while shields are up a ship may not ram", unit=f.id, field=f"{at}.card")
     if card in barred_maneuvers(f, state.config.options):
-        rule = "TOB-M3-HEAVY-03" if size_class(f).name == "heavy" else "TOB-M3-SUPER-03"
+        rule = CLASS_RULES.get(size_class(f).name, ("TOB-M3-SUPER-03",))[0]
         raise RuleError(rule, f"a {size_class(f).name} fighter may not make {card}: the card is removed from its "
                         "set", unit=f.id, field=f"{at}.card")
     if maneuver.is_burn:
@@ -140,7 +147,8 @@ def _check_maneuver(state: TobState, f: Fighter, action: Action, at: str) -> Non
         need = thrusters_needed(f, maneuver.thrust, state.config.options)
         have = count_working(f, "THR")
         if have < need:
-            rule = {"heavy": "TOB-M3-HEAVY-04", "super": "TOB-M3-SUPER-04"}.get(size_class(f).name, "TOB-M1-SYS-03")
+            rule = ("TOB-M6-MAN-01" if maneuver.thrust == 5 else
+                    CLASS_RULES.get(size_class(f).name, ("", "TOB-M1-SYS-03"))[1])
             raise RuleError(rule, f"{card} (thrust {maneuver.thrust}) needs {need} working thruster(s); the "
                             f"fighter has {have}", unit=f.id, field=f"{at}.card")
 
@@ -166,6 +174,8 @@ def _check_fields(state: TobState, f: Fighter, action: Action, at: str) -> None:
         enemy = state.fighter(target)
         if enemy is None and state.projectiles and target_projectile(state, f, card, target, at):
             return
+        if enemy is None and card in GUNS and any(s.id == target for s in state.stations):
+            return  # Module 6: any gun may fire at a station (TOB-M6-STN-03)
         if enemy is None:
             raise FormatError(f"{at}.target", f"no fighter {target!r} in play")
         if enemy.side == f.side:

@@ -33,7 +33,7 @@ from typing import Any
 
 from ...engine.ruleset import Event, Outcome
 from ...hexgrid import Hex
-from . import experimental, lockdown, spacewar
+from . import experimental, lockdown, party_turn, spacewar
 from .build import external_working, heavy_set
 from .cards import GUNS, MANEUVERS
 from .end_of_turn import (
@@ -99,6 +99,7 @@ class Work:
         "start_locks",
         "state",
         "step",
+        "tally",
         "thrust",
     )
 
@@ -122,8 +123,10 @@ class Work:
         self.hits = stage.hits
         self.needs = dict(stage.needs)
         self.losses = stage.losses
-        self.projectiles = {p.id: p for p in state.projectiles}
+        self.projectiles = {p.id: p for p in state.projectiles} if state.projectiles else {}
         self.standing = stage.standing
+        self.tally = list(stage.tally)
+        """Module 6: this turn's points and station hits (``party_turn``)."""
         self.events: list[Event] = []
         self.done: TobState | None = None
         self.decided = False
@@ -133,10 +136,10 @@ class Work:
         """The state where the run stopped mid-turn (a decision)."""
         stage = Stage(self.step, self.plots, self.declared, self.sides, tuple(self.start_locks.items()),
                       tuple(self.thrust.items()), self.jammed, tuple(self.out), self.decisions, self.fire, self.hits,
-                      tuple(self.needs.items()), self.losses, self.standing)
+                      tuple(self.needs.items()), self.losses, self.standing, tuple(self.tally))
         s = self.state
         return TobState(s.config, s.turn, self.phase, tuple(self.fighters.values()), self.rng, s.outcome, s.scores,
-                        s.replacements, stage, s.then, tuple(self.projectiles.values()))
+                        s.replacements, stage, s.then, tuple(self.projectiles.values()), s.stations)
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:
@@ -175,7 +178,7 @@ def reveal(w: Work) -> None:
         else:
             shown = tuple((Counter(new) - Counter(f.revealed)).elements())
         if shown:
-            fighters[fid] = replace(f, revealed=f.revealed + shown)
+            fighters[fid] = f.showing(shown)
     w.sides = w.state.sides_in_play()
     if systems:
         w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
@@ -256,7 +259,7 @@ def fire(w: Work) -> None:
         return
     config = w.config
     w.rng, events, w.hits = fire_phase(w.fighters, plots, w.start_locks, w.thrust, w.jammed, w.rng,
-                                       config.options, config.systems, w.hits.shield)
+                                       config.options, config.systems, w.hits.shield, config.party)
     w.events += events
 
 
@@ -328,10 +331,12 @@ def next_turn(w: Work) -> None:
     state, config = w.state, w.config
     opts = config.options
     events = w.events
-    scores = tuple(sorted(state.scores))  # team points kept in side order (as a position writes them)
+    scores = tuple(sorted(state.scores)) if state.scores else ()  # team points in side order (as a position writes them)
     replacements = state.replacements
-    survivors = tuple(w.fighters.values())
-    if config.nine_phase and spacewar.decides_outcome(config):
+    stations = state.stations
+    if config.party is not None:
+        scores, replacements, outcome, stations = party_turn.end(w)
+    elif config.nine_phase and spacewar.decides_outcome(config):
         replacements += tuple(experimental.hockey_returns(w))
         outcome = spacewar.outcome(w)
     elif config.points:
@@ -348,14 +353,16 @@ def next_turn(w: Work) -> None:
         replacements += tuple(added)
         outcome = points_outcome(points, opts, state.turn)
     else:
-        outcome = elimination_outcome(w.sides, survivors)
+        outcome = elimination_outcome(w.sides, w.fighters.values())
         if outcome is None and opts.turn_limit is not None and state.turn >= opts.turn_limit:
             outcome = Outcome("turn_limit", ())
     if outcome is not None:
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
+    projectiles = tuple(replace(p, burn=0) for p in w.projectiles.values()) if w.projectiles else ()
+    survivors = tuple(w.fighters.values())  # after the end of turn: Module 6 returns ships to their start
     nxt = TobState(config, state.turn + 1, OVER if outcome else PLOT, survivors, w.rng, outcome, scores,
-                   replacements, None, state.then, tuple(replace(p, burn=0) for p in w.projectiles.values()))
+                   replacements, None, state.then, projectiles, stations)
     if outcome is None and (replacements or config.declare_step):  # otherwise the plot is next
         nxt, more = start_turn(nxt)
         events += more
@@ -383,12 +390,16 @@ NINE_PHASE_STEPS: tuple[Callable[[Work], None], ...] = (
     partial(spacewar.move_fighters, locked=lockdown.maneuvers), experimental.secondary_thrust_after,
     experimental.after_move, partial(lockdown.burnout, cards=MANEUVERS, since_phase=5),
     # 6 operate systems
-    lockdown.aim, spacewar.operate, experimental.restore, partial(lockdown.burnout, cards=_SYSTEM_LOCKS, since_phase=6),
+    lockdown.aim, party_turn.tallied(spacewar.operate), experimental.restore,
+    partial(lockdown.burnout, cards=_SYSTEM_LOCKS, since_phase=6),
     # 7 fire guns
-    partial(lockdown.aim, cards=_GUN_LOCKS), fire_decision, partial(spacewar.fire, fire_fighters=fire),
+    partial(lockdown.aim, cards=_GUN_LOCKS), fire_decision,
+    party_turn.tallied(partial(spacewar.fire, fire_fighters=fire, rams=party_turn.rams,
+                               at_station=party_turn.shoot_station)),
     experimental.beams, partial(lockdown.burnout, cards=_GUN_LOCKS, since_phase=7),
     # 8 detonate, 9 gravity
-    partial(spacewar.detonate, ram_plan=experimental.ram_targets, ram=experimental.rams), spacewar.gravity,
+    party_turn.tallied(partial(spacewar.detonate, ram_plan=experimental.ram_targets, ram=experimental.rams)),
+    spacewar.gravity,
     # the end of the turn
     experimental.structure_fuel, end_of_turn, losses, next_turn)
 """Modules 4-6: the nine phases of TOB-M4-SEQ-01 (:mod:`.spacewar`), then the end of the turn."""
@@ -459,6 +470,10 @@ def start_turn(state: TobState, placements: Mapping[str, Placement] | None = Non
     defaults, and external plots are part of the plot order (no step A).
     """
     if state.replacements and due(state):
+        if state.config.party is not None:  # Module 6: back in the start region (TOB-AMB-48)
+            entered, events = party_turn.enter(state, placements)
+            more_state, more = start_turn(entered)
+            return more_state, events + more
         if not state.config.phase_decisions:
             placements = {**{r.id: r.place for r in due(state) if r.place is not None}, **(placements or {})}
             chosen, events = choose_entry_hexes(state, {fid: p.hex for fid, p in placements.items()

@@ -333,11 +333,10 @@ async function submit() {
   for (let attempt = 0; attempt < 3; attempt++) {  // the key makes a retry after a lost answer safe
     try {
       await api(`/games/${gameId}/orders`, { method: "POST", token, body });
-      if (current.step === body.step) {  // (a push may already have moved the page to the next step)
-        current.my_order = order;
-        showSent();
-      }
-      show(await api(`/games/${gameId}/state`, { token }));  // don't wait for the push
+      // Don't wait for the push. The order is said to be in only once the page holds the state
+      // after it: a step the order resolved moves on without ever showing "Order in" for it.
+      show(await api(`/games/${gameId}/state`, { token }));
+      showSent();
       return;
     } catch (err) {
       if (err.status) { $("order-error").textContent = err.message; return; }

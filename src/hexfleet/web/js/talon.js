@@ -6,7 +6,9 @@
 // events (the presenter's, render/talon.py). No rules: what is legal comes from the server (the
 // generic legal-orders panel), and the decision goes to whichever seat the server asks, so the
 // end-of-Impulse Initiative choice is asked of the player who placed the Change markers
-// (TAL-4.2.b) even when the other is acting.
+// (TAL-4.2.b) even when the other is acting, and a choice a rule gives the side not acting
+// while an order resolves (TAL-IMP-2: which fighter, which of its ships first, which missile,
+// which pull hex, a collision's first ship) is asked of that side, in the presenter's words.
 import { el } from "./api.js";
 import { codeEl, glossary } from "./glossary.js";
 
@@ -19,13 +21,15 @@ const TONE = { terran: "seat-blue", talon: "seat-red" };
 const HOW = { straight: "move straight ahead", turn_left: "turn left", turn_right: "turn right",
               slip_left: "side-slip left", slip_right: "side-slip right" };
 const DO = { ap: "spend an AP", drop_reinforcement: "drop a reinforcement", move: "move", fire: "fire",
-             repair: "repair", initiative: "choose the Initiative holder", speed: "choose a Speed", retreat: "retreat" };
+             repair: "repair", initiative: "choose the Initiative holder", speed: "choose a Speed", retreat: "retreat",
+             choose: "answer the choice" };
 
 const USE = { side_slip: "prepare a side slip", power_turn: "power turn", charge: "charge a weapon group",
               charge_battery: "charge the battery", reinforce: "reinforce a shield", change_initiative: "Change Initiative marker",
               defend_initiative: "Defend Initiative marker", transmit: "transmit to a squadron", retarget: "retarget a missile" };
 
 let last = null;  // the position last drawn: ranges, weapons and names for the words below
+let asked = null;  // the open decision's options when it is a choice (TAL-IMP-2): what a pick means
 
 const hex = (h) => `${h[0]},${h[1]}`;
 const curveText = (c) => c.map((v) => (v === null ? "-" : v)).join("-");
@@ -130,9 +134,15 @@ function drawUnit(map, u, kind) {
   svgNode("title", {}, piece).textContent = `${u.id} (${u.side}) at ${hex(u.hex)} facing ${u.facing} ${ARROWS[u.facing]}: ${what}`;
 }
 
+// The view the words below read: the position, and the open choice if one is asked.
+function see(view) {
+  last = view.position;
+  asked = view.decision && view.decision.kind === "choice" ? view.decision.options : null;
+  return last;
+}
+
 export function renderMap(map, view) {
-  const p = view.position;
-  last = p;
+  const p = see(view);
   map.setPointy(true);
   drawGrid(map, p);
   map.ground.replaceChildren();
@@ -207,12 +217,13 @@ export function mark(map, order) {
 }
 
 export function summary(view) {
-  const p = view.position;
+  const p = see(view);
   const parts = [`round ${p.round}`];
   if (p.impulse) parts.push(`Impulse ${p.impulse}`);
   parts.push(`${p.player}: ${p.phase === "impulse" ? `Turn, ${p.step} step` : `${p.phase} phase`}`);
   parts.push(`Initiative ${p.initiative}`);
   if (p.round_limit) parts.push(`of ${p.round_limit} rounds`);
+  if (p.held) parts.push(`${p.player}'s ${DO[p.held.order.do] || p.held.order.do} waits for a choice of the other side (TAL-IMP-2)`);
   return parts.join(" · ");
 }
 
@@ -328,8 +339,27 @@ export function label(o, kind) {
     case "initiative": return `${o.holder} holds the Initiative`;
     case "speed": return `${o.ship}: Speed ${o.speed}${speedRow(o.ship, o.speed)}`;
     case "retreat": return `${o.ship} jumps to FTL (retreats)`;
+    case "choose": return `${pickWords(o.pick)}${offered(o.pick) ? ` (${asked.rule})` : ""}`;
     default: return JSON.stringify(o);
   }
+}
+
+// An answer to a choice asked mid-resolution, in the presenter's words (render/talon_forms.py);
+// an answer of an earlier choice (the log) in plain words.
+const offered = (pick) => asked !== null && asked.options.some((o) => JSON.stringify(o) === JSON.stringify(pick));
+
+function pickWords(pick) {
+  if (!offered(pick)) return `chooses ${Array.isArray(pick) ? `hex ${hex(pick)}` : pick}`;  // an answer in the log
+  const key = asked.choice;
+  if (Number.isInteger(pick)) {
+    const q = find(asked.subject);
+    const f = q && q.fighters ? q.fighters[pick - 1] : null;
+    return `fighter ${pick}${q ? ` of ${q.id}` : ""}${f ? ` (${f.hull_marked} hits)` : ""} takes it`;
+  }
+  if (Array.isArray(pick)) return `${asked.subject} enters hex ${hex(pick)}`;
+  if (key === "first") return `${pick} takes its collision damage first`;
+  if (key === "missile_hit") return `missile ${pick} takes the damage`;
+  return `${pick} takes its damage next`;
 }
 
 function speedRow(ship, speed) {
@@ -343,6 +373,7 @@ export function valueLabel(key, value) {
   if (key === "do") return value === "end_turn" ? "end (end_turn)" : DO[value] || value;
   if (value === undefined || value === null) return key === "battery" ? "an AP" : key === "afterburner" ? "no afterburner" : `no ${key}`;
   if (key === "how") return HOW[value] || value;
+  if (key === "pick") return pickWords(value);
   if (key === "use") return USE[value] || String(value).replaceAll("_", " ");
   if (key === "battery") return value ? "the battery" : "an AP";
   if (key === "afterburner") return value ? "on afterburner" : "no afterburner";
