@@ -161,9 +161,10 @@ export function mark(map, order) {
       }
       if (!target) continue;
       const z = (id) => (last.units.find((x) => x.id === id) || { z: 0 }).z;
-      const dz = p3d() ? ` Δz ${z(a.target) - u.z}` : "";
+      // in 3-D the range counts layers too (CI-6.5): the map gives the hexes and the layers
+      const dz = z(a.target) - u.z;
       map.drawSight(u.hex, target, {
-        label: `range ${range}${dz}`, parent: g, cls: "sight", attrs: { "data-sight": `${uid}>${a.target}` },
+        label: p3d() ? `${range} hexes, Δz ${dz > 0 ? "+" : ""}${dz}` : `range ${range}`, parent: g, cls: "sight", attrs: { "data-sight": `${uid}>${a.target}` },
         title: `${uid}'s ${a.weapon} → ${a.target}: line of sight (CI-7.1.5, B.9)` + (w && w.why ? `; ${w.why}` : ""),
       });
     }
@@ -210,8 +211,8 @@ function budget(u, b) {
   if (!b) return [ew];
   const parts = [ew];
   if (b.power !== null) parts.push(" · ", el("span", { "data-budget": "power" }, `power ${b.drawn ?? 0} drawn of ${b.power}`));
-  parts.push(" · ", el("span", { "data-budget": "ew" }, `EW points ${b.ew}`),
-             " · ", el("span", { "data-budget": "thrust" }, `thrust ${b.thrust}`));
+  if (b.ew !== u.ew.points) parts.push(" · ", el("span", { "data-budget": "ew" }, `EW points this turn ${b.ew}`));
+  parts.push(" · ", el("span", { "data-budget": "thrust" }, `thrust ${b.thrust}`));
   return parts;
 }
 
