@@ -5,6 +5,8 @@ Screenshots go to ``artifacts/``."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .conftest import ARTIFACTS, LiveServer, needs_chromium, shot
@@ -65,16 +67,18 @@ def _pick(page, fragment: str) -> bool:  # type: ignore[no-untyped-def]
     return True
 
 
-def test_shrouds_arcs_and_line_of_sight_on_the_map(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("scenario", ["frigate-duel", "duel-3d"])
+def test_shrouds_arcs_and_line_of_sight_on_the_map(live_server: LiveServer, browser, scenario: str) -> None:  # type: ignore[no-untyped-def]
     """Blue puts one EW point on its shroud and amplifies with the rest: the map draws its
     shroud (10 hexes, heavier for the amplification) but never red's, whose EW the view
     blanks; choosing a fire order draws each weapon's arc and the line of sight with its range;
-    the units table shows blue's power and thrust budgets and hides red's."""
+    the units table shows blue's power and thrust budgets and hides red's. In 3-D the line of
+    sight gives the hexes and the layers between (CI-6.5)."""
     page = browser.new_context().new_page()
     page.goto(live_server.url + "/")
     page.wait_for_selector("#ruleset option[value=cold-infinity]", state="attached")
     page.select_option("#ruleset", "cold-infinity")
-    page.select_option("#scenario", "frigate-duel")
+    page.select_option("#scenario", scenario)
     page.wait_for_selector("[data-seat=red]")
     page.fill("[data-option=turn_limit]", "4")
     page.select_option("[data-seat=red]", "bot: heuristic")
@@ -107,7 +111,9 @@ def test_shrouds_arcs_and_line_of_sight_on_the_map(live_server: LiveServer, brow
     assert page.locator("#map [data-shroud=R1]").count() == 0  # red's EW is blank in blue's view
     assert page.locator("#map .ci-fire .arc-fill").count() >= 1
     sight = page.locator("#map [data-sight^='B1>R1']")
-    assert sight.count() >= 1 and "range" in (sight.first.text_content() or "")
+    words = sight.first.text_content() or ""
+    assert sight.count() >= 1 and (re.search(r"\d+ hexes, Δz [+-]?\d+", words) if scenario == "duel-3d"
+                                   else re.search(r"range \d+", words))
     assert page.locator("#map .ci-fire [data-in-arc=R1]").count() >= 1
     row = page.locator("[data-unit-budget=B1]")
     assert "of 8" in (row.locator("[data-budget=power]").text_content() or "")  # the Reaper's reactor rating 8
@@ -116,12 +122,12 @@ def test_shrouds_arcs_and_line_of_sight_on_the_map(live_server: LiveServer, brow
     red = page.locator("[data-unit-budget=R1]")
     assert red.text_content() == "EW hidden" and red.locator("[data-budget]").count() == 0
     assert "railgun_1 at R1" in (page.text_content("#legal .chosen") or "")
-    shot(page, "ci-fire-marks")
+    shot(page, f"ci-fire-marks-{scenario}")
     for _ in range(5):
         page.click("#zoom-out")
-    shot(page, "ci-shroud")
+    shot(page, f"ci-shroud-{scenario}")
     page.click("#units-details summary")
     page.wait_for_selector("[data-unit-budget=B1] [data-budget=thrust]", state="visible")
     page.set_viewport_size({"width": 1600, "height": 1400})
     page.locator("#fighters").scroll_into_view_if_needed()
-    page.locator("#fighters").screenshot(path=str(ARTIFACTS / "ci-units.png"))
+    page.locator("#fighters").screenshot(path=str(ARTIFACTS / f"ci-units-{scenario}.png"))
