@@ -61,6 +61,7 @@ def test_a_setup_report_keeps_the_other_sides_gun_secret():
     assert "CM STR THR ?" in report and "CM STR THR NB" in report
 
 
-def test_only_turn_or_burn_offers_guided_forms():
+def test_guided_forms_where_a_game_has_them():
     assert set(presenter("turn-or-burn").FORMS) == {"setup", "plot"}
     assert presenter("launch-fighters").FORMS == {}
+    assert set(presenter("cold-infinity").FORMS) == {"power", "ew", "move", "fire"}

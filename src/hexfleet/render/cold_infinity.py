@@ -19,13 +19,14 @@ from ..games.cold_infinity.lost import LOST
 from ..games.cold_infinity.notation import read_vector
 from ..games.cold_infinity.rules import RULESET
 from ..games.cold_infinity.scenarios import ships
-from ..hexgrid import Hex, Layout, RectMap, add, from_offset, to_offset
+from ..hexgrid import DIRECTIONS, Hex, Layout, RectMap, add, from_offset, to_offset
 from ..plugins import Form
-from . import text
+from . import cold_infinity_forms, text
 from .svg import HEX_SIZE, MARGIN, Canvas, Symbol, dart, dart_symbol, document, pts, side_colour, trail
 
-FORMS: dict[str, Form] = {}
-"""No guided entry yet: each decision lists its legal orders by number (JSON orders accepted)."""
+FORMS: dict[str, Form] = dict(cold_infinity_forms.FORMS)
+"""Guided entry for power, EW, movement and fire (:mod:`.cold_infinity_forms`); the other
+decisions list their legal orders by number (JSON orders accepted)."""
 
 HOUSE = " [house rule ci-house-v1]"
 
@@ -114,6 +115,9 @@ def describe_view(view: Mapping[str, Any]) -> str:
     if pos["move_order"]:
         lines.append("to move (initiative order): " + ", ".join(pos["move_order"]))
     lines += [_unit_line(u, pos["designs"]) for u in pos["units"]]
+    for uid, b in (view.get("budgets") or {}).items():
+        power = "" if b["power"] is None else f"power {b['drawn'] or 0} drawn of {b['power']}, "
+        lines.append(f"  {uid} this turn: {power}EW {b['ew']} points, thrust {b['thrust']}")
     if view.get("decision"):
         d = view["decision"]
         lines.append(f"{d['seat']} to decide ({d['kind']}): {d['prompt']}")
@@ -176,11 +180,16 @@ def svg(data: Mapping[str, Any], *, previous: Mapping[str, Any] | None = None,
                     max(x for x, _ in corners) - min_x + 2 * MARGIN, max(y for _, y in corners) - min_y + 2 * MARGIN)
     seats = list(pos["seats"])
     body = [_unit_svg(u, canvas, side_colour(u["side"], seats), starts) for u in units]
+    shrouds = [line for u in units for line in _shroud_svg(u, canvas, side_colour(u["side"], seats))]
+    if shrouds:  # under the units, cut to the map (a shroud reaches far past the window)
+        shrouds = [f'<clipPath id="map-area"><rect width="{canvas.map_width:.1f}" height="{canvas.map_height:.1f}"/>'
+                   '</clipPath>', '<g class="shrouds" clip-path="url(#map-area)">', *shrouds, "</g>"]
     legend: list[tuple[Symbol | None, str]] = [(dart_symbol(side_colour(s, seats)), s) for s in seats]
     legend.append((None, "label: id, vector (book notation), attitude; ring: where the vector carries it next "
-                         "turn (CI-5.4.6)"))
+                         "turn (CI-5.4.6); dashed hexagon: an EW shroud as this view holds it (CI-4.1), solid "
+                         "when amplified"))
     heading = f"Cold Infinity, turn {pos['turn']} ({pos['phase']})"
-    return document(canvas, body, heading=heading, legend=legend)
+    return document(canvas, body, heading=heading, legend=legend, background=shrouds)
 
 
 def _next_hex(u: Mapping[str, Any]) -> Hex:
@@ -188,6 +197,23 @@ def _next_hex(u: Mapping[str, Any]) -> Hex:
     v, _ = read_vector(u["vector"], "vector")
     q, r = u["hex"]
     return add((q, r), v)
+
+
+def _shroud_svg(u: Mapping[str, Any], canvas: Canvas, colour: str) -> list[str]:
+    """The unit's EW shroud (10 hexes a point, CI-4.1.b) as the view holds it (another side's
+    is blank until revealed): the outline of the hexes within range, solid when amplified."""
+    points = u["ew"].get("shroud")
+    if not points:
+        return []
+    r = 10 * points
+    cx, cy = canvas.center(u["hex"])
+    k = (r + 0.5) / r
+    corners = [canvas.center(add((u["hex"][0], u["hex"][1]), (d[0] * r, d[1] * r))) for d in DIRECTIONS]
+    outline = [(cx + (x - cx) * k, cy + (y - cy) * k) for x, y in corners]
+    dash = "" if u["ew"].get("amplify") else ' stroke-dasharray="4,3"'
+    return [f'<polygon class="shroud" data-id={quoteattr(u["id"])} points="{pts(outline)}" fill="none" '
+            f'stroke="{colour}" stroke-width="0.8"{dash}><title>{escape(u["id"])}\'s EW shroud: {r} hexes'
+            f'{", amplified" if u["ew"].get("amplify") else ""}</title></polygon>']
 
 
 def _marker_svg(u: Mapping[str, Any], canvas: Canvas, colour: str) -> list[str]:

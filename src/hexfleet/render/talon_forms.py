@@ -28,7 +28,7 @@ from ..games.talon.movement import HOWS
 from ..games.talon.position import SIDES, STEPS
 from ..hexgrid import distance
 from ..plugins import FormContext
-from .forms import InputError
+from .forms import InputError, choose, guided, yes
 
 Pos = Mapping[str, Any]
 Unit = Mapping[str, Any]
@@ -46,38 +46,6 @@ CRITICALS = ("shields_down", "helm_down", "power_loss")
 # --- asking ----------------------------------------------------------------------------------
 
 
-def choose(ui: FormContext, prompt: str, options: Sequence[tuple[Any, str]], default: int = 0,
-           none: str | None = None) -> Any:
-    """One value from a numbered list (by number or by its own spelling); with ``none``, Enter
-    (or 0) answers ``None`` and says so. Values that are numbers themselves (a group, a Speed,
-    a fighter) are listed and typed as themselves, never by position."""
-    own = all(type(v) is int for v, _ in options)
-    keys = [str(v) if own else str(n) for n, (v, _) in enumerate(options, 1)]
-    for key, (_, words) in zip(keys, options, strict=True):
-        ui.console.print(Text(f"  {key:>2}. {words}"), soft_wrap=True)
-    if none is not None:
-        ui.console.print(Text(f"   0. {none} (Enter)"), soft_wrap=True)
-
-    def parse(answer: str) -> Any:
-        a = answer.strip()
-        if none is not None and a in ("", "0"):
-            return None
-        for key, (value, _) in zip(keys, options, strict=True):
-            if a in (key, str(value)):
-                return value
-        raise InputError(f"{a!r} is not one of {', '.join(keys)}" + (" or 0" if none is not None else ""))
-    return ui.ask_value(prompt, "" if none is not None else keys[default], parse)
-
-
-def _yes(ui: FormContext, prompt: str) -> bool:
-    def parse(answer: str) -> bool:
-        a = answer.strip().lower()
-        if a in ("y", "yes", "n", "no", ""):
-            return a.startswith("y")
-        raise InputError(f"{answer!r}: answer y or n")
-    return bool(ui.ask_value(f"{prompt} (y/N)", "n", parse))
-
-
 def _json(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
     def parse(answer: str) -> Any:
         try:
@@ -85,20 +53,6 @@ def _json(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
         except json.JSONDecodeError as exc:
             raise InputError(f"not JSON: {exc.msg}") from None
     return ui.ask_value(f"{seat}: the whole order as JSON", '{"do": "end_turn"}', parse)
-
-
-def guided(build: Callable[[FormContext, Seat, Mapping[str, Any], int], Order]) -> Callable[..., Order]:
-    """A form that asks again until the rules accept the whole order; ``build`` is told how
-    many orders were refused already, so its defaults can move on instead of repeating one."""
-    def form(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
-        refused = 0
-        while True:
-            order = build(ui, seat, view, refused)
-            if ui.check(seat, order):
-                return order
-            refused += 1
-    form.__doc__ = build.__doc__
-    return form
 
 
 # --- what the view says ----------------------------------------------------------------------
@@ -190,7 +144,7 @@ def _ap(ui: FormContext, seat: Seat, pos: Pos) -> Order:
     ship = choose(ui, f"{seat}: which ship spends", [(s["id"], _unit_words(pos, s)) for s in ships], first)
     s = next(x for x in ships if x["id"] == ship)
     order: dict[str, Any] = {"do": "ap", "ship": ship}
-    if s.get("battery") and (not _ap_left(pos, s) or _yes(ui, f"{ship}: use the battery's AP")):
+    if s.get("battery") and (not _ap_left(pos, s) or yes(ui, f"{ship}: use the battery's AP")):
         order["battery"] = True
     uses = list(USES.items())
     empty = [(k, w) for k, w, ok in _groups(pos, s) if not ok]  # bars not yet full

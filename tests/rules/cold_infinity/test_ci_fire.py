@@ -177,6 +177,35 @@ def test_tv30_three_d_narrow_2_3_upright_and_flipped() -> None:
     assert in_arc("dorsal turret", (3, 0), options=opts, z=2) and not in_arc("keel turret", (3, 0), options=opts, z=2)
 
 
+@pytest.mark.rule("CI-7.1.4.1")
+@pytest.mark.rule("CI-7.1.4.3")
+def test_fore_and_aft_arcs_of_rolled_ships_in_the_local_frame() -> None:
+    """B.8 (GAP-33, GAP-35): rolled 90°, a fore/aft arc's window swings into the vertical and
+    the map's lateral becomes elevation (strictly under 45°). In 2-D every shape keeps the
+    in-plane targets within 45° of its centre; in 3-D the layers count (before, a rolled
+    ship's fore arc ignored Δz)."""
+    # 2-D: (2,-3) lies 40.9° off the nose, (3,-4) 46.1°
+    assert in_arc("1 narrow", (2, -3), attitude="rolled_port") and not in_arc("1 narrow", (2, -3))
+    assert not in_arc("1 standard", (3, -4), attitude="rolled_port") and in_arc("1 standard", (3, -4))
+    assert in_arc("1 fixed", (0, -4), attitude="rolled_port") and not in_arc("1 fixed", (1, -4), attitude="rolled_port")
+    opts = {"three_d": True}
+    rolled = {"attitude": "rolled_starboard", "options": opts}
+    # straight ahead 3 hexes: Narrow ±30° in the vertical: 1 layer (18.4°) yes, 2 (33.7°) no, either way
+    assert in_arc("1 narrow", (0, -3), z=1, **rolled) and in_arc("1 narrow", (0, -3), z=-1, **rolled)
+    assert not in_arc("1 narrow", (0, -3), z=2, **rolled) and not in_arc("1 narrow", (0, -3), z=-2, **rolled)
+    assert in_arc("1 narrow", (0, -3), z=2, options=opts)  # upright: |Δz| ≤ d − 1
+    assert not in_arc("1 narrow", (0, -1), z=10, **rolled)  # far overhead is not ahead
+    # Standard ±60°: 5 layers at 3 hexes (59.0°) yes, 6 (63.4°) no
+    assert in_arc("1 standard", (0, -3), z=5, **rolled) and not in_arc("1 standard", (0, -3), z=6, **rolled)
+    # the lateral becomes elevation: (3,-4) is 46.1° off in the plane, 33.6° three layers up
+    assert not in_arc("1 standard", (3, -4), **rolled) and in_arc("1 standard", (3, -4), z=3, **rolled)
+    assert not in_arc("1 narrow", (3, -4), z=3, **rolled)  # but 50.2° up the window
+    # aft arcs alike; a Fixed arc only on the ship's layer
+    assert in_arc("4 standard", (0, 3), z=-4, attitude="rolled_port", options=opts)
+    assert not in_arc("4 standard", (0, 3), z=-6, attitude="rolled_port", options=opts)
+    assert not in_arc("1 fixed", (0, -4), z=1, **rolled) and in_arc("1 fixed", (0, -4), **rolled)
+
+
 @pytest.mark.rule("CI-7.1.5.a")
 @pytest.mark.rule("CI-7.1.5.b")
 @pytest.mark.rule("CI-7.1.5.c")

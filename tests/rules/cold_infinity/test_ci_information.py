@@ -8,6 +8,7 @@ import pytest
 
 from hexfleet.engine.game import Game
 from hexfleet.games import get_ruleset
+from hexfleet.render.cold_infinity import svg
 
 RULESET = get_ruleset("cold-infinity")
 
@@ -71,3 +72,31 @@ def test_battery_running_zero_power_systems_is_hidden() -> None:
     red_unit = next(u for u in g.view("blue")["position"]["units"] if u["id"] == "R1")
     assert red_unit["zero_power_turns"] is None
     assert determinize(g.view("blue"), "blue", 1).pos["units"][0]["zero_power_turns"] == 0
+
+
+@pytest.mark.rule("CI-3.5.a")
+@pytest.mark.rule("CI-4.4.a")
+@pytest.mark.rule("CI-5.2.a")
+def test_budgets_are_the_owners_alone() -> None:
+    """The view's budgets (power the plants give and drawn, EW points with boosts, thrust)
+    list only the seat's own units: a boost shows in red's budget and nowhere in blue's."""
+    g = _game()
+    guns = ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]
+    g.submit({"red": {"R1": {"extra_ew": {"sensors": 1}, "deactivate": guns}}, "blue": {}})
+    red = g.view("red")["budgets"]
+    assert set(red) == {"R1"} and red["R1"]["ew"] == 5 and red["R1"]["power"] == 8
+    assert red["R1"]["drawn"] is not None and red["R1"]["thrust"] == 10
+    assert set(g.view("blue")["budgets"]) == {"B1"} and g.view(None)["budgets"] == {}
+
+
+@pytest.mark.rule("CI-2.1.3.a")
+@pytest.mark.rule("CI-4.1.b")
+def test_the_map_draws_a_shroud_only_where_the_view_holds_it() -> None:
+    """The SVG map outlines R1's 10-hex shroud (solid: amplified) on red's map; blue's map,
+    whose view blanks red's EW, has none."""
+    g = _game()
+    g.submit({"red": {}, "blue": {}})
+    g.submit({"red": {"R1": {"shroud": 1, "amplify": 3}}, "blue": {}})
+    red = svg(g.view("red"))
+    assert red.count('class="shroud"') == 1 and 'data-id="R1"' in red and "R1's EW shroud: 10 hexes, amplified" in red
+    assert 'class="shroud"' not in svg(g.view("blue"))

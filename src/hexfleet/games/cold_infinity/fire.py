@@ -98,7 +98,8 @@ def in_arc(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
     round upright or flipped, else Wide on the dorsal direction; in 3-D dorsal / keel fire at
     Δz ≥ 0 / ≤ 0 (mirrored when flipped). An arc a roll or tumble points straight down or up
     holds targets within its half-width of that axis and its own hex column on that side; in
-    2-D it reaches only its own hex. Rolled ships keep fore/aft arcs within 45°."""
+    2-D it reaches only its own hex. A rolled ship's fore/aft arcs are read in its local frame
+    (:func:`_rolled_fore_aft`)."""
     v = sub(_hex(target), _hex(shooter))
     dz = target["z"] - shooter["z"]
     three_d = pos["options"]["three_d"]
@@ -127,14 +128,31 @@ def in_arc(pos: Pos, shooter: Unit, arc: str, target: Unit) -> bool:
     if v == (0, 0) or (tumbled(att) and not three_d):
         return False
     mapped = (heading + centre) % 360
+    if rolled(att):
+        return _rolled_fore_aft(v, dz if three_d else 0, mapped, shape)
     if shape == "fixed":
         along, across = ray_distance(v, mapped)
         ok = along > 0 and across <= 0.5
     else:
-        ok = angle_off(v, mapped) <= (min(HALF_WIDTH[shape], 45) if rolled(att) else HALF_WIDTH[shape])
+        ok = angle_off(v, mapped) <= HALF_WIDTH[shape]
     if ok and three_d and att in ("up", "flipped"):
         ok = abs(dz) <= distance((0, 0), v) - 1
     return ok
+
+
+def _rolled_fore_aft(v: Hex, dz: int, centre: float, shape: str) -> bool:
+    """A fore or aft arc of a ship rolled 90° (B.8 local frame, GAP-33, GAP-35): the nose axis
+    and the map's vertical span the ship's F–S plane, the map's lateral becomes its elevation
+    toward ±U. In arc iff the local azimuth ``atan(|Δz| / along)`` is within the half-width
+    (inclusive) and the elevation ``atan(across / √(along² + Δz²))`` is strictly under 45°;
+    lengths in hex-centre units along the map bearing ``centre`` of the arc, a layer one hex.
+    In 2-D (Δz 0) every shape keeps the in-plane targets within 45° of its centre (B.8's 2D
+    consequence); a Fixed arc keeps its centre ray's hexes on the ship's layer."""
+    along, across = ray_distance(v, centre)
+    if shape == "fixed":
+        return dz == 0 and along > 0 and across <= 0.5
+    azimuth = math.degrees(math.atan2(abs(dz), along))
+    return azimuth <= HALF_WIDTH[shape] + 1e-9 and across < math.hypot(along, dz)
 
 
 def _vertical(att: str, centre: float) -> int | None:

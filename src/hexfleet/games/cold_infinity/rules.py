@@ -23,7 +23,7 @@ from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Outcome, ScenarioInfo, Seat
 from . import ew, fire, movement, play, power
 from .identify import hide_unidentified
-from .model import alive, fighter, hd_sensors, small, unit_by_id
+from .model import alive, engine_output, ew_points, fighter, hd_sensors, plant_power, small, unit_by_id
 from .position import BOOK_EXTRAS, OPTION_CHOICES, OPTION_DEFAULTS, OPTION_RULES, read_position, write_position
 from .scenarios import new_position, scenario_infos
 
@@ -389,7 +389,8 @@ class ColdInfinity(Procedure[CiState]):
         return {"game": self.name, "seat": seat, "position": redact(state.pos, seat),
                 "decision": pending[seat].to_json() if seat in pending else None,
                 "waiting_for": sorted(pending),
-                "outcome": state.pos["outcome"]}
+                "outcome": state.pos["outcome"],
+                "budgets": budgets(state.pos, seat)}
 
     def order_view(self, state: CiState, viewer: Seat | None, owner: Seat, order: Any) -> Any:
         """Power, EW, plots and fire declarations are secret: only their owner sees them."""
@@ -407,6 +408,18 @@ class ColdInfinity(Procedure[CiState]):
         body = {k: v for k, v in data.items() if k not in ("rng", "then")}
         then = tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data.get("then", ()))
         return CiState(read_position(body), Rng.from_json(data["rng"]), then)
+
+
+def budgets(pos: Pos, seat: Seat | None) -> dict[str, dict[str, int | None]]:
+    """This turn's budgets of ``seat``'s own units, for the order panel and the units table:
+    power the plants give (CI-3.1; starships only) and drawn, EW points (CI-4.0, CI-4.4) and
+    thrust (CI-5.2: the engines' output, a small vessel's thrust left). Only the owner's while
+    the game goes on (a capacitor's store and boosts are secret, CI-3.5); every unit's after."""
+    over = pos["outcome"] is not None
+    return {u["id"]: {"power": None if small(pos, u) else plant_power(pos, u),
+                      "drawn": None if small(pos, u) else u["power_drawn"],
+                      "ew": ew_points(pos, u), "thrust": engine_output(pos, u)}
+            for u in pos["units"] if (over or u["side"] == seat) and alive(u)}
 
 
 SECRET_UNIT_FIELDS = ("ew", "extra", "power_drawn", "bridge_transfer", "zero_power_turns")

@@ -1,13 +1,19 @@
 // Cold Infinity UvSc in the browser: the map (units as darts on their facings, the vector in the
-// book's notation, a marker where the vector carries them next turn), the units table, and
-// words for events. No rules: what is legal comes from the server (the generic legal-orders
-// panel); a decision the house layer ci-house-v1 made says "house rule" (docs/cold-infinity.md).
+// book's notation, a marker where the vector carries them next turn, EW and ESS shrouds as far
+// as the seat's view holds them), a fire order's arcs and lines of sight, the units table with
+// this turn's budgets, and words for events. No rules: what is legal comes from the server (the
+// generic legal-orders panel); a decision the house layer ci-house-v1 made says "house rule"
+// (docs/cold-infinity.md).
 import { el } from "./api.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const DIRS = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]];
 const ARROWS = ["↑", "↗", "↘", "↓", "↙", "↖"];
 const HOUSE = " [house rule ci-house-v1]";
+
+const HALF = { narrow: 30, standard: 60, wide: 90 };  // B.8 (GAP-31): half-widths of the arc shapes
+
+let last = null;  // the position last drawn, for the fire order's marks
 
 const hex = (h) => `${h[0]},${h[1]}`;
 const alive = (u) => !u.status.includes("destroyed");
@@ -58,11 +64,14 @@ export function renderMap(map, view) {
   const units = p.units.filter(alive);
   const next = (u) => { const v = vectorOf(u.vector); return [u.hex[0] + v[0], u.hex[1] + v[1]]; };
   drawWindow(map, units.flatMap((u) => [u.hex, next(u)]).concat(units.length ? [] : [[0, 0]]));
+  last = p;
   map.layer.replaceChildren();
   map.over.replaceChildren();
+  map.ground.replaceChildren();
   map.where = Object.fromEntries(units.map((u) => [u.id, u.hex]));
   const seats = p.seats;
   const tone = (side) => (["red", "blue"].includes(side) ? side : `${side} ${["red", "blue", "tone-2", "tone-3"][seats.indexOf(side)] || ""}`);
+  for (const u of units) drawShrouds(map, u, tone(u.side));
   for (const u of units) {
     const v = vectorOf(u.vector);
     map.drawFighter({ id: u.id, side: u.side, hex: u.hex, facing: "ABCDEF"[u.facing - 1],
@@ -74,6 +83,99 @@ export function renderMap(map, view) {
   }
 }
 
+// A unit's shrouds as the view holds them (another side's EW is blank until revealed, so it
+// is not drawn): the EW shroud, 10 hexes a point (CI-4.1.b), drawn heavier when amplified
+// (CI-4.1.d); the ESS shroud, 8 hexes a point (CI-4.7), announced to all (CI-2.1.3.1).
+function drawShrouds(map, u, tone) {
+  const ew = u.ew || {};
+  if (ew.shroud) {
+    const amp = ew.amplify || 0;
+    map.drawReach(u.hex, 10 * ew.shroud, {
+      cls: `reach shroud ${tone}${amp ? " amplified" : ""}`,
+      attrs: { "data-shroud": u.id, "data-radius": 10 * ew.shroud, "data-amplified": amp },
+      title: `${u.id}'s EW shroud: ${10 * ew.shroud} hexes (CI-4.1), locks on every enemy inside` +
+        (amp ? `, amplified +${amp} to hit against them (CI-4.1.d)` : "") + (p3d() ? "; 3-D range counts layers too" : ""),
+    });
+  }
+  const ess = u.ess || {};
+  if (ess.shroud) {
+    map.drawReach(u.hex, 8 * ess.shroud, {
+      cls: `reach ess ${tone}`, attrs: { "data-ess": u.id, "data-radius": 8 * ess.shroud },
+      title: `${u.id}'s ESS shroud: ${8 * ess.shroud} hexes (CI-4.7)`,
+    });
+  }
+}
+
+const p3d = () => Boolean(last && last.options && last.options.three_d);
+
+// Where a weapon's arc lies on the map for drawing (B.8): {bearing, width} in degrees, or a
+// reason it has no flat wedge (a rolled ship's side arc points up or down). The abstracted
+// systems (CI-7.1.4.2) widen every arc (1) or drop arcs (2). Drawing only: the server judges.
+function wedge(u, arc) {
+  const opts = last.options || {};
+  const system = opts.abstracted_arcs || (last.level === "basic" && opts.basic_arcs === "abstract1" ? 1 : 0);
+  const heading = 60 * (u.facing - 1);
+  if (system === 2) return { bearing: heading, width: 360 };
+  const [dir, shapeRaw] = arc.split(" ");
+  if (shapeRaw === "turret") {
+    if (u.attitude === "up" || u.attitude === "flipped") return { bearing: heading, width: 360 };
+    const centre = { rolled_port: 270, rolled_starboard: 90, tumbled_forward: 0, tumbled_aft: 180 }[u.attitude] +
+      (dir === "dorsal" || !p3d() ? 0 : 180);
+    return { bearing: (heading + centre) % 360, width: 180 };
+  }
+  const shape = system === 1 ? "wide" : shapeRaw;
+  const k = Number(dir.split("/")[0]);
+  let centre = 60 * (k - 1) + (dir.includes("/") ? 30 : 0);
+  if (u.attitude === "flipped") centre = (360 - centre) % 360;
+  const rolled = u.attitude.startsWith("rolled");
+  if ((rolled && centre % 180 !== 0) || (u.attitude.startsWith("tumbled") && centre % 180 === 0)) {
+    return { why: `${arc} points ${p3d() ? "up or down: only targets above or below" : "up or down: only its own hex"}` };
+  }
+  if (u.attitude.startsWith("tumbled") && !p3d()) return { why: `${arc}: a tumbled ship's side arc has no targets in 2-D` };
+  const half = shape === "fixed" ? 0 : HALF[shape];
+  // rolled: the map's plane is the arc's elevation, under 45° for every shape (B.8; the
+  // wedge is the ship's own layer, other layers by the local frame)
+  return { bearing: (heading + centre) % 360, width: 2 * (rolled && half ? 45 : half) };
+}
+
+// The marks of a fire order (whole, or picked so far: {unit: {attacks: [{weapon, target}]}}):
+// each weapon's arc as a wedge out to its target, and the line of sight to the target with
+// its range. Drawing only: arcs, sight and range are the server's to judge (CI-7.1.4, CI-7.1.5).
+export function mark(map, order) {
+  map.over.querySelectorAll(".ci-fire").forEach((n) => n.remove());
+  if (!last || !order || typeof order !== "object") return;
+  const g = svgNode("g", { class: "ci-fire" }, map.over);
+  for (const [uid, o] of Object.entries(order)) {
+    const u = last.units.find((x) => x.id === uid);
+    if (!u || !o || !Array.isArray(o.attacks)) continue;
+    const systems = (last.designs[u.design] || { systems: [] }).systems;
+    const enemies = last.units.filter((t) => t.side !== u.side && alive(t)).map((t) => t.id);
+    for (const a of o.attacks) {
+      const s = systems.find((x) => x.id === a.weapon);
+      const target = a.target && map.where[a.target];
+      const range = target ? hexDistance(u.hex, target) : 3;
+      const w = s && s.weapon ? wedge(u, s.weapon.arc) : null;
+      if (w && w.why === undefined) {
+        map.drawArc(u.hex, w.bearing, w.width, Math.max(range + 1, 2),
+                    `${uid}'s ${a.weapon}: arc ${s.weapon.arc} (CI-7.1.4, B.8)`, enemies, g);
+      }
+      if (!target) continue;
+      const z = (id) => (last.units.find((x) => x.id === id) || { z: 0 }).z;
+      // in 3-D the range counts layers too (CI-6.5): the map gives the hexes and the layers
+      const dz = z(a.target) - u.z;
+      map.drawSight(u.hex, target, {
+        label: p3d() ? `${range} hexes, Δz ${dz > 0 ? "+" : ""}${dz}` : `range ${range}`, parent: g, cls: "sight", attrs: { "data-sight": `${uid}>${a.target}` },
+        title: `${uid}'s ${a.weapon} → ${a.target}: line of sight (CI-7.1.5, B.9)` + (w && w.why ? `; ${w.why}` : ""),
+      });
+    }
+  }
+}
+
+function hexDistance(a, b) {
+  const dq = b[0] - a[0], dr = b[1] - a[1];
+  return Math.max(Math.abs(dq), Math.abs(dr), Math.abs(dq + dr));
+}
+
 export function summary(view) {
   const p = view.position;
   const parts = [`turn ${p.turn}`, `${p.phase} phase`];
@@ -83,14 +185,35 @@ export function summary(view) {
 
 export function unitsCard(view, hover) {
   const p = view.position;
-  const rows = p.units.map((u) => el("tr", { "data-unit-row": u.id, class: `seat-${u.side}${alive(u) ? "" : " gone"}`,
-                                             onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) },
-    el("td", {}, el("span", { class: "dot" }), u.id), el("td", {}, u.design + (u.count ? ` ×${u.count}` : "")),
-    el("td", {}, `${hex(u.hex)}${u.z ? ` z${u.z}` : ""} ${ARROWS[u.facing - 1]}`), el("td", {}, u.vector),
-    el("td", {}, u.attitude.replace("_", " ")), el("td", {}, u.initiative ?? ""),
-    el("td", {}, u.ew.shroud === null ? "hidden" : `${u.ew.points} (shroud ${u.ew.shroud})`)));
-  return [el("h3", {}, "Units"), el("table", { class: "fighters units" },
-    el("tr", {}, ...["id", "design", "where", "vector", "attitude", "init", "EW"].map((h) => el("th", {}, h))), ...rows)];
+  const rows = p.units.flatMap((u) => {
+    const cls = `seat-${u.side}${alive(u) ? "" : " gone"}`;
+    const on = { onmouseenter: () => hover([u.id]), onmouseleave: () => hover([]) };
+    return [
+      el("tr", { "data-unit-row": u.id, class: cls, ...on },
+        el("td", {}, el("span", { class: "dot" }), u.id), el("td", {}, u.design + (u.count ? ` ×${u.count}` : "")),
+        el("td", {}, `${hex(u.hex)}${u.z ? ` z${u.z}` : ""} ${ARROWS[u.facing - 1]}`), el("td", {}, u.vector),
+        el("td", {}, u.attitude.replace("_", " ")), el("td", {}, u.initiative ?? "")),
+      el("tr", { class: `${cls} sub`, "data-unit-budget": u.id, ...on },
+        el("td", { colspan: 6 }, ...budget(u, view.budgets && view.budgets[u.id]))),
+    ];
+  });
+  return [el("h3", {}, "Units"), el("table", { class: "fighters units ci-units" },
+    el("tr", {}, ...["id", "design", "where", "vector", "attitude", "init"].map((h) => el("th", {}, h))), ...rows)];
+}
+
+// A unit's line under its row: its EW as the view holds it (another side's is hidden until
+// revealed), then this turn's budgets of one's own unit (the view gives only those): power
+// drawn of what the plants give (CI-3.1), EW points (CI-4.0) and thrust (CI-5.2).
+function budget(u, b) {
+  const ew = u.ew.shroud === null ? "EW hidden"
+    : `EW ${u.ew.points}: shroud ${u.ew.shroud} (${10 * u.ew.shroud} hexes)${u.ew.amplify ? `, amplify ${u.ew.amplify}` : ""}` +
+      `${u.ew.ecm ? `, ECM ${u.ew.ecm}` : ""}`;
+  if (!b) return [ew];
+  const parts = [ew];
+  if (b.power !== null) parts.push(" · ", el("span", { "data-budget": "power" }, `power ${b.drawn ?? 0} drawn of ${b.power}`));
+  if (b.ew !== u.ew.points) parts.push(" · ", el("span", { "data-budget": "ew" }, `EW points this turn ${b.ew}`));
+  parts.push(" · ", el("span", { "data-budget": "thrust" }, `thrust ${b.thrust}`));
+  return parts;
 }
 
 // An order in words: {unit: order} as "unit: field value, …".
@@ -98,7 +221,10 @@ export function label(o) {
   if (o === null || typeof o !== "object") return JSON.stringify(o);
   const units = Object.entries(o).filter(([k]) => k !== "@phase");
   if (!units.length) return "nothing (as allocated, no EW, no thrust, no attacks)";
-  return units.map(([id, order]) => `${id}: ${Object.entries(order).map(([k, v]) => `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`).join(", ") || "nothing"}`).join("; ");
+  const field = ([k, v]) => (k === "attacks" && Array.isArray(v)
+    ? `fires ${v.map((a) => `${a.weapon} at ${a.target}`).join(", ")}`
+    : `${k} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+  return units.map(([id, order]) => `${id}: ${Object.entries(order).map(field).join(", ") || "nothing"}`).join("; ");
 }
 
 export function describe(e) {

@@ -289,16 +289,17 @@ export class HexMap {
     node("title", {}, g).textContent = title;
   }
 
-  // A gun's field of fire drawn as a wedge: from `hex`, centred on facing letter `facing`,
-  // `arc` degrees wide (0: a line), `range` hexes long. Pieces whose centre lies inside are
-  // ringed (`.in-arc`). Drawing only: whether a shot is void is the server's to say.
-  drawArc(hex, facing, arc, range, title, only = null) {
+  // A gun's field of fire drawn as a wedge: from `hex`, centred on facing letter `facing` (or
+  // a bearing in degrees clockwise from the map's north), `arc` degrees wide (0: a line),
+  // `range` hexes long, in `parent` (the overlay unless given). Pieces whose centre lies inside
+  // are ringed (`.in-arc`). Drawing only: whether a shot is void is the server's to say.
+  drawArc(hex, facing, arc, range, title, only = null, parent = this.over) {
     const [x, y] = this.center(hex);
     const R = range * this.size * SQRT3;
-    const mid = (-90 + 60 * LETTERS.indexOf(facing)) * Math.PI / 180;
+    const mid = (-90 + (typeof facing === "number" ? facing : 60 * LETTERS.indexOf(facing))) * Math.PI / 180;
     const half = (arc / 2) * Math.PI / 180;
     const pt = (a) => `${(x + R * Math.cos(a)).toFixed(1)},${(y + R * Math.sin(a)).toFixed(1)}`;
-    const g = node("g", { class: "arc", "data-arc": `${arc}` }, this.over);
+    const g = node("g", { class: "arc", "data-arc": `${arc}` }, parent);
     if (arc <= 0) node("line", { class: "arc-line", x1: x, y1: y, x2: pt(mid).split(",")[0], y2: pt(mid).split(",")[1] }, g);
     else if (arc >= 360) node("circle", { class: "arc-fill", cx: x.toFixed(1), cy: y.toFixed(1), r: R.toFixed(1) }, g);
     else node("path", { class: "arc-fill", d: `M${x.toFixed(1)},${y.toFixed(1)} L${pt(mid - half)} A${R.toFixed(1)},${R.toFixed(1)} 0 ${arc > 180 ? 1 : 0} 1 ${pt(mid + half)} Z` }, g);
@@ -317,6 +318,34 @@ export class HexMap {
       }
     }
     return inside;
+  }
+
+  // The hexes within `radius` of `hex` outlined as one (a sensor's reach, a shroud): the
+  // hexagon through the outermost hexes' centres, pushed out by half a hex, under the pieces
+  // (in `parent`, the terrain layer unless given). `attrs` adds data attributes.
+  drawReach(hex, radius, { cls = "reach", title = "", attrs = {}, parent = this.ground } = {}) {
+    if (!(radius > 0)) return null;
+    const [x, y] = this.center(hex);
+    const corners = [[0, -1], [1, -1], [1, 0], [0, 1], [-1, 1], [-1, 0]].map(([dq, dr]) => {
+      const [cx, cy] = this.center([hex[0] + dq * radius, hex[1] + dr * radius]);
+      const k = (radius + 0.5) / radius;
+      return `${(x + (cx - x) * k).toFixed(1)},${(y + (cy - y) * k).toFixed(1)}`;
+    });
+    const g = node("polygon", { class: cls, points: corners.join(" "), ...attrs }, parent);
+    node("title", {}, g).textContent = title;
+    return g;
+  }
+
+  // A line of sight from hex `from` to hex `to`, labelled at its middle (e.g. the range), in
+  // `parent`. Drawing only: whether anything blocks it is the server's to judge.
+  drawSight(from, to, { label = "", title = "", cls = "sight", attrs = {}, parent = this.over } = {}) {
+    const [x1, y1] = this.center(from);
+    const [x2, y2] = this.center(to);
+    const g = node("g", { class: cls, ...attrs }, parent);
+    node("line", { class: "sight-line", x1, y1, x2, y2 }, g);
+    if (label) node("text", { class: "sight-label", x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 3 }, g).textContent = label;
+    node("title", {}, g).textContent = title;
+    return g;
   }
 
   // Launch Fighters!: terrain and exit areas under the units; ships (owner colour, facing,
