@@ -329,9 +329,10 @@ class Work:
         unit in the dicts; after that, the copy. Call it before changing a unit, and use what
         it returns (a reference taken before is the state's unit, which never changes)."""
         uid = unit.id
-        units: dict[str, Any] = self.ships if isinstance(unit, Ship) else self.sqs
+        ship = type(unit) is Ship
+        units: dict[str, Any] = self.ships if ship else self.sqs
         if uid not in self.mine:
-            units[uid] = type(unit)(*(_SHIP_FIELDS if isinstance(unit, Ship) else _SQUADRON_FIELDS)(unit))
+            units[uid] = type(unit)(*(_SHIP_FIELDS if ship else _SQUADRON_FIELDS)(unit))
             self.mine.add(uid)
         own: U = units[uid]
         return own
