@@ -62,20 +62,20 @@ class Canvas:
     def fit(cls, board: MapShape, *, pointy: bool = False) -> Canvas:
         """The canvas for ``board``: measured once per map shape (every hex's corners), as a
         Big Party report (40 × 30 hexes) would otherwise spend a tenth of its time here."""
-        return _fit(cls, board, pointy)
+        return _fit(board, pointy)
 
     def center(self, h: Sequence[int]) -> tuple[float, float]:
         return self.layout.center((h[0], h[1]))
 
 
 @lru_cache(maxsize=64)
-def _fit(cls: type[Canvas], board: MapShape, pointy: bool) -> Canvas:
+def _fit(board: MapShape, pointy: bool) -> Canvas:
     probe = Layout(HEX_SIZE, pointy=pointy)
     corners = [c for h in board.hexes() for c in probe.corners(h)]
     min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)
     width = max(x for x, _ in corners) - min_x + 2 * MARGIN
     height = max(y for _, y in corners) - min_y + 2 * MARGIN
-    return cls(board, Layout(HEX_SIZE, (MARGIN - min_x, MARGIN - min_y), pointy), width, height)
+    return Canvas(board, Layout(HEX_SIZE, (MARGIN - min_x, MARGIN - min_y), pointy), width, height)
 
 
 def trail(start: tuple[float, float], end: tuple[float, float], colour: str) -> list[str]:
