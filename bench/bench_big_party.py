@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import random
 import tempfile
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -155,3 +156,38 @@ def served_game() -> Iterator[tuple[TestClient, str, str]]:
                                 json={"order": order_as_json(RULESET, mine, order)})
                 assert r.status_code == 200, r.text
         yield client, game_id, tokens["P1"]
+
+
+@bench("big-party-bots")
+def bench_big_party_bots(seconds: float) -> list[Figure]:
+    """One whole 8 × 15 game with the heuristic bot in every seat (whatever ``seconds``: the
+    game is the figure), then one mcts plot for P1 with ``seconds`` to think."""
+    state = RULESET.new_game("big-party", seed=SEED, options=OPTIONS)
+    bots = {seat: get_bot("turn-or-burn", "heuristic", seed=seat) for seat in RULESET.seats(state)}
+    spent: dict[str, list[float]] = {}
+    mcts_at = None
+    while state.outcome is None:
+        ask = RULESET.asked(state)
+        assert ask is not None
+        if ask.kind == "plot" and mcts_at is None:
+            mcts_at = state
+        orders = {}
+        for seat in ask.seats:
+            start = time.process_time()
+            orders[seat] = bots[seat].choose(RULESET, seat, RULESET.view(state, seat), RULESET.legal(state, seat))
+            spent.setdefault(ask.kind, []).append(time.process_time() - start)
+        state, _ = RULESET.advance(state, orders)
+    outcome = f"turn {state.turn}: {state.outcome.reason}, won by {', '.join(state.outcome.winners) or 'nobody'}"
+    figures = [Figure(f"heuristic {kind}", Rate(len(times) / sum(times), len(times) / sum(times)), "decisions/s",
+                      f"{1000 * sum(times) / len(times):.0f} ms each, {len(times)} decisions; game over at {outcome}")
+               for kind, times in spent.items()]
+    assert mcts_at is not None
+    bot = get_bot("turn-or-burn", "mcts", seed=1, think=seconds)
+    legal = RULESET.legal(mcts_at, "P1")
+    order = bot.choose(RULESET, "P1", RULESET.view(mcts_at, "P1"), legal)
+    RULESET.validate(mcts_at, "P1", order)
+    info = bot.info
+    figures.append(Figure("mcts plot (P1, 15 ships)", Rate(info.rate, info.rate), "iterations/s",
+                          f"{info.iterations} iterations in {info.seconds:.1f} s (wall), depth {info.depth}; "
+                          f"{legal.count():.2e} legal plots, searched through samples"))
+    return figures

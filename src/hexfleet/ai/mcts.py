@@ -230,7 +230,7 @@ class MctsBot:
         deadline = start + self.limit.time if self.limit.time is not None else math.inf
         budget = self.limit.iterations if self.limit.iterations is not None else math.inf
         done = deepest = 0
-        while done < budget and (done & 15 or time.perf_counter() < deadline):
+        while done < budget and (done == 0 or time.perf_counter() < deadline):  # at least one; then the clock
             state = search.determinize(view, seat, self._rng.getrandbits(64))
             deepest = max(deepest, self._iterate(ruleset, root, state, seat, mine_now, evaluator, depth))
             done += 1
