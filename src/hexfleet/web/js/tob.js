@@ -99,6 +99,7 @@ export function buildPanel(form, decision, ctx) {
 }
 
 const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
+const FLEET_ABOVE = 3;  // more fighters than this: a row per ship, one hand open at a time
 
 function cardButton(fid, code, onpick) {
   const t = term(code);
@@ -121,8 +122,15 @@ function buildPlot(form, options, ctx) {
       [fid, c.card ? [{ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}) }] : []])),
     ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
   });
+  // A fleet's row: the card picked (and its target), beside the preview.
+  function showChosen(fid) {
+    const badge = form.querySelector(`[data-chosen="${fid}"]`);
+    const c = choice[fid];
+    if (badge) badge.textContent = c.card ? `${c.card}${c.target ? ` > ${c.target}` : ""}` : "nothing";
+  }
   async function pick(fid, card, button, target = null, launch = null) {
     choice[fid] = { card, target, launch };
+    showChosen(fid);
     showLaunch(fid, card, launch);
     selected = fid;
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
@@ -134,7 +142,7 @@ function buildPlot(form, options, ctx) {
     select.value = target ?? "";
     // a gun that takes a target: the enemies may also be tapped on the map
     if (ctx.map) {
-      ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; },
+      ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; showChosen(fid); },
                     names);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
@@ -157,20 +165,34 @@ function buildPlot(form, options, ctx) {
   const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
   const restore = [];
   selected = Object.keys(options.fighters)[0] || null;
+  // A fleet (Module 6: up to 15 ships) gets one row per ship, its card and preview in the row,
+  // and one hand open at a time; a few fighters show every hand at once.
+  const fleet = Object.keys(options.fighters).length > FLEET_ABOVE;
   for (const [fid, o] of Object.entries(options.fighters)) {
     choice[fid] = { card: null, target: null };
     const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
       ...o.cards.map((c) => cardButton(fid, c, pick)));
     const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
-                                  onchange: (e) => { choice[fid].target = e.target.value || null; } },
+                                  onchange: (e) => { choice[fid].target = e.target.value || null; showChosen(fid); } },
       el("option", { value: "" }, "nearest enemy in arc"));
+    const preview = fleet ? el("span", { class: "preview", "data-preview": fid }, `${fid}: no card yet`)
+                          : el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be.");
     // what the card does and where it takes the fighter, above the hand: in sight while picking
-    form.append(el("h4", {}, `${fid}: your hand`),
-                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
-                el("p", { class: "card-help", "data-arc-note": fid }),
-                cards, target,  // what the picked card does, under the hand (each card also says so on hover)
-                el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."));
-    form.append(el("div", { class: "launch-params", "data-launch": fid, hidden: true }));
+    const parts = [el("p", { class: "card-help", "data-arc-note": fid }),
+                   cards, target,  // what the picked card does, under the hand (each card also says so on hover)
+                   el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."),
+                   el("div", { class: "launch-params", "data-launch": fid, hidden: true })];
+    if (fleet) {
+      const ship = el("details", { class: "ship-orders", "data-ship": fid, open: fid === selected, ontoggle: (e) => {
+        if (!e.currentTarget.open) return;
+        for (const other of form.querySelectorAll("details.ship-orders[open]")) if (other !== e.currentTarget) other.open = false;
+        selected = fid;
+        ctx.redraw();
+      } }, el("summary", {}, el("span", { class: "chosen-card", "data-chosen": fid }, "–"), " ", preview), ...parts);
+      form.append(ship);
+    } else {
+      form.append(el("h4", {}, `${fid}: your hand`), preview, ...parts);
+    }
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) {
       const { card, target, ...launch } = sent[0] || {};
