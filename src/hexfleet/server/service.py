@@ -277,7 +277,7 @@ class GameService:
             game = self._get(s, game_id)
             ruleset = get_ruleset(game.ruleset)
             state = self._state(ruleset, game)
-            pending = ruleset.pending(state)
+            deciding = ruleset.deciding(state)
             stored = {r.seat: r for r in s.scalars(select(OrderRow).where(
                 OrderRow.game_id == game_id, OrderRow.step == game.steps + 1))}
             public = self._public(game, self._seats(s, game_id))
@@ -290,10 +290,10 @@ class GameService:
                     "step": game.steps + 1,
                     "version": game.version,
                     "view": ruleset.view(state, seat),
-                    "decision": pending[seat].to_json() if seat in pending else None,
+                    "decision": decision.to_json() if (decision := ruleset.decision(state, seat)) else None,
                     "my_order": None if mine is None else mine.order,
                     "submitted": sorted(stored),
-                    "waiting_for": [p for p in pending if p not in stored],
+                    "waiting_for": [p for p in deciding if p not in stored],
                 }
             return views
 
