@@ -4,7 +4,6 @@ their own colours; the other players are bots. Screenshots go to ``artifacts/``.
 
 from __future__ import annotations
 
-import httpx
 import pytest
 
 from .conftest import LiveServer, needs_chromium, shot
@@ -20,16 +19,34 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
     return sqlite_settings
 
 
+def set_option(page, name: str, value: int) -> None:  # type: ignore[no-untyped-def]
+    control = f"[data-option={name}]"
+    if page.eval_on_selector(control, "c => c.tagName") == "SELECT":
+        page.select_option(control, str(value))
+    else:
+        page.fill(control, str(value))
+        page.dispatch_event(control, "change")
+
+
+@pytest.mark.rule("TOB-M6-OVR-02")
 @pytest.mark.rule("TOB-M6-ORDER-01")
 def test_a_person_orders_every_ship_of_a_big_party_fleet(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
-    made = httpx.post(f"{live_server.url}/api/games", json={
-        "ruleset": "turn-or-burn", "scenario": "big-party", "join": "P1", "name": "Player one",
-        "options": {"players": 3, "ships": 4, "mode": "dogfight"},
-        "seats": {"P2": {"bot": "heuristic"}, "P3": {"bot": "heuristic"}}})
-    assert made.status_code == 201, made.text
-    game, token = made.json()["game"]["id"], made.json()["token"]
     page = browser.new_page()
-    page.goto(f"{live_server.url}/game.html#game={game}&token={token}")
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "big-party")
+    page.wait_for_selector("[data-seat=P2]")
+    assert page.locator("[data-seat=P3]").count() == 0  # the preset's default: two players
+    set_option(page, "players", 3)
+    page.wait_for_selector("[data-seat=P3]")  # the seats follow the number of players
+    set_option(page, "ships", 4)
+    page.select_option("[data-seat=P2]", "bot: heuristic")
+    page.select_option("[data-seat=P3]", "bot: heuristic")
+    page.check("input[name=join][value=P1]")
+    page.fill("#name", "Player one")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
     page.wait_for_selector("[data-hand='P1-4']", state="attached")
     # every side in a colour of its own on the map
     tones = page.eval_on_selector_all(

@@ -142,6 +142,16 @@ class GameService:
 
     # --- lobby --------------------------------------------------------------------------
 
+    def seats_for(self, ruleset_name: str, scenario: str, options: Mapping[str, Any]) -> list[Seat]:
+        """The seats a game of ``scenario`` with ``options`` would have (a Big Party's depend on
+        its ``players``): what the lobby offers before the game is created."""
+        ruleset = get_ruleset(ruleset_name)
+        if scenario not in ruleset.scenarios():
+            raise FormatError("scenario", f"unknown {ruleset.name} scenario {scenario!r}; "
+                              f"known: {', '.join(sorted(ruleset.scenarios()))}")
+        check_options(ruleset, options)
+        return list(ruleset.seats(ruleset.new_game(scenario, seed=0, options=options)))
+
     def create_game(self, *, ruleset_name: str, scenario: str, options: Mapping[str, Any],
                     seats: Mapping[Seat, SeatSpec], deadline_seconds: float | None,
                     join: Seat | None = None, name: str | None = None, email: str | None = None) -> dict[str, Any]:
