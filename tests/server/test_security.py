@@ -155,6 +155,8 @@ def test_seats_cannot_be_taken_twice_or_from_a_bot(client: TestClient) -> None:
      422, "request"),
     ("POST", "/api/games", {"scenario": "quick-shot"}, 422, "request"),
     ("GET", "/api/rulesets/chess/glossary", None, 404, "not_found"),
+    ("POST", "/api/rulesets/chess/seats", {"scenario": "x"}, 422, "format"),
+    ("POST", "/api/rulesets/turn-or-burn/seats", {"scenario": "big-party", "options": {"players": "x"}}, 422, "format"),
 ])
 def test_bad_requests_get_a_json_4xx(client: TestClient, method: str, path: str, body: Any, status: int,
                                      error: str) -> None:
@@ -190,6 +192,7 @@ def test_every_api_route_is_covered_here(sqlite_settings: Any) -> None:
         ("GET", "/api/games/{game_id}/stream"), ("GET", "/api/games/{game_id}/log"),
         ("GET", "/api/games/{game_id}/record"), ("GET", "/api/games/{game_id}/legal"),
         ("GET", "/api/rulesets/{game}/glossary"),  # a game's words only, no game's data (test_glossary.py)
+        ("POST", "/api/rulesets/{ruleset}/seats"),  # seat names of a game not yet made (test_lobby_seats.py)
         # play by mail (test_pbm.py): reports are the seat's view (red_sees above); the rest write
         ("POST", "/api/games/{game_id}/sheet"), ("GET", "/api/games/{game_id}/report"),
         ("GET", "/api/games/{game_id}/report.txt"), ("GET", "/api/games/{game_id}/report.svg"),

@@ -23,7 +23,8 @@ The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
 pending, legal (the root's orders are listed once from the set ``choose`` is given, and a
 rollout draws each order with ``sample``, nothing listed), legal_orders (the nodes below the
-root: the game's fastest listing), advance, outcome. The order returned is one of the root
+root: the game's fastest listing), advance, outcome. A set of more than :data:`LISTED_MAX`
+orders (a big fleet's plot) is searched through that many samples, never listed. The order returned is one of the root
 set's own objects, which ``Game.submit`` and ``advance`` take as they are.
 """
 
@@ -37,6 +38,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
+from ..engine.legal import Legal
 from ..engine.ruleset import Order, Outcome, Ruleset, Seat
 from ..plugins import Evaluator, Prior, game_bots
 from .base import LegalArg, as_legal
@@ -60,6 +62,30 @@ PRIOR_SCALE = 4.0
 
 DEFAULT_ROLLOUT = 40
 """Random steps played out from a leaf when the game has no evaluator."""
+
+
+LISTED_MAX = 256
+"""The most orders of one seat a node searches: a larger legal set (a Module 6 fleet of fifteen
+ships has billions of plots) is sampled, this many draws, never listed."""
+
+
+def listed(legal: Legal[Any], rng: random.Random) -> list[Order]:
+    """``legal`` as a list when it has at most :data:`LISTED_MAX` orders, else that many
+    distinct draws from it (the lazy set samples without building the product of its units)."""
+    if legal.count() <= LISTED_MAX:
+        return list(legal)
+    drawn: dict[str, Order] = {}
+    for _ in range(LISTED_MAX):
+        order = legal.sample(rng)
+        drawn.setdefault(repr(order), order)
+    return list(drawn.values())
+
+
+def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, rng: random.Random) -> list[Order]:
+    """A seat's orders at a node below the root: the game's fastest listing, or a sample of a
+    set too big to list (:func:`listed`)."""
+    lazy = ruleset.legal(state, seat)
+    return ruleset.legal_orders(state, seat) if lazy.count() <= LISTED_MAX else listed(lazy, rng)
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +220,7 @@ class MctsBot:
         given = as_legal(legal)
         if given.count() == 1:
             return given.first()
-        mine_now = list(given)  # the root's orders, listed once for the whole search
+        mine_now = listed(given, self._rng)  # the root's orders, listed once for the whole search
         search: Search = self.search or game_bots(ruleset.name)
         evaluator: Evaluator | None = getattr(search, "evaluate", None)
         self._prior = getattr(search, "prior", None)
@@ -204,7 +230,7 @@ class MctsBot:
         deadline = start + self.limit.time if self.limit.time is not None else math.inf
         budget = self.limit.iterations if self.limit.iterations is not None else math.inf
         done = deepest = 0
-        while done < budget and (done & 15 or time.perf_counter() < deadline):
+        while done < budget and (done == 0 or time.perf_counter() < deadline):  # at least one; then the clock
             state = search.determinize(view, seat, self._rng.getrandbits(64))
             deepest = max(deepest, self._iterate(ruleset, root, state, seat, mine_now, evaluator, depth))
             done += 1
@@ -230,7 +256,7 @@ class MctsBot:
             picks: list[tuple[Seat, _SeatStats, str]] = []
             for seat in ruleset.pending(state):
                 # below the root, the game's fastest listing (a game may build it straight as JSON)
-                legal = my_legal if node is root and seat == me else ruleset.legal_orders(state, seat)
+                legal = my_legal if node is root and seat == me else _below_root(ruleset, state, seat, self._rng)
                 stats = node.seats.get(seat)
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()

@@ -52,7 +52,7 @@ from ..games.turn_or_burn.position import FORMAT
 from ..games.turn_or_burn.rules import RULESET
 from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
 from ..games.turn_or_burn.turn import resume_step
-from ..hexgrid import Hex, RectMap, in_arc, in_arc_exclusive
+from ..hexgrid import Hex, RectMap, distance, in_arc, in_arc_exclusive
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 
@@ -325,6 +325,19 @@ def score_fire(fighters: dict[str, Fighter], options: Mapping[str, Any], order: 
     return total
 
 
+NEAREST = 8
+"""Enemies a fighter's part is scored against: its nearest. Every duel and team game has fewer;
+a Module 6 ship among 105 enemies would otherwise score each move against all of them (the far
+ones are out of reach this turn and the next anyway)."""
+
+
+def nearest(f: Fighter, enemies: list[tuple[Fighter, tuple[str, ...]]]) -> list[tuple[Fighter, tuple[str, ...]]]:
+    """The :data:`NEAREST` enemies nearest to ``f`` (all of them when there are no more)."""
+    if len(enemies) <= NEAREST:
+        return enemies
+    return sorted(enemies, key=lambda eg: (distance(f.hex, eg[0].hex), eg[0].id))[:NEAREST]
+
+
 def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter, tuple[str, ...]]], wide: bool,
                  exclusive: bool, setup: bool, gun: str = PREFERRED_GUN) -> Callable[[Order], float]:
     """Scores orders of ``own`` fighters as the sum of each fighter's part (:func:`score_setup`
@@ -332,11 +345,15 @@ def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter
     fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels.
     An order is JSON or the rules' order object (a part is keyed by itself, read as JSON once)."""
     parts: dict[tuple[str, Any], float] = {}
+    near: dict[str, list[tuple[Fighter, tuple[str, ...]]]] = {}
 
     def part_score(f: Fighter, part: Any) -> float:
+        mine = near.get(f.id)
+        if mine is None:
+            mine = near[f.id] = nearest(f, enemies)
         if setup:
-            return score_setup(board, f, part or {}, enemies, wide, exclusive, gun)
-        return score_plot(board, f, part or [], enemies, wide, exclusive)
+            return score_setup(board, f, part or {}, mine, wide, exclusive, gun)
+        return score_plot(board, f, part or [], mine, wide, exclusive)
 
     def score(order: Order) -> float:
         total = 0.0

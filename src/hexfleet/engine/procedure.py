@@ -236,10 +236,24 @@ class Procedure(Ruleset[S]):
             seat = ask.seats[0]
             return {seat: Decision(seat, DICE, f"Roll a d{sides} for {purpose} and enter the face.",
                                    {"sides": sides, "purpose": purpose})}
+        return {seat: self._seat_decision(state, ask, seat) for seat in ask.seats}
+
+    def deciding(self, state: S) -> tuple[Seat, ...]:
+        ask = self.asked(state)
+        return () if ask is None else ask.seats
+
+    def decision(self, state: S, seat: Seat | None) -> Decision | None:
+        ask = self.asked(state)
+        if ask is None or seat is None or seat not in ask.seats:
+            return None
+        if ask.kind == DICE:
+            return self.pending(state).get(seat)
+        return self._seat_decision(state, ask, seat)
+
+    def _seat_decision(self, state: S, ask: Ask, seat: Seat) -> Decision:
         kind = self.kinds[ask.kind]
-        return {seat: Decision(seat, ask.kind, kind.prompt(state, ask, seat),
-                               kind.options(state, ask, seat) if kind.options else None)
-                for seat in ask.seats}
+        return Decision(seat, ask.kind, kind.prompt(state, ask, seat),
+                        kind.options(state, ask, seat) if kind.options else None)
 
     def _open(self, state: S, seat: Seat) -> Ask:
         ask = self.asked(state)

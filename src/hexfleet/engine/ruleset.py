@@ -153,6 +153,16 @@ class Ruleset(ABC, Generic[S]):
     def pending(self, state: S) -> dict[Seat, Decision]:
         """The decisions open now, by seat; empty once the game is over."""
 
+    def deciding(self, state: S) -> tuple[Seat, ...]:
+        """The seats with a decision open now: :meth:`pending`'s keys, which a ruleset may give
+        without building every seat's options (eight Big Party fleets' plots)."""
+        return tuple(self.pending(state))
+
+    def decision(self, state: S, seat: Seat | None) -> Decision | None:
+        """``seat``'s open decision (``None``: it has none), as :meth:`pending` gives it; a
+        ruleset may build it without the other seats' (a view needs one seat's)."""
+        return self.pending(state).get(seat) if seat is not None else None
+
     @abstractmethod
     def legal_orders(self, state: S, seat: Seat) -> list[Order]:
         """Every legal order for ``seat`` now, for bots and previews; may be a representative

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from xml.sax.saxutils import escape
 
 from ..hexgrid import Hex, Layout, MapShape
@@ -20,7 +21,9 @@ MARGIN = 12.0
 LEGEND_HEIGHT = 54.0
 SIDE_COLOURS = {"red": "#c62828", "blue": "#1e63c4", "green": "#2e7d32", "yellow": "#b8860b",
                 "purple": "#7b1fa2", "orange": "#e65100", "black": "#222222", "white": "#777777"}
-_FALLBACK = ("#00838f", "#6d4c41", "#ad1457", "#558b2f")
+_FALLBACK = ("#00838f", "#6d4c41", "#ad1457", "#558b2f", "#d32f2f", "#1e63c4", "#7b1fa2", "#e65100")
+"""Sides not named after a colour, by their place: eight distinct, one per Big Party player
+(TOB-M6-OVR-02); the first four are those two- to four-side games always had."""
 
 Symbol = Callable[[float, float], str]
 """A legend symbol: its SVG drawn centred on ``(x, y)``."""
@@ -57,15 +60,22 @@ class Canvas:
 
     @classmethod
     def fit(cls, board: MapShape, *, pointy: bool = False) -> Canvas:
-        probe = Layout(HEX_SIZE, pointy=pointy)
-        corners = [c for h in board.hexes() for c in probe.corners(h)]
-        min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)
-        width = max(x for x, _ in corners) - min_x + 2 * MARGIN
-        height = max(y for _, y in corners) - min_y + 2 * MARGIN
-        return cls(board, Layout(HEX_SIZE, (MARGIN - min_x, MARGIN - min_y), pointy), width, height)
+        """The canvas for ``board``: measured once per map shape (every hex's corners), as a
+        Big Party report (40 × 30 hexes) would otherwise spend a tenth of its time here."""
+        return _fit(board, pointy)
 
     def center(self, h: Sequence[int]) -> tuple[float, float]:
         return self.layout.center((h[0], h[1]))
+
+
+@lru_cache(maxsize=64)
+def _fit(board: MapShape, pointy: bool) -> Canvas:
+    probe = Layout(HEX_SIZE, pointy=pointy)
+    corners = [c for h in board.hexes() for c in probe.corners(h)]
+    min_x, min_y = min(x for x, _ in corners), min(y for _, y in corners)
+    width = max(x for x, _ in corners) - min_x + 2 * MARGIN
+    height = max(y for _, y in corners) - min_y + 2 * MARGIN
+    return Canvas(board, Layout(HEX_SIZE, (MARGIN - min_x, MARGIN - min_y), pointy), width, height)
 
 
 def trail(start: tuple[float, float], end: tuple[float, float], colour: str) -> list[str]:

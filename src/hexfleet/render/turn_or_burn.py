@@ -170,27 +170,43 @@ def fighters_table(view: Mapping[str, Any]) -> Table:
     """Every fighter the seat can see: position, speed, cards (``?`` = not known to you)."""
     table = Table(title=f"Turn {view['turn']} ({view['phase']})", title_justify="left")
     for col in ("fighter", "side", "hex", "facing", "speed", "momentum", "cards", "destroyed"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=col not in ("cards", "destroyed"))
     for f in view["fighters"]:
-        table.add_row(f["id"], f["side"], hex_text(f["hex"]), f["facing"], str(f["speed"]), hex_text(f["momentum"]),
-                      " ".join(f["cards"]), " ".join(f["destroyed"]) or "-")
+        table.add_row(*plain(f["id"], f["side"], hex_text(f["hex"]), f["facing"], str(f["speed"]), hex_text(f["momentum"]),
+                             " ".join(f["cards"]), " ".join(f["destroyed"]) or "-"))
     return table
 
 
+def plain(*cells: str) -> list[Text]:
+    """Table cells as literal text: Rich reads no markup in them, which is most of a big table's
+    time (120 Big Party fighters, issue 13's report under 100 ms)."""
+    return [Text(c) for c in cells]
+
+
+NEAREST_ENEMIES = 4
+"""Enemies per own fighter in the targets table: a Big Party fleet of 15 ships among 105 enemies
+would otherwise list 1,575 rows in every turn report (issue 13's report under 100 ms)."""
+
+
 def targets_table(view: Mapping[str, Any]) -> Table:
-    """For each own fighter and each enemy: range, bearing, and whether its gun bears now."""
+    """For each own fighter and its :data:`NEAREST_ENEMIES` nearest enemies (nearest first):
+    range, bearing, and whether its gun bears now."""
     seat = view["seat"]
     fighters = [fighter_from_view(f) for f in view["fighters"]]
-    table = Table(title="Enemies from your fighters (now, before movement)", title_justify="left")
+    enemies = [f for f in fighters if f.side != seat]
+    few = len(enemies) <= NEAREST_ENEMIES
+    title = "Enemies from your fighters" if few else f"The {NEAREST_ENEMIES} nearest enemies of each of your fighters"
+    table = Table(title=f"{title} (now, before movement)", title_justify="left")
     for col in ("from", "to", "range", "bearing", "in your gun's arc"):
-        table.add_column(col)
+        table.add_column(col, no_wrap=True)
     for me in (f for f in fighters if f.side == seat):
         gun = gun_of(me)
-        for e in (f for f in fighters if f.side != seat):
+        nearest = enemies if few else sorted(enemies, key=lambda e: distance(me.hex, e.hex))[:NEAREST_ENEMIES]
+        for e in nearest:
             v = (e.hex[0] - me.hex[0], e.hex[1] - me.hex[1])
             arc = "no gun" if gun is None else (f"yes ({gun.id} {gun.arc}°)" if in_arc(me.facing, v, gun.arc)
                                                 else f"no ({gun.id} {gun.arc}°)")
-            table.add_row(me.id, e.id, str(distance(me.hex, e.hex)), bearing(me, e.hex), arc)
+            table.add_row(*plain(me.id, e.id, str(distance(me.hex, e.hex)), bearing(me, e.hex), arc))
     return table
 
 

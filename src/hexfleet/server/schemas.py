@@ -59,6 +59,11 @@ class CreateGame(Strict):
     email: str | None = Field(None, max_length=254, description="play by mail: where the joined seat's reports go")
 
 
+class SeatsQuery(Strict):
+    scenario: str
+    options: dict[str, JsonValue] = Field(default_factory=dict, description="only those to change")
+
+
 class JoinSeat(Strict):
     name: str | None = Field(None, max_length=64)
     email: str | None = Field(None, max_length=254, description="play by mail: where this seat's reports go")

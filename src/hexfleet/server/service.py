@@ -142,6 +142,16 @@ class GameService:
 
     # --- lobby --------------------------------------------------------------------------
 
+    def seats_for(self, ruleset_name: str, scenario: str, options: Mapping[str, Any]) -> list[Seat]:
+        """The seats a game of ``scenario`` with ``options`` would have (a Big Party's depend on
+        its ``players``): what the lobby offers before the game is created."""
+        ruleset = get_ruleset(ruleset_name)
+        if scenario not in ruleset.scenarios():
+            raise FormatError("scenario", f"unknown {ruleset.name} scenario {scenario!r}; "
+                              f"known: {', '.join(sorted(ruleset.scenarios()))}")
+        check_options(ruleset, options)
+        return list(ruleset.seats(ruleset.new_game(scenario, seed=0, options=options)))
+
     def create_game(self, *, ruleset_name: str, scenario: str, options: Mapping[str, Any],
                     seats: Mapping[Seat, SeatSpec], deadline_seconds: float | None,
                     join: Seat | None = None, name: str | None = None, email: str | None = None) -> dict[str, Any]:
@@ -277,7 +287,7 @@ class GameService:
             game = self._get(s, game_id)
             ruleset = get_ruleset(game.ruleset)
             state = self._state(ruleset, game)
-            pending = ruleset.pending(state)
+            deciding = ruleset.deciding(state)
             stored = {r.seat: r for r in s.scalars(select(OrderRow).where(
                 OrderRow.game_id == game_id, OrderRow.step == game.steps + 1))}
             public = self._public(game, self._seats(s, game_id))
@@ -290,10 +300,10 @@ class GameService:
                     "step": game.steps + 1,
                     "version": game.version,
                     "view": ruleset.view(state, seat),
-                    "decision": pending[seat].to_json() if seat in pending else None,
+                    "decision": decision.to_json() if (decision := ruleset.decision(state, seat)) else None,
                     "my_order": None if mine is None else mine.order,
                     "submitted": sorted(stored),
-                    "waiting_for": [p for p in pending if p not in stored],
+                    "waiting_for": [p for p in deciding if p not in stored],
                 }
             return views
 

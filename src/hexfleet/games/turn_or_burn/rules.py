@@ -1038,7 +1038,7 @@ class TurnOrBurn(Procedure[TobState]):
             if state.config.nine_phase:
                 data.update(public_fighter_v2(state, f, own, known))
             fighters.append(data)
-        pending = self.pending(state)
+        decision = self.decision(state, seat)
         extra = _view_extra(state, seat) if extended else {}
         if state.config.nine_phase:
             extra |= public_v2(state)
@@ -1048,8 +1048,8 @@ class TurnOrBurn(Procedure[TobState]):
             "map": {"cols": state.config.map.cols, "rows": state.config.map.rows},
             "sides": list(state.config.sides), "options": state.config.options.to_json(),
             "zones": dict(state.config.zones), "fighters": fighters,
-            "decision": pending[seat].to_json() if seat in pending else None,
-            "waiting_for": sorted(pending),
+            "decision": decision.to_json() if decision is not None else None,
+            "waiting_for": sorted(self.deciding(state)),
             "outcome": state.outcome.to_json() if state.outcome else None,
         }
 

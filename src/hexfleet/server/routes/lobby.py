@@ -7,7 +7,7 @@ from typing import Any, Literal
 from fastapi import APIRouter, BackgroundTasks, Request, Response, status
 
 from ..deps import ServiceDep
-from ..schemas import CreateGame, JoinSeat
+from ..schemas import CreateGame, JoinSeat, SeatsQuery
 from ..service import SeatSpec
 
 router = APIRouter(tags=["lobby"])
@@ -19,6 +19,13 @@ async def rulesets(request: Request) -> Response:
     and the bots that can sit at it. Built and encoded once, in the background from startup on
     (``options.catalogue``): answering costs no thread and no encoding."""
     return Response(await request.app.state.catalogue, media_type="application/json")
+
+
+@router.post("/rulesets/{ruleset}/seats")
+def seats(ruleset: str, body: SeatsQuery, service: ServiceDep) -> dict[str, Any]:
+    """The seats a game of ``scenario`` with ``options`` would have: the lobby asks again when
+    an option changes them (a Big Party's ``players``). Bad options: 422, as at creation."""
+    return {"seats": service.seats_for(ruleset, body.scenario, body.options)}
 
 
 @router.post("/games", status_code=status.HTTP_201_CREATED)

@@ -4,6 +4,8 @@
 const SVGNS = "http://www.w3.org/2000/svg";
 const SQRT3 = Math.sqrt(3);
 const LETTERS = "ABCDEF"; // facings, clockwise from north (drawing angle only)
+const TONES = ["red", "blue", "tone-2", "tone-3", "tone-4", "tone-5", "tone-6", "tone-7"];  // sides' colours by order (app.css)
+const CROWDED = 8;  // more pieces than this: short labels and pieces no bigger than 1.3 hexes until zoomed in
 
 function node(tag, attrs = {}, parent = null) {
   const n = document.createElementNS(SVGNS, tag);
@@ -96,7 +98,8 @@ export class HexMap {
     // Pieces never shrink below a readable size: at "fit" on a big map they are drawn larger
     // than their hex (up to 2.4 times), around their own centre.
     const hexPx = this.size / unit;
-    this.svg.style.setProperty("--ps", Math.min(2.4, Math.max(1, 20 / hexPx)).toFixed(2));
+    const most = this.svg.classList.contains("crowded") ? 1.3 : 2.4;  // crowded: neighbours' labels stay apart
+    this.svg.style.setProperty("--ps", Math.min(most, Math.max(1, 20 / hexPx)).toFixed(2));
   }
 
   zoom(factor, cx, cy) {
@@ -225,13 +228,40 @@ export class HexMap {
         node("line", { class: "lock", x1, y1, x2, y2 }, this.layer);
       }
     }
-    // sides other than red and blue (a scenario's empire, agrarians…) get the same two colours by order
+    // sides other than red and blue (a scenario's empire, agrarians, eight Big Party players) get
+    // a colour by their order; more than two sides get a legend of them
     const sides = view.sides || [];
-    const tone = (side) => (["red", "blue"].includes(side) ? side : `${side} ${["red", "blue", "tone-2", "tone-3"][sides.indexOf(side)] || ""}`);
+    const tone = (side) => (["red", "blue"].includes(side) ? side : `${side} ${TONES[sides.indexOf(side)] || ""}`);
+    this.drawLegend(sides, tone);
+    // a crowded map (fleets of many ships) keeps its labels short and its pieces their hex's size
+    const crowded = (view.fighters || []).length > CROWDED;
+    if (crowded !== this.svg.classList.contains("crowded")) {
+      this.svg.classList.toggle("crowded", crowded);
+      if (this.box) this.setBox(this.box);
+    }
     for (const f of view.fighters || []) this.drawFighter(f, tone(f.side), false);
     for (const [id, g] of Object.entries(ghosts)) {
       if (byId[id]) this.drawFighter({ ...byId[id], ...g, id }, tone(byId[id].side), true);
     }
+  }
+
+  // Which colour is which side, under the map (games of more than two sides).
+  drawLegend(sides, tone) {
+    if (!this.legend) {
+      this.legend = document.createElement("div");
+      this.legend.className = "map-legend";
+      this.svg.after(this.legend);
+    }
+    const items = sides.length > 2 ? sides.map((s) => {
+      const item = document.createElement("span");
+      item.dataset.legendSide = s;
+      const swatch = document.createElement("span");
+      swatch.className = `swatch ${tone(s)}`;
+      item.append(swatch, s);
+      return item;
+    }) : [];
+    this.legend.replaceChildren(...items);
+    this.legend.hidden = !items.length;
   }
 
   drawFighter(f, side, ghost) {
@@ -250,10 +280,12 @@ export class HexMap {
       class: `fighter ${cls}`, transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) rotate(${angle})`,
       points: `${0.8 * s},0 ${-0.5 * s},${0.5 * s} ${-0.5 * s},${-0.5 * s}`,
     }, glyph);
-    const bits = [f.id, `s${f.speed ?? "?"}`];
+    const bits = [`s${f.speed ?? "?"}`];
     if (f.shields && typeof f.shields === "object") bits.push(`sh ${Object.values(f.shields).join("/")}`);
     else if (f.shields === true) bits.push("⛨");  // shields up
-    node("text", { class: "label", x, y: y + s * 0.95 }, glyph).textContent = bits.join(" ");
+    const label = node("text", { class: "label", x, y: y + s * 0.95 }, glyph);
+    label.textContent = f.id;
+    node("tspan", { class: "speed" }, label).textContent = ` ${bits.join(" ")}`;  // hidden on a crowded map until zoomed in
     node("title", {}, g).textContent = `${ghost ? "preview: " : ""}${f.id} (${f.side}) at ${f.hex}, facing ${f.facing}, speed ${f.speed}`;
   }
 

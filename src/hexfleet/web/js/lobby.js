@@ -53,12 +53,31 @@ function fillScenario() {
     ? `Options: ${offered.length} rule${offered.length === 1 ? "" : "s"}${set ? `, ${set} set by this scenario` : ""} — the scenario's values unless you change them`
     : "Options: none for this scenario";
   $("scenario-about").textContent = scenario.description;
+  showSeats(scenario.seats);
+}
+
+// The seats, each a person or a bot; the seats an option changes (a Big Party's number of
+// players) are asked of the server again whenever an option changes.
+function showSeats(seats) {
+  const r = ruleset();
   const kinds = ["person", ...r.bots.map((b) => `bot: ${b}`)];
-  $("seats").replaceChildren(el("legend", {}, "Seats"), ...scenario.seats.map((seat, i) => el("label", {},
+  $("seats").replaceChildren(el("legend", {}, "Seats"), ...seats.map((seat, i) => el("label", {},
     `${seat} `,
     el("select", { "data-seat": seat, name: `seat-${seat}` }, ...kinds.map((k) => el("option", { value: k }, k))),
     el("label", { class: "inline" }, el("input", { type: "radio", name: "join", value: seat, checked: i === 0 }),
        " I play this seat"))));
+}
+
+async function refreshSeats() {
+  const shown = [...$("seats").querySelectorAll("select[data-seat]")].map((x) => x.dataset.seat);
+  try {
+    const { seats } = await api(`/rulesets/${encodeURIComponent($("ruleset").value)}/seats`, { method: "POST", body: {
+      scenario: $("scenario").value, options: changedOptions() } });
+    if (JSON.stringify(seats) !== JSON.stringify(shown)) showSeats(seats);
+    $("create-error").textContent = "";
+  } catch (err) {
+    $("create-error").textContent = err.message;  // the options as they stand cannot make a game
+  }
 }
 
 // The options the person changed, as JSON values (an emptied field: null, "none").
@@ -161,6 +180,7 @@ async function main() {
   $("ruleset").value = catalogue.default_game || $("ruleset").value;  // the registry's first game, not the alphabet's
   $("ruleset").addEventListener("change", fillScenarios);
   $("scenario").addEventListener("change", fillScenario);
+  $("options").addEventListener("change", refreshSeats);
   $("create-form").addEventListener("submit", create);
   fillScenarios();
   await refresh();

@@ -106,6 +106,7 @@ export function buildPanel(form, decision, ctx) {
 }
 
 const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
+const FLEET_ABOVE = 3;  // more fighters than this: a row per ship, one hand open at a time
 
 function cardButton(fid, code, onpick) {
   const t = term(code);
@@ -130,11 +131,18 @@ function buildPlot(form, options, ctx) {
     ...Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, c.card ? [entry(c)] : []])),
     ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
   });
+  // A fleet's row: the card picked (and its target), beside the preview.
+  function showChosen(fid) {
+    const badge = form.querySelector(`[data-chosen="${fid}"]`);
+    const c = choice[fid];
+    if (badge) badge.textContent = c.card ? `${c.card}${c.target ? ` > ${c.target}` : ""}` : "nothing";
+  }
   // `fields`: the entry's fields beyond card and target (an order sent earlier, after a refresh)
   function pick(fid, card, button, target = null, fields = null) {
     const { lock, unlock, ...launch } = fields || {};
     choice[fid] = { card, target, launch: Object.keys(launch).length ? launch : null, lock: !!lock, unlock: !!unlock };
     picked[fid] = card;
+    showChosen(fid);
     showLaunch(fid, card, choice[fid]);
     selected = fid;
     for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
@@ -148,7 +156,8 @@ function buildPlot(form, options, ctx) {
     const ram = form.querySelector(`[data-ram="${fid}"]`);
     if (ctx.map) {
       if (ram) ctx.map.offer([], (id) => { ram.value = id; setField(fid, "ram", id); }, options.fighters[fid].rams);
-      else ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; }, names);
+      else ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; showChosen(fid); },
+                         names);
     }
     const help = form.querySelector(`[data-card-help="${fid}"]`);
     if (help) help.textContent = card ? explain(card) : NOTHING;
@@ -173,21 +182,35 @@ function buildPlot(form, options, ctx) {
   const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
   const restore = [];
   selected = Object.keys(options.fighters)[0] || null;
+  // A fleet (Module 6: up to 15 ships) gets one row per ship, its card and preview in the row,
+  // and one hand open at a time; a few fighters show every hand at once.
+  const fleet = Object.keys(options.fighters).length > FLEET_ABOVE;
   for (const [fid, o] of Object.entries(options.fighters)) {
     choice[fid] = { card: null, target: null };
     const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
       ...o.cards.map((c) => cardButton(fid, c, pick)));
     const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
-                                  onchange: (e) => { choice[fid].target = e.target.value || null; } },
+                                  onchange: (e) => { choice[fid].target = e.target.value || null; showChosen(fid); } },
       el("option", { value: "" }, "nearest enemy in arc"));
+    const preview = fleet ? el("span", { class: "preview", "data-preview": fid }, `${fid}: no card yet`)
+                          : el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be.");
     // what the card does and where it takes the fighter, above the hand: in sight while picking
-    form.append(el("h4", {}, `${fid}: your hand`),
-                ...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
-                el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be."),
-                el("p", { class: "card-help", "data-arc-note": fid }),
-                cards, target,  // what the picked card does, under the hand (each card also says so on hover)
-                el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."));
-    form.append(el("div", { class: "launch-params", "data-launch": fid, hidden: true }));
+    const parts = [...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
+                   el("p", { class: "card-help", "data-arc-note": fid }),
+                   cards, target,  // what the picked card does, under the hand (each card also says so on hover)
+                   el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."),
+                   el("div", { class: "launch-params", "data-launch": fid, hidden: true })];
+    if (fleet) {
+      const ship = el("details", { class: "ship-orders", "data-ship": fid, open: fid === selected, ontoggle: (e) => {
+        if (!e.currentTarget.open) return;
+        for (const other of form.querySelectorAll("details.ship-orders[open]")) if (other !== e.currentTarget) other.open = false;
+        selected = fid;
+        ctx.redraw();
+      } }, el("summary", {}, el("span", { class: "chosen-card", "data-chosen": fid }, "–"), " ", preview), ...parts);
+      form.append(ship);
+    } else {
+      form.append(el("h4", {}, `${fid}: your hand`), preview, ...parts);
+    }
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) {
       const { card, target, ...fields } = sent[0] || {};

@@ -1,0 +1,52 @@
+"""Bots stand in for any player of a Module 6 Big Party (issue 13): eight players, each ship's
+orders chosen from the kernel's lazy per-unit legal set, never from the product of the fleet's
+choices."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from hexfleet.ai.base import get_bot
+from hexfleet.ai.mcts import LISTED_MAX, MctsBot
+from hexfleet.engine.legal import PerUnit
+from hexfleet.engine.ruleset import step
+from hexfleet.games import get_ruleset
+
+TOB = get_ruleset("turn-or-burn")
+
+
+@pytest.mark.rule("TOB-M6-OVR-02")
+@pytest.mark.rule("TOB-M6-ORDER-01")
+def test_heuristic_bots_play_every_seat_of_an_8_player_game() -> None:
+    state = TOB.new_game("big-party", seed=4, options={"players": 8, "ships": 2, "mode": "dogfight"})
+    assert TOB.seats(state) == tuple(f"P{k}" for k in range(1, 9))
+    start = {f.id: f.hex for f in state.fighters}
+    bots = {s: get_bot("turn-or-burn", "heuristic", seed=s) for s in TOB.seats(state)}
+    ordered: set[str] = set()
+    while state.turn <= 3 and state.outcome is None:
+        orders = {s: bots[s].choose(TOB, s, TOB.view(state, s), TOB.legal(state, s)) for s in TOB.pending(state)}
+        ordered |= set(orders)
+        state, _ = step(TOB, state, orders)  # validates every order
+    assert state.turn == 4 or state.outcome is not None
+    assert ordered == set(TOB.seats(state))
+    assert sum(f.hex != start.get(f.id) for f in state.fighters) >= 8  # the fleets moved
+
+
+@pytest.mark.rule("TOB-M6-OVR-02")
+def test_mcts_plots_15_ships_from_samples_never_the_product(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = TOB.new_game("big-party", seed=2, options={"players": 8, "ships": 15, "mode": "dogfight"})
+    while TOB.asked(state).kind != "plot":  # type: ignore[union-attr]
+        state, _ = step(TOB, state, {s: TOB.legal(state, s).first() for s in TOB.pending(state)})
+    legal = TOB.legal(state, "P3")
+    assert isinstance(legal, PerUnit) and legal.count() > LISTED_MAX
+
+    def never(self: Any) -> Any:
+        raise AssertionError("a 15-ship plot was listed")
+    monkeypatch.setattr(PerUnit, "__iter__", never)
+    bot = MctsBot(seed=1, think=None, iterations=4)
+    order = bot.choose(TOB, "P3", TOB.view(state, "P3"), legal)
+    TOB.validate(state, "P3", order)
+    assert set(TOB.order_json(state, "P3", order)) == {f.id for f in state.fighters if f.side == "P3"}
+    assert bot.info.iterations == 4
