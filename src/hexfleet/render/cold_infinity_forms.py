@@ -19,7 +19,7 @@ from rich.text import Text
 
 from ..engine.ruleset import Order, Seat
 from ..games.cold_infinity.ew import range_between
-from ..games.cold_infinity.fire import arc_eligible
+from ..games.cold_infinity.fire import arc_eligible, los_clear
 from ..games.cold_infinity.position import OPTION_DEFAULTS
 from ..hexgrid import distance
 from ..plugins import FormContext
@@ -164,9 +164,9 @@ def _with_defaults(pos: Pos) -> dict[str, Any]:
 @guided
 def ask_fire(ui: FormContext, seat: Seat, view: Mapping[str, Any], refused: int) -> Order:
     """Fire declarations (CI-2.3.1, secret): each armed weapon's target from the enemies with
-    their range (in 3-D with hexes and layers, CI-6.5) and whether they lie in its arc
-    (CI-7.1.4), or hold fire. Enter: the nearest
-    listed enemy in arc, else hold fire."""
+    their range (in 3-D with hexes and layers, CI-6.5), whether they lie in its arc
+    (CI-7.1.4) and whether a unit blocks the line of sight (CI-7.1.5), or hold fire. Enter: the
+    nearest listed enemy in arc and in sight, else hold fire."""
     pos = view["position"]
     full = _with_defaults(pos)
     order: dict[str, Any] = {}
@@ -181,11 +181,13 @@ def ask_fire(ui: FormContext, seat: Seat, view: Mapping[str, Any], refused: int)
             rows = []
             for e in _enemies(pos, seat):
                 inside = arc_eligible(full, dict(u), s["weapon"]["arc"], dict(e))
+                clear = los_clear(full, dict(u), dict(e))  # as far as this seat's view shows the blockers
                 rng = range_between(full, dict(u), dict(e))
                 flat = distance(tuple(u["hex"]), tuple(e["hex"]))
                 dz = f" ({flat} hexes, Δz {e['z'] - u['z']:+d})" if full["options"]["three_d"] else ""
-                rows.append((inside, rng, (e["id"], f"{e['id']} ({e['design']}) at range {rng}{dz}"
-                                                    f"{'' if inside else ', out of arc'}")))
+                rows.append((inside and clear, rng, (e["id"], f"{e['id']} ({e['design']}) at range {rng}{dz}"
+                                                              f"{'' if inside else ', out of arc'}"
+                                                              f"{'' if clear else ', line of sight blocked'}")))
             rows.sort(key=lambda r: (not r[0], r[1]))
             picks = [r for _, _, r in rows] + [(None, "hold fire")]
             ahead = bool(rows) and rows[0][0]

@@ -178,3 +178,43 @@ def test_a_terminal_session_plays_the_duel_through_the_forms() -> None:
     assert game.steps >= 8
     assert any("B1: shroud points" in a for a in asked) and any("B1: acceleration" in a for a in asked)
     assert "Not accepted" not in out.getvalue()
+
+
+@pytest.mark.rule("CI-7.1.5")
+@pytest.mark.rule("CI-7.1.5.c")
+def test_the_fire_form_says_which_lines_of_sight_are_blocked_and_never_defaults_to_one() -> None:
+    """In a fleet action, random play reaches fire decisions where another unit stands in a line
+    of sight: the form marks that enemy "line of sight blocked" (the rules would refuse the shot)
+    and Enter never picks it."""
+    from hexfleet.games.cold_infinity.fire import los_clear
+    from hexfleet.render.cold_infinity_forms import _enemies, _own, _with_defaults
+
+    seen = 0
+    for seed in range(12):
+        g = Game(RS, "fleet-action", seed=seed)
+        bot = RandomBot(seed)
+        while not g.over and seen < 2:
+            for seat, decision in g.pending().items():
+                view = g.view(seat)
+                if decision.kind != "fire":
+                    continue
+                full = _with_defaults(view["position"])
+                blocked = {(u["id"], e["id"]) for u in _own(view["position"], seat) for e in _enemies(view["position"], seat)
+                           if not los_clear(full, dict(u), dict(e))}
+                if not blocked:
+                    continue
+                order, ui = form(g, seat, [])
+                shooter = ""
+                for line in ui.shown.splitlines():
+                    if not line.startswith(" "):  # a unit's heading, then its weapons' lists
+                        shooter = line.split(" ")[0]
+                    elif " at range " in line:
+                        target = line.split(". ")[1].split(" ")[0]
+                        assert ("line of sight blocked" in line) == ((shooter, target) in blocked), line
+                        seen += (shooter, target) in blocked
+                for uid, attacks in order.items():
+                    assert all((uid, a["target"]) not in blocked for a in attacks["attacks"]), (uid, attacks)
+            g.submit({seat: bot.choose(RS, seat, g.view(seat), RS.legal(g.state, seat)) for seat in g.pending()})
+        if seen >= 2:
+            break
+    assert seen, "no fire decision with a blocked line of sight in 12 fleet actions"
