@@ -20,12 +20,15 @@ from __future__ import annotations
 import random
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from fastapi.testclient import TestClient
+with warnings.catch_warnings():  # Starlette asks for the httpx2 fork; plain httpx works (as in pyproject's pytest filter)
+    warnings.filterwarnings("ignore", "Using `httpx` with `starlette.testclient` is deprecated")
+    from fastapi.testclient import TestClient
 from harness import Figure, Rate, bench, rate
 
 from hexfleet.ai.base import get_bot, order_as_json

@@ -94,11 +94,11 @@ class Accepted:
 def check_sheet(ruleset: Ruleset[Any], reader: SheetReader, state: Any, seat: Seat, text: str) -> Accepted:
     """The order a sheet gives for ``seat``'s open decision, checked against every rule; raises
     :class:`SheetErrors` with every error found (nothing is accepted from a sheet with one)."""
-    pending = ruleset.pending(state)
-    if seat not in pending:
-        open_now = ", ".join(pending) or "none"
+    decision = ruleset.decision(state, seat)  # this seat's only: not eight fleets' plot options
+    if decision is None:
+        open_now = ", ".join(ruleset.deciding(state)) or "none"
         raise SheetErrors([SheetError(f"seat {seat!r} has nothing to decide now; seats deciding: {open_now}")])
-    kind = pending[seat].kind
+    kind = decision.kind
     sheet = reader.read(state, seat, text)
     order = reader.answer(state, seat, kind, sheet.answers)
     if order is None:
