@@ -206,3 +206,22 @@ def finish_and_check(page, name: str) -> None:  # type: ignore[no-untyped-def]
     lines = Path(download.value.path()).read_text().splitlines()
     report = replay(lines, verify=True)
     assert report.ok, report.problems
+
+
+def create_in_lobby(page, url: str, ruleset: str, scenario: str, *, join: str, bots: dict[str, str],  # type: ignore[no-untyped-def]
+                    name: str = "Player", options: dict[str, str] | None = None) -> None:
+    """Create a game in the lobby as a person would: the game and scenario, options typed in,
+    bots chosen for ``bots``' seats, seat ``join`` taken under ``name``; waits for the game page."""
+    page.goto(url + "/")
+    page.wait_for_selector(f"#ruleset option[value={ruleset}]", state="attached")
+    page.select_option("#ruleset", ruleset)
+    page.select_option("#scenario", scenario)
+    page.wait_for_selector(f"input[name=join][value={join}]")
+    for option, value in (options or {}).items():
+        page.fill(f"[data-option={option}]", value)
+    for seat, bot in bots.items():
+        page.select_option(f"[data-seat={seat}]", f"bot: {bot}")
+    page.check(f"input[name=join][value={join}]")
+    page.fill("#name", name)
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")

@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from .conftest import ARTIFACTS, LiveServer, needs_chromium, shot
+from .conftest import ARTIFACTS, LiveServer, create_in_lobby, needs_chromium, shot
 
 pytestmark = needs_chromium
 
@@ -24,17 +24,8 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
 
 def test_a_person_plays_the_frigate_duel_against_the_bot(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_context().new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=cold-infinity]", state="attached")
-    page.select_option("#ruleset", "cold-infinity")
-    page.select_option("#scenario", "frigate-duel")
-    page.wait_for_selector("[data-seat=red]")
-    page.fill("[data-option=turn_limit]", "1")
-    page.select_option("[data-seat=red]", "bot: heuristic")
-    page.check("input[name=join][value=blue]")
-    page.fill("#name", "Blue player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "cold-infinity", "frigate-duel", join="blue", bots={"red": "heuristic"},
+                    name="Blue player", options={"turn_limit": "1"})
     page.wait_for_function(READY)
     assert "1+2" in (page.text_content("#map") or "") and "4+2" in (page.text_content("#map") or "")
     assert "hidden" in (page.text_content("#fighters") or "")  # red's EW is not blue's to see
@@ -75,17 +66,8 @@ def test_shrouds_arcs_and_line_of_sight_on_the_map(live_server: LiveServer, brow
     the units table shows blue's power and thrust budgets and hides red's. In 3-D the line of
     sight gives the hexes and the layers between (CI-6.5)."""
     page = browser.new_context().new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=cold-infinity]", state="attached")
-    page.select_option("#ruleset", "cold-infinity")
-    page.select_option("#scenario", scenario)
-    page.wait_for_selector("[data-seat=red]")
-    page.fill("[data-option=turn_limit]", "4")
-    page.select_option("[data-seat=red]", "bot: heuristic")
-    page.check("input[name=join][value=blue]")
-    page.fill("#name", "Blue player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "cold-infinity", scenario, join="blue", bots={"red": "heuristic"},
+                    name="Blue player", options={"turn_limit": "4"})
     aimed = False
     for _ in range(40):
         page.wait_for_function(READY)

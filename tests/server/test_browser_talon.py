@@ -11,7 +11,7 @@ import pytest
 
 from hexfleet.games.talon.geometry import arc
 
-from .conftest import LiveServer, needs_chromium, shot
+from .conftest import LiveServer, create_in_lobby, needs_chromium, shot
 
 pytestmark = needs_chromium
 
@@ -37,16 +37,7 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
 
 
 def create_talon_game(page, url: str, scenario: str = "duel") -> None:  # type: ignore[no-untyped-def]
-    page.goto(url + "/")
-    page.wait_for_selector("#ruleset option[value=talon]", state="attached")
-    page.select_option("#ruleset", "talon")
-    page.select_option("#scenario", scenario)
-    page.wait_for_selector("[data-seat=talon]")
-    page.select_option("[data-seat=talon]", "bot: talon-heuristic")
-    page.check("input[name=join][value=terran]")
-    page.fill("#name", "Terran player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, url, "talon", scenario, join="terran", bots={"talon": "talon-heuristic"}, name="Terran player")
     page.wait_for_function(READY)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from hexfleet.render.turn_or_burn import DECISION_WORDS
 
-from .conftest import LiveServer, needs_chromium, shot
+from .conftest import LiveServer, create_in_lobby, needs_chromium, shot
 
 pytestmark = needs_chromium
 
@@ -29,16 +29,8 @@ def submit(page) -> None:  # type: ignore[no-untyped-def]
 
 def test_a_person_launches_and_detonates_in_spacewar(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
-    page.select_option("#ruleset", "turn-or-burn")
-    page.select_option("#scenario", "spacewar")
-    page.wait_for_selector("[data-seat=blue]")
-    page.select_option("[data-seat=blue]", "bot: heuristic")
-    page.check("input[name=join][value=red]")
-    page.fill("#name", "Red player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "turn-or-burn", "spacewar", join="red", bots={"blue": "heuristic"},
+                    name="Red player")
     page.wait_for_selector("#submit-order")
     submit(page)  # the scenario's build and place
     page.wait_for_selector("[data-hand] button[data-card=MR]")
@@ -69,16 +61,8 @@ def test_a_person_launches_and_detonates_in_spacewar(live_server: LiveServer, br
 
 def test_a_person_beams_the_puck_in_space_hockey(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
-    page.select_option("#ruleset", "turn-or-burn")
-    page.select_option("#scenario", "hockey")
-    page.wait_for_selector("[data-seat=blue]")
-    page.select_option("[data-seat=blue]", "bot: heuristic")
-    page.check("input[name=join][value=red]")
-    page.fill("#name", "Red player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "turn-or-burn", "hockey", join="red", bots={"blue": "heuristic"},
+                    name="Red player")
     page.wait_for_selector("#submit-order")
     submit(page)  # the scenario's builds and places
     page.wait_for_selector("[data-hand=R1] button[data-card=FB]")
@@ -100,16 +84,8 @@ def test_a_hockey_fighter_returns_where_its_owner_taps(live_server: LiveServer, 
     """R1 turns around and burns off the map; two turns later its owner places it along red's
     own edge (TOB-M5-HOCKEY-06): a hex tapped on the map, a facing and a speed."""
     page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
-    page.select_option("#ruleset", "turn-or-burn")
-    page.select_option("#scenario", "hockey")
-    page.wait_for_selector("[data-seat=blue]")
-    page.select_option("[data-seat=blue]", "bot: heuristic")
-    page.check("input[name=join][value=red]")
-    page.fill("#name", "Red player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "turn-or-burn", "hockey", join="red", bots={"blue": "heuristic"},
+                    name="Red player")
     page.wait_for_selector("#submit-order")
     submit(page)
     for card in ("TR", "B3A"):
@@ -136,16 +112,8 @@ def test_a_hockey_fighter_returns_where_its_owner_taps(live_server: LiveServer, 
 def start_hockey(live_server: LiveServer, browser):  # type: ignore[no-untyped-def]
     """A Space Hockey game, red in the browser against the heuristic bot, past the setup."""
     page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
-    page.select_option("#ruleset", "turn-or-burn")
-    page.select_option("#scenario", "hockey")
-    page.wait_for_selector("[data-seat=blue]")
-    page.select_option("[data-seat=blue]", "bot: heuristic")
-    page.check("input[name=join][value=red]")
-    page.fill("#name", "Red player")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "turn-or-burn", "hockey", join="red", bots={"blue": "heuristic"},
+                    name="Red player")
     page.wait_for_selector("#submit-order")
     submit(page)  # the scenario's builds and places
     page.wait_for_selector("[data-hand=R1] button[data-card=ST]")

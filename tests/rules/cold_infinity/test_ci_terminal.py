@@ -11,58 +11,24 @@ import pytest
 from rich.console import Console
 
 from hexfleet.ai.base import RandomBot
-from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.engine.game import Game
 from hexfleet.games import get_ruleset
 from hexfleet.render.cold_infinity import FORMS, describe_view
-from hexfleet.render.forms import InputError
 from hexfleet.terminal import TerminalPlay
+
+from ...scripted_ui import ScriptedUI
 
 RS = get_ruleset("cold-infinity")
 GUNS = ["railgun_1", "railgun_2", "railgun_3", "railgun_4"]
 
 
-class FakeUI:
-    """Answers typed in advance (Enter: the default); ``check`` is the rules' validation."""
-
-    def __init__(self, game: Game, answers: list[str]):
-        self.game, self.answers = game, list(answers)
-        self.console = Console(file=io.StringIO(), width=200)
-        self.refused: list[str] = []
-
-    def ask(self, prompt: str, default: str) -> str:
-        return self.answers.pop(0) if self.answers else default
-
-    def ask_value(self, prompt: str, default: str, parse: Any) -> Any:
-        while True:
-            answer = self.ask(prompt, default)
-            try:
-                return parse(answer if answer else default)
-            except InputError as exc:
-                self.refused.append(str(exc))
-
-    def check(self, seat: str, order: Any) -> bool:
-        try:
-            RS.validate(self.game.state, seat, order)
-        except (RuleError, FormatError) as exc:
-            self.refused.append(str(exc))
-            return False
-        return True
-
-    @property
-    def shown(self) -> str:
-        out = self.console.file
-        assert isinstance(out, io.StringIO)
-        return out.getvalue()
-
-
-def form(game: Game, seat: str, answers: list[str]) -> tuple[Any, FakeUI]:
+def form(game: Game, seat: str, answers: list[str]) -> tuple[Any, ScriptedUI]:
     view = game.view(seat)
-    ui = FakeUI(game, answers)
+    ui = ScriptedUI(RS, game.state, answers)
     return FORMS[view["decision"]["kind"]](ui, seat, view), ui
 
 
-def _picks(ui: FakeUI, words: str) -> str:
+def _picks(ui: ScriptedUI, words: str) -> str:
     """The number a listed line with ``words`` was shown under (the last list that had it)."""
     line = [x for x in ui.shown.splitlines() if words in x][-1]
     return line.split(".")[0].strip()

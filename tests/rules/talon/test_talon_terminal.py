@@ -12,57 +12,18 @@ import pytest
 from rich.console import Console
 
 from hexfleet.ai.base import RandomBot
-from hexfleet.engine.errors import FormatError, RuleError
 from hexfleet.engine.game import Game
 from hexfleet.engine.rng import Rng
 from hexfleet.games import get_ruleset
 from hexfleet.games.talon.position import parse_position
 from hexfleet.games.talon.world import TalState
-from hexfleet.render.forms import InputError
 from hexfleet.render.talon import FORMS, describe_view
 from hexfleet.terminal import TerminalPlay
 
+from ...scripted_ui import ScriptedUI
 from .helpers import position, ship
 
 RS = get_ruleset("talon")
-
-
-class FakeUI:
-    """Answers typed in advance (Enter: the default); ``check`` is the rules' validation, and
-    what it refuses is kept, as the terminal shows it."""
-
-    def __init__(self, state: TalState, answers: list[str]):
-        self.state, self.answers = state, list(answers)
-        self.console = Console(file=io.StringIO(), width=160)
-        self.refused: list[str] = []
-        self.prompts: list[str] = []
-
-    def ask(self, prompt: str, default: str) -> str:
-        self.prompts.append(prompt)
-        return self.answers.pop(0) if self.answers else default
-
-    def ask_value(self, prompt: str, default: str, parse: Any) -> Any:
-        """As the terminal: asked again until ``parse`` reads the answer."""
-        while True:
-            answer = self.ask(prompt, default)
-            try:
-                return parse(answer if answer else default)
-            except InputError as exc:
-                self.refused.append(str(exc))
-
-    def check(self, seat: str, order: Any) -> bool:
-        try:
-            RS.validate(self.state, seat, order)
-        except (RuleError, FormatError) as exc:
-            self.refused.append(str(exc))
-            return False
-        return True
-
-    @property
-    def shown(self) -> str:
-        out = self.console.file
-        assert isinstance(out, io.StringIO)
-        return out.getvalue()
 
 
 def state_of(pos: dict[str, Any]) -> TalState:
@@ -77,9 +38,9 @@ def duel(**top: Any) -> TalState:
                              **{"impulse": "B", "initiative": "terran", "player": "terran", "step": "ap", **top}))
 
 
-def form(state: TalState, answers: list[str], seat: str = "terran") -> tuple[Any, FakeUI]:
+def form(state: TalState, answers: list[str], seat: str = "terran") -> tuple[Any, ScriptedUI]:
     view = RS.view(state, seat)
-    ui = FakeUI(state, answers)
+    ui = ScriptedUI(RS, state, answers, width=160)
     order = FORMS[view["decision"]["kind"]](ui, seat, view)
     RS.validate(state, seat, order)
     return order, ui
