@@ -52,6 +52,7 @@ def test_launch_plots_are_revealed_in_phase_2_the_rest_in_phase_5():
 @pytest.mark.rule("TOB-M4-LAUNCH-02")
 @pytest.mark.rule("TOB-COMP-08")
 @pytest.mark.rule("TOB-AMB-33")
+@pytest.mark.rule("TOB-IMPL-27")
 def test_launch_order_by_die_ties_rerolled():
     pos = position(fighter("R1", "red", [10, 10]), fighter("B1", "blue", [30, 0]))
     orders = {"R1": [{"card": "MR"}], "B1": [{"card": "MR"}]}
@@ -209,6 +210,7 @@ def blast_position(**kw):
 @pytest.mark.rule("TOB-M4-DET-04")
 @pytest.mark.rule("TOB-GEO-12")
 @pytest.mark.rule("TOB-EX-47")
+@pytest.mark.rule("TOB-SEQ-13")
 def test_projectile_blast_tob_ex_47():
     out, events = resolve(blast_position(), {"mine": [{"detonate": True}]})
     det = of_type(events, "detonated")[0]
@@ -241,6 +243,7 @@ def test_option_projectile_armor_as_guns_lets_armor_absorb():
 @pytest.mark.rule("TOB-M4-DET-05")
 @pytest.mark.rule("TOB-M4-DET-06")
 @pytest.mark.rule("TOB-GEO-15")
+@pytest.mark.rule("TOB-IMPL-26")
 def test_shielded_fighter_loses_its_generator_then_is_concussed():
     shielded = ["CM", "STR", "THR", "LT", "SG", "JAM"]
     pos = position(fighter("R1", "red", [5, 30]),
@@ -329,6 +332,7 @@ def test_fratricide_destroys_the_others_but_detonations_are_simultaneous():
 @pytest.mark.rule("TOB-M4-OPS-01")
 @pytest.mark.rule("TOB-EX-46")
 @pytest.mark.rule("TOB-AMB-25")
+@pytest.mark.rule("TOB-IMPL-24")
 def test_jammer_detonation_tob_ex_46():
     def attempt(d, seed=0, extra=()):
         pos = position(fighter("R1", "red", [20, 10]), fighter("B1", "blue", [5, 30], ["CM", "STR", "THR", "LT"]),
@@ -397,6 +401,8 @@ def test_a_repaired_launcher_comes_back_full_once():
 @pytest.mark.rule("TOB-M4-FIRE-02")
 @pytest.mark.rule("TOB-M4-FIRE-03")
 @pytest.mark.rule("TOB-EX-17")
+@pytest.mark.rule("TOB-SEQ-12")
+@pytest.mark.rule("TOB-IMPL-21")
 def test_thads_laser_at_a_missile_tob_ex_17():
     # a laser at a missile 4 hexes away that steered 3 hexes this turn: 5 + 1 + 3 misses + the card
     pos = position(fighter("T", "red", [20, 10], ["CM", "STR", "THR", "LT"]),

@@ -62,6 +62,7 @@ def test_force_beam_push_and_pull():
 
 @pytest.mark.rule("TOB-M5-FB-05")
 @pytest.mark.rule("TOB-EX-50")
+@pytest.mark.rule("TOB-IMPL-22")
 def test_force_beam_strength_against_a_4_card_fighter_tob_ex_50():
     seen = Counter(of_type(beam_at(PLAIN, seed=s)[1], "force_beam")[0]["misses_pulled"] for s in range(300))
     assert set(seen) <= {0, 1, 2}  # 4 systems + 2 misses (range 3: none; size 4: +2)
@@ -172,6 +173,7 @@ def test_several_force_beams_on_one_target_go_in_die_order():
 @pytest.mark.rule("TOB-M5-ZAP-06")
 @pytest.mark.rule("TOB-M5-ZAP-07")
 @pytest.mark.rule("TOB-AMB-39")
+@pytest.mark.rule("TOB-IMPL-23")
 def test_zap_gun_takes_a_maneuver_card():
     target = ["CM", "STR", "THR", "LT", "ARM"]
 
@@ -216,6 +218,16 @@ def test_repair_bot_restores_a_lost_maneuver():
     (restored,) = of_type(events, "maneuver_restored")
     assert restored["card"] in ("TR", "B3A")
     assert unit(out, "R")["lost_maneuvers"] == [c for c in ("TR", "B3A") if c != restored["card"]]
+
+
+@pytest.mark.rule("TOB-IMPL-28")
+@pytest.mark.rule("TOB-M5-ZAP-08")
+def test_the_maneuver_a_repair_bot_restores_is_drawn_uniformly():
+    pos = position(fighter("R", "red", [20, 10], ["CM", "STR", "THR", "LT", "BOT"], lost_maneuvers=["TR", "B3A"]),
+                   fighter("T", "blue", [30, 10], PLAIN), modules=M5)
+    seen = Counter(of_type(resolve(pos, {"R": [{"card": "BOT", "restore": True}]}, seed=s)[1], "maneuver_restored")[0]
+                   ["card"] for s in range(200))
+    assert set(seen) == {"TR", "B3A"} and 70 <= seen["TR"] <= 130  # 1/2 each
 
 
 @pytest.mark.rule("TOB-M5-SEC-01")

@@ -46,6 +46,7 @@ def test_a_locked_gun_fires_every_turn_by_itself():
 @pytest.mark.rule("TOB-M5-LOCK-05")
 @pytest.mark.rule("TOB-EX-51")
 @pytest.mark.rule("TOB-AMB-36")
+@pytest.mark.rule("TOB-IMPL-25")
 def test_burn_out_after_each_performance_tob_ex_51():
     lasted = Counter()
     tough = ["CM"] * 3 + ["STR"] * 3 + ["THR", "LT", "LT"]  # a laser hit cannot kill it in 6 turns

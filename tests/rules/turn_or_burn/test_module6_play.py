@@ -34,6 +34,7 @@ def test_big_party_runs_the_nine_phases_with_the_earlier_modules():
 
 
 @pytest.mark.rule("TOB-M6-OVR-02")
+@pytest.mark.rule("TOB-AMB-42")
 def test_at_most_8_players_15_ships_each_15_cards_each():
     ships = [fighter(f"S{i}", "P1", [2 + i, 10], STD4) for i in range(16)]
     with pytest.raises(RuleError) as err:
@@ -98,6 +99,7 @@ def test_a_hit_pulls_numbered_hit_cards_and_records_the_slots():
 
 
 @pytest.mark.rule("TOB-M6-HIT-02")
+@pytest.mark.rule("TOB-AMB-43")
 def test_the_dice_hit_method_rolls_the_smallest_die_that_fits():
     a = fighter("A", "P1", [10, 10], ["CM", "STR", "THR", "LT"], facing="C")
     b = fighter("B", "P2", [12, 10], ["CM", "STR", "STR", "THR", "LT", "SG", "JAM"])
@@ -136,6 +138,8 @@ def test_b5a_moves_5_ahead_and_needs_its_thrusters():
 
 @pytest.mark.rule("TOB-M6-RAM-01")
 @pytest.mark.rule("TOB-M6-RAM-04")
+@pytest.mark.rule("TOB-EX-26")
+@pytest.mark.rule("TOB-AMB-44")
 def test_ramming_in_the_same_hex_at_the_start_of_fire_guns_damage_is_marker_distance():
     a, b = ramming_pair()
     out, events = resolve(party(a, b), {"A": [{"card": "RAM", "target": "B"}], "B": [{"card": "T60S"}]})
@@ -153,6 +157,7 @@ def test_ramming_in_the_same_hex_at_the_start_of_fire_guns_damage_is_marker_dist
 
 
 @pytest.mark.rule("TOB-M6-RAM-02")
+@pytest.mark.rule("TOB-EX-26")
 def test_ramming_miss_cards_per_ship():
     """TOB-EX-26 derived: A rammed, B turned 60 degrees: A 0 misses, B 2 + 1 = 3; shields +3."""
     a, b = ramming_pair()
@@ -182,6 +187,7 @@ def test_no_external_systems_in_big_party():
 
 @pytest.mark.rule("TOB-M6-FRT-02")
 @pytest.mark.rule("TOB-M6-MODE-05")
+@pytest.mark.rule("TOB-AMB-47")
 def test_a_freighter_delivers_next_to_its_station_and_returns_with_its_damage():
     station = {"id": "S1", "hex": CENTRE, "owner": "P1"}
     frt = fighter("F", "P1", [CENTRE[0] + 1, CENTRE[1]], FREIGHTER, destroyed=["CARGO"])
@@ -250,6 +256,7 @@ def test_last_man_standing_destroyed_ships_are_gone():
 
 
 @pytest.mark.rule("TOB-M6-MODE-03")
+@pytest.mark.rule("TOB-AMB-48")
 def test_dogfight_scores_cards_ships_and_ejects_and_ships_return_at_t_plus_2():
     a = fighter("A", "P1", [10, 10], ["CM", "STR", "THR", "BG"], facing="C")
     b = fighter("B", "P2", [12, 10], STD4)
@@ -294,6 +301,8 @@ def test_special_enemy_bonus_for_the_next_higher_number_only():
 
 
 @pytest.mark.rule("TOB-M6-MODE-07")
+@pytest.mark.rule("TOB-EX-27")
+@pytest.mark.rule("TOB-AMB-51")
 def test_combined_scoring_example():
     """TOB-EX-27: 4 cards and a ship of the special enemy, a station for 3 turn-ends, one
     eject: 4 + 3 + 7 + 3 - 3 = 14."""
@@ -312,6 +321,7 @@ def test_combined_scoring_example():
 
 
 @pytest.mark.rule("TOB-M6-STN-02")
+@pytest.mark.rule("TOB-AMB-46")
 def test_station_placement_a_fifth_from_the_edges_and_5_apart():
     ok = party(fighter("A", "P1", [5, 5], STD4), fighter("B", "P2", [35, 5], STD4),
                stations=[{"id": "S1", "hex": CENTRE, "owner": None}])

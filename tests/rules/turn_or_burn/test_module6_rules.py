@@ -59,6 +59,7 @@ def test_the_ship_overview_table():
 
 
 @pytest.mark.rule("TOB-M6-SHIP-02")
+@pytest.mark.rule("TOB-AMB-49")
 def test_building_points_against_the_agreed_budget():
     heavy = sized(8, structure=2)
     assert big_party.building_points(heavy) == 9
@@ -113,6 +114,7 @@ def test_freighters_composition_and_equipment():
 
 
 @pytest.mark.rule("TOB-M6-HIT-01")
+@pytest.mark.rule("TOB-EX-25")
 def test_peter_and_frank_hit_cards_count_intact_systems_before_the_shot():
     """TOB-EX-25: sheet 1-12 with 3, 8 and 9 destroyed; hit cards 4 and 6 (and a miss) destroy
     sheet systems 5 and 7."""
@@ -150,6 +152,7 @@ def test_station_capture_tie_breaks():
 
 
 @pytest.mark.rule("TOB-M6-STN-02")
+@pytest.mark.rule("TOB-AMB-46")
 def test_station_bounds_on_the_formats_30_by_22_map():
     from hexfleet.hexgrid import RectMap
     assert big_party.station_bounds(RectMap(30, 22)) == ((6, 23), (5, 16))  # the format's example
@@ -179,6 +182,7 @@ def test_last_man_standing_has_no_points_or_rounds():
 
 
 @pytest.mark.rule("TOB-M6-MODE-06")
+@pytest.mark.rule("TOB-AMB-51")
 def test_special_enemy_wraps_round():
     p = party_of(1, 2, 3, modes=("special_enemy",))
     assert [p.special_enemy(f"P{n}") for n in (1, 2, 3)] == ["P2", "P3", "P1"]
