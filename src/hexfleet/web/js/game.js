@@ -28,7 +28,7 @@ const map = new HexMap($("map"));
 let current = null;   // the last state the server sent
 let panel = null;     // the open decision's order panel: {order()}
 let panelKey = null;  // which decision the order panel was built for
-let logStep = null;
+let logKey = null;    // the step and status the log was loaded at
 let replay = null;    // the turn replay, for games with replay hooks (made with the first log)
 
 $("zoom-in").onclick = () => map.zoom(1 / 1.25);
@@ -58,7 +58,8 @@ function show(state) {
   if (master) showMaster(g);
   showWaiting();
   showUnits(game().unitsCard(state.view, (units) => map.highlight({ units }, "hover")));
-  if (logStep !== state.step || g.status === "over") { logStep = state.step; loadLog(); }
+  const logAt = `${state.step}:${g.status}`;  // a new step, or the end (everything made public)
+  if (logAt !== logKey) { logKey = logAt; loadLog(); }
 }
 
 // The units table folds away (its heading stays) on short desktop windows, so the orders and
