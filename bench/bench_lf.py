@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from harness import Figure, bench, rate
+from harness import Figure, bench, playout_figure
 
 from hexfleet.games import get_ruleset
 
@@ -34,14 +34,4 @@ def playout(seed: int) -> tuple[int, int]:
 
 @bench("launch-fighters")
 def bench_playouts(seconds: float) -> list[Figure]:
-    played: list[tuple[int, int]] = []
-
-    def run(n: int) -> None:
-        for _ in range(n):
-            played.append(playout(len(played)))
-
-    games = rate(run, seconds)
-    decisions = sum(s for s, _ in played) / len(played)
-    turns = sum(t for _, t in played) / len(played)
-    note = f"{len(played)} games: {decisions:.0f} decisions, {turns:.1f} turns each"
-    return [Figure(f"{SCENARIO} random playouts (2 players, 100 points)", games, "games/s", note)]
+    return [playout_figure(f"{SCENARIO} random playouts (2 players, 100 points)", playout, seconds)]

@@ -67,3 +67,18 @@ def rate(run: Callable[[int], object], seconds: float, *, first: int = 1) -> Rat
         else:
             best = max(best, n / took)
     return Rate(ops / spent, best or ops / spent)
+
+
+def playout_figure(name: str, playout: Callable[[int], tuple[int, int]], seconds: float) -> Figure:
+    """Games per second of ``playout(i)`` (game ``i``: one seeded random game, returning its
+    decisions and turns), with the mean decisions and turns per game in the note."""
+    played: list[tuple[int, int]] = []
+
+    def run(n: int) -> None:
+        for _ in range(n):
+            played.append(playout(len(played)))
+
+    games = rate(run, seconds)
+    decisions = sum(s for s, _ in played) / len(played)
+    turns = sum(t for _, t in played) / len(played)
+    return Figure(name, games, "games/s", f"{len(played)} games: {decisions:.0f} decisions, {turns:.1f} turns each")

@@ -16,7 +16,7 @@ so a bot is offered, and made, only where it can play.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from importlib import import_module
 from typing import Any, Protocol
 
@@ -49,6 +49,12 @@ def order_as_json(ruleset: Ruleset[Any], view: dict[str, Any], order: Order) -> 
     if kind is not None and kind.order_type is not None and isinstance(order, kind.order_type):
         return kind.dump(order)
     return order
+
+
+def best_order(orders: Sequence[Order], score: Callable[[Order], float], rng: random.Random) -> Order:
+    """The order with the highest ``score``; ties broken by ``rng``, so a seeded bot replays."""
+    scored = [(score(o), rng.random(), i) for i, o in enumerate(orders)]
+    return orders[max(scored)[2]]
 
 
 class RandomBot:

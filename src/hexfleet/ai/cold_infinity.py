@@ -24,7 +24,7 @@ from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
 from ..hexgrid import angle_off, distance, sub
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
+from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
@@ -85,9 +85,7 @@ class ColdInfinityHeuristicBot:
             return orders[0]
         kind = (view.get("decision") or {}).get("kind")
         pos = view["position"]
-        scored = [(self._score(kind, pos, seat, order_as_json(ruleset, view, o)), self._rng.random(), i)
-                  for i, o in enumerate(orders)]
-        return orders[max(scored)[2]]
+        return best_order(orders, lambda o: self._score(kind, pos, seat, order_as_json(ruleset, view, o)), self._rng)
 
     def _score(self, kind: str | None, pos: Mapping[str, Any], seat: Seat, order: Any) -> float:
         if kind == "fire":

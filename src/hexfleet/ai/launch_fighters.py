@@ -26,7 +26,7 @@ from ..games.launch_fighters.position import parse_position
 from ..games.launch_fighters.state import LfState, Ship, Work, arc, edge
 from ..hexgrid import FRONT, REAR, distance
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
+from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
@@ -67,9 +67,7 @@ class LaunchFightersHeuristicBot:
         if score is None:
             return orders[0]
         options = decision.get("options") or {}
-        scored = [(score(w, seat, options, order_as_json(ruleset, view, o)), self._rng.random(), i)
-                  for i, o in enumerate(orders)]
-        return orders[max(scored)[2]]
+        return best_order(orders, lambda o: score(w, seat, options, order_as_json(ruleset, view, o)), self._rng)
 
     # --- helpers ------------------------------------------------------------------------
 

@@ -32,7 +32,7 @@ from ..games.talon.rules import CHOICE, RULESET
 from ..games.talon.world import OTHER, TalState
 from ..hexgrid import distance
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
+from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
@@ -95,9 +95,7 @@ class TalonHeuristicBot:
         pos = view["position"]
         decision = view.get("decision") or {}
         about = decision.get("options") if decision.get("kind") == CHOICE else None
-        scored = [(self.score(pos, seat, order_as_json(ruleset, view, o), about), self._rng.random(), i)
-                  for i, o in enumerate(orders)]
-        return orders[max(scored)[2]]
+        return best_order(orders, lambda o: self.score(pos, seat, order_as_json(ruleset, view, o), about), self._rng)
 
     def score(self, pos: Mapping[str, Any], seat: Seat, o: Mapping[str, Any],
               about: Mapping[str, Any] | None = None) -> float:
