@@ -18,6 +18,19 @@ def test_a_limit_needs_time_or_iterations():
     assert Limit(iterations=5).time is None
 
 
+def test_the_think_budget_counts_cpu_time_or_wall_time():
+    """``clock="cpu"`` counts the search thread's processor time: a study's strength then does
+    not depend on what else the machine runs; an unknown clock is refused."""
+    race = Race()
+    state = race.new_game("from", seed=0, options={"start": 8})
+    for clock in ("cpu", "wall"):
+        bot = MctsBot(seed=1, think=0.05, search=race, clock=clock)
+        assert bot.choose(race, "a", race.view(state, "a"), race.legal(state, "a")) == 2
+        assert bot.info.iterations > 1 and bot.info.seconds >= 0.05
+    with pytest.raises(ValueError, match="unknown clock 'sundial'"):
+        MctsBot(clock="sundial")
+
+
 @pytest.mark.parametrize("start,best", [(8, 2), (9, 1), (6, 1), (5, 2)])
 def test_sequential_search_finds_the_winning_move(start, best):
     race = Race()

@@ -154,6 +154,7 @@ def test_cli_arena_and_simulate(tmp_path):
     assert result.exit_code == 0, result.output
     assert "turn limit 20" in result.output
     assert out.with_suffix(".csv").exists() and out.with_suffix(".json").exists()
+    assert json.loads(out.with_suffix(".json").read_text())["config"]["bot_options"]["mcts"]["clock"] == "cpu"
     bad = runner.invoke(app, ["arena", "--bots", "heuristic,alphazero", "--games", "1"])
     assert bad.exit_code != 0 and "unknown bot 'alphazero'" in bad.output
     study = runner.invoke(app, ["simulate", "guns", "--games", "1", "--workers", "2", "--no-plot", "--quiet",

@@ -188,10 +188,17 @@ def outcome_values(seats: tuple[Seat, ...], outcome: Outcome) -> dict[Seat, floa
     return {s: 1.0 if s in outcome.winners else 0.0 for s in seats}
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.thread_time}
+"""How ``think`` seconds are counted: ``wall`` (what a person waiting sees: the server's bots) or
+``cpu``, the searching thread's own processor time, so that a study's strength does not depend
+on what else the machine is running (the arena's default)."""
+
+
 class MctsBot:
     """Simultaneous-move MCTS, generic over rulesets (see the module docstring).
 
-    ``think`` seconds per decision and/or ``iterations``; ``c`` the UCB1 exploration constant
+    ``think`` seconds per decision (counted by ``clock``, one of :data:`CLOCKS`) and/or
+    ``iterations``; ``c`` the UCB1 exploration constant
     on values in ``[0, 1]``; ``max_depth`` caps the steps below the root an iteration walks;
     ``rollout_depth`` random steps before a leaf is scored (default: none where the game has an
     evaluator, :data:`DEFAULT_ROLLOUT` otherwise).
@@ -201,7 +208,11 @@ class MctsBot:
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
                  c: float = 0.3, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
-                 prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0, search: Search | None = None):
+                 prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0, search: Search | None = None,
+                 clock: str = "wall"):
+        if clock not in CLOCKS:
+            raise ValueError(f"unknown clock {clock!r}: one of {', '.join(CLOCKS)}")
+        self._clock = CLOCKS[clock]
         self._rng = random.Random(f"mcts:{seed}")
         self.limit = Limit(time=think, iterations=iterations)
         self.c = c
@@ -226,17 +237,18 @@ class MctsBot:
         self._prior = getattr(search, "prior", None)
         depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
-        start = time.perf_counter()
+        now = self._clock
+        start = now()
         deadline = start + self.limit.time if self.limit.time is not None else math.inf
         budget = self.limit.iterations if self.limit.iterations is not None else math.inf
         done = deepest = 0
-        while done < budget and (done == 0 or time.perf_counter() < deadline):  # at least one; then the clock
+        while done < budget and (done == 0 or now() < deadline):  # at least one; then the clock
             state = search.determinize(view, seat, self._rng.getrandbits(64))
             deepest = max(deepest, self._iterate(ruleset, root, state, seat, mine_now, evaluator, depth))
             done += 1
         mine = root.seats[seat]
         best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
-        self.info = SearchInfo(done, time.perf_counter() - start,
+        self.info = SearchInfo(done, now() - start,
                                dict(sorted(mine.visits.items(), key=lambda kv: -kv[1])[:10]), deepest)
         return mine.orders[best]
 

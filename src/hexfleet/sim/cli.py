@@ -6,6 +6,7 @@ The two commands are mounted on the main ``hexfleet`` app (:mod:`hexfleet.cli`).
 from __future__ import annotations
 
 import re
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -61,14 +62,26 @@ def batch_options(game: str, turn_limit: int) -> dict[str, int]:
     return {"turn_limit": turn_limit} if "turn_limit" in names and turn_limit > 0 else {}
 
 
-def _bot_options(think: float, iterations: int | None) -> dict[str, dict[str, float | int | None]]:
-    return {"mcts": {"think": think if iterations is None else None, "iterations": iterations}}
+def _bot_options(think: float, iterations: int | None, clock: str) -> dict[str, dict[str, float | int | str | None]]:
+    return {"mcts": {"think": think if iterations is None else None, "iterations": iterations, "clock": clock}}
 
 
 Game = Annotated[str, typer.Option("--game", "-g", help="Game name (hexfleet games).")]
 Scenario = Annotated[str | None, typer.Option("--scenario", "-s", help="Scenario name (default: the game's).")]
 Workers = Annotated[int, typer.Option("--workers", "-w", min=1, help="Parallel worker processes.")]
 Think = Annotated[str, typer.Option("--think", help="MCTS time per decision (1s, 500ms).")]
+
+
+class ClockName(StrEnum):
+    """How ``--think`` is counted (:data:`hexfleet.ai.mcts.CLOCKS`)."""
+
+    cpu = "cpu"
+    wall = "wall"
+
+
+Clock = Annotated[ClockName, typer.Option("--clock", case_sensitive=False,
+                                    help="How --think is counted: cpu (the bot's own processor time, so results "
+                                         "do not depend on the machine's load) or wall.")]
 Iterations = Annotated[int | None, typer.Option("--iterations", min=1,
                                                  help="MCTS iterations per decision instead of a time limit.")]
 TurnLimit = Annotated[int, typer.Option("--turn-limit", min=0,
@@ -88,6 +101,7 @@ def arena_command(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing (sides alternate).")] = 20,
     workers: Workers = 2,
     think: Think = "1s",
+    clock: Clock = ClockName.cpu,
     iterations: Iterations = None,
     turn_limit: TurnLimit = DEFAULT_TURN_LIMIT,
     seed: Seed = 0,
@@ -104,7 +118,7 @@ def arena_command(
         raise typer.BadParameter("name at least two different bots", param_hint="--bots")
     options = batch_options(game, turn_limit)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
-                   bot_options=_bot_options(parse_seconds(think), iterations), backend=backend, progress=not quiet)
+                   bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend, progress=not quiet)
     table = Table(title=f"{game} / {scenario}: {games} games per pairing, turn limit {options.get('turn_limit', 'none')}")
     for column in ("bot", "vs", "games", "W", "D", "L", "win %", "95 % interval", "Elo"):
         table.add_column(column, justify="left" if column in ("bot", "vs") else "right")
@@ -128,6 +142,7 @@ def simulate_command(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
     workers: Workers = 2,
     think: Think = "1s",
+    clock: Clock = ClockName.cpu,
     iterations: Iterations = None,
     turn_limit: TurnLimit = DEFAULT_TURN_LIMIT,
     seed: Seed = 0,
@@ -146,7 +161,7 @@ def simulate_command(
     scenario = _check(game, scenario, [bot], backend)
     options = batch_options(game, turn_limit)
     result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
-                       bot_options=_bot_options(parse_seconds(think), iterations), backend=backend,
+                       bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
                        progress=not quiet)
     first, second = declared.seats
     table = Table(title=f"{first.capitalize()}'s score (win 1, draw ½), {bot} on both sides, "
