@@ -169,3 +169,24 @@ def test_a_unit_in_an_edge_hex_wears_a_warning(live_server: LiveServer, browser)
     page.set_viewport_size({"width": 390, "height": 844})
     page.locator("#fighters").scroll_into_view_if_needed()
     shot(page, "lf-edge-warning-phone")
+
+
+def test_the_panel_asks_again_when_the_legal_list_answers_409(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """A 409 from ``/legal`` (the server moved past the decision while the page showed it) is not
+    the end: the page reads the state again and asks again, and the panel appears."""
+    page = browser.new_context().new_page()
+    refused: list[str] = []
+
+    def refuse_once(route) -> None:  # type: ignore[no-untyped-def]
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=409, content_type="application/json",
+                      body='{"error": "no_decision", "message": "nothing to decide now"}')
+
+    page.route("**/api/games/*/legal*", refuse_once)
+    create_lf_game(page, live_server.url, "bot: lf-heuristic", turn_limit=2)
+    page.wait_for_selector("#legal [data-order], #legal [data-facet]")
+    assert refused, "the first /legal request was answered 409"
+    assert "nothing to decide now" not in page.inner_text("#orders")

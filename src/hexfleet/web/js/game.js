@@ -314,14 +314,24 @@ function sheetError(e) {
   return `${where ? `${where}: ` : ""}${e.message}${e.rule ? ` [${e.rule}]` : ""}`;
 }
 
-async function loadLegal(box, decision, key) {
+// A 409 means the server has moved past the decision this page shows (a push may still be on
+// its way): the page reads the state again, which rebuilds the panel for the new decision, and
+// asks again a few times before showing the error.
+async function loadLegal(box, decision, key, tries = 3) {
   try {
     const { orders, total } = await fetchLegal(gameId, token);
     if (key !== panelKey) return;  // the decision moved on while the list was on its way
     const rest = { ...decision.options, choices: undefined };  // what the decision is about
     panel = legalPanel(box, { orders, total, kind: decision.kind, words: game(), map, rest });
   } catch (err) {
-    if (key === panelKey) box.replaceChildren(el("p", { class: "error" }, err.message));
+    if (key !== panelKey) return;
+    if (err.status === 409 && tries > 0) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      show(await api(`/games/${gameId}/state`, { token }));
+      if (key === panelKey) loadLegal(box, decision, key, tries - 1);
+      return;
+    }
+    box.replaceChildren(el("p", { class: "error" }, err.message));
   }
 }
 
