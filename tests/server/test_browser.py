@@ -104,6 +104,12 @@ def test_a_person_plays_a_bot(live_server: LiveServer, browser) -> None:  # type
     page = browser.new_context(accept_downloads=True).new_page()
     create_game(page, live_server.url, "bot: random", turn_limit=3)
     page.wait_for_selector("#submit-order")
+    # the creator's game-master panel is folded in a game without deadlines, and opens on a click
+    page.wait_for_selector("#master summary")
+    assert page.evaluate("document.getElementById('master').open") is False
+    assert not page.is_visible("#master-pause")
+    page.click("#master summary")
+    page.wait_for_selector("#master-pause", state="visible")
     turn = 0
     while page.get_attribute("body", "data-status") != "over":
         assert turn < 10

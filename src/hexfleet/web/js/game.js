@@ -143,6 +143,9 @@ function timeLeft(left) {
 
 let masterNote = "";
 let masterKey = null;  // what the panel was built for: rebuilt only when that changes (keeps typed values)
+// The panel folds to one line: open at first only for a game with turn deadlines (play by mail,
+// where the master has work to do), so a casual game's map is not pushed down; the choice sticks.
+let masterOpen = null;
 
 function showMaster(g) {
   const key = JSON.stringify([g.status, g.paused, g.seats, masterNote]);
@@ -164,7 +167,10 @@ function masterPanel(g) {
   const hours = el("input", { id: "extend-hours", type: "number", min: "1", value: "24", "aria-label": "hours" });
   const seat = el("select", { id: "replace-seat" }, ...g.seats.map((x) => el("option", { value: x.seat }, x.seat)));
   const bot = el("input", { id: "replace-bot", placeholder: "bot name, empty: a new person" });
-  const box = el("div", { id: "master" }, el("h3", {}, "Game master"));
+  if (masterOpen === null) masterOpen = Boolean(g.deadline_seconds);
+  const box = el("details", { id: "master", open: masterOpen || undefined,
+                              ontoggle: (e) => { masterOpen = e.currentTarget.open; } },
+    el("summary", {}, el("h3", {}, "Game master")));
   if (g.status !== "over") {
     box.append(
       el("p", {}, g.paused ? el("button", { type: "button", id: "master-resume", onclick: act("resume") }, "Resume")
