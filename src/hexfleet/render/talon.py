@@ -240,7 +240,7 @@ def glossary() -> dict[str, Any]:
         "AP": {"name": "Available Power", "kind": "term", "effect": "1 AP this Impulse (TAL-4.1.d)"},
         "MOVE": {"name": "Must move", "kind": "term", "effect": "moves 1 hex this Impulse (TAL-7.1)"},
         "TR": {"name": "Turn Radius count", "kind": "term", "effect": "hexes to go before the next turn (TAL-P-4)"},
-        "+": {"name": "Shield Reinforcement", "kind": "term", "effect": "absorbs 1 damage first (TAL-6.2)"},
+        "+": {"name": "Shield Reinforcement", "kind": "term", "effect": "absorbs 1 damage first (TAL-6.2.1)"},
     }
     for name, w in weapons().items():
         reach = f"range {w.min_range}-{w.max_range()}" if (w.damage or w.hit_on) else "moves 6, 2 damage"

@@ -37,8 +37,8 @@ HOW_WORDS = {"straight": "straight ahead", "turn_left": "turn left", "turn_right
              "slip_left": "side-slip left", "slip_right": "side-slip right"}
 USES = {"side_slip": "prepare a side slip (TAL-6.1.a)", "power_turn": "power turn: clear the TR count (TAL-6.1.b)",
         "charge": "charge a weapon group (TAL-6.1.c)", "charge_battery": "charge the battery (TAL-10.1.1)",
-        "reinforce": "reinforce a shield arc (TAL-6.2)", "change_initiative": "Change Initiative marker (TAL-4.2)",
-        "defend_initiative": "Defend Initiative marker (TAL-4.2)", "transmit": "transmit power to a squadron (TAL-12.2)",
+        "reinforce": "reinforce a shield arc (TAL-6.1.e)", "change_initiative": "Change Initiative marker (TAL-6.1.f)",
+        "defend_initiative": "Defend Initiative marker (TAL-6.1.g)", "transmit": "transmit power to a squadron (TAL-12.2.2)",
         "retarget": "retarget a missile (TAL-13.7)"}
 CRITICALS = ("shields_down", "helm_down", "power_loss")
 

@@ -46,12 +46,12 @@ def form(state: TalState, answers: list[str], seat: str = "terran") -> tuple[Any
     return order, ui
 
 
-@pytest.mark.rule("TAL-6.2")
+@pytest.mark.rule("TAL-6.1.e")
 def test_an_ap_is_spent_field_by_field_with_the_ship_and_arc_in_words():
     order, ui = form(duel(), ["ap", "1", "reinforce", "F"])
     assert order == {"do": "ap", "ship": "patton", "use": "reinforce", "arc": "F"}
     assert "patton (terran-ca) at [0, 0] facing 0, curve 3-3-2 [AP] [MOVE]" in ui.shown
-    assert "F: 6 boxes" in ui.shown and "reinforce a shield arc (TAL-6.2)" in ui.shown
+    assert "F: 6 boxes" in ui.shown and "reinforce a shield arc (TAL-6.1.e)" in ui.shown
 
 
 def test_the_first_question_defaults_to_the_ap_then_the_moves_the_impulse_asks_for():

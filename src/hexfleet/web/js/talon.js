@@ -216,6 +216,11 @@ export function mark(map, order) {
   }
 }
 
+// The held order in a few words: an end_turn says which Turn or Phase it ends.
+const ENDS = { power: "end of the Power Phase", retreat: "end of the Retreat Phase" };
+const heldWords = (p) => (p.held.order.do === "end_turn" ? ENDS[p.phase] || "end of the Turn"
+                                                          : DO[p.held.order.do] || p.held.order.do);
+
 export function summary(view) {
   const p = see(view);
   const parts = [`round ${p.round}`];
@@ -223,7 +228,7 @@ export function summary(view) {
   parts.push(`${p.player}: ${p.phase === "impulse" ? `Turn, ${p.step} step` : `${p.phase} phase`}`);
   parts.push(`Initiative ${p.initiative}`);
   if (p.round_limit) parts.push(`of ${p.round_limit} rounds`);
-  if (p.held) parts.push(`${p.player}'s ${DO[p.held.order.do] || p.held.order.do} waits for a choice of the other side (TAL-IMP-2)`);
+  if (p.held) parts.push(`${p.player}'s ${heldWords(p)} waits for a choice of the other side (TAL-IMP-2)`);
   return parts.join(" · ");
 }
 
