@@ -79,6 +79,41 @@ def test_the_turn_report_is_the_seats_view_and_visible_events_with_the_deadline(
     assert client.get(f"/api/games/{game.id}/report.txt", headers=game.auth("blue")).text.startswith("Turn or Burn")
 
 
+def test_a_report_is_built_once_per_step_and_seat_with_the_deadline_as_it_is_now(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13's report under 100 ms: a Big Party report takes ~100 ms to build, and it only
+    changes when a step resolves, so it is kept; the deadline line is always the current one."""
+    from hexfleet.server import master as master_module
+    built: list[object] = []
+
+    class Counting:
+        def __init__(self, shown: Any):
+            self.shown = shown
+
+        def turn_report(self, view: Any, events: Any) -> str:
+            built.append(view["seat"])
+            return str(self.shown.turn_report(view, events))
+
+        def svg(self, view: Any, *, events: Any) -> str:
+            return str(self.shown.svg(view, events=events))
+    monkeypatch.setattr(master_module, "presenter", lambda name: Counting(presenter(name)))
+    game = new_game(client, deadline_seconds=DAYS)
+    game.order("red", SETUP_RED)
+    game.order("blue", SETUP_BLUE)
+    get = lambda seat: client.get(f"/api/games/{game.id}/report", headers=game.auth(seat)).json()  # noqa: E731
+    red = get("red")
+    assert get("red")["text"] == red["text"] and built == ["red"]  # the second is the kept one
+    blue = get("blue")
+    assert built == ["red", "blue"] and blue["text"] != red["text"]  # each seat's own view
+    game.gm("POST", "extend", json={"seconds": 86400})
+    later = get("red")
+    assert built == ["red", "blue"] and later["turn_deadline"] > red["turn_deadline"]
+    assert later["text"] != red["text"] and later["text"].split("Next deadline")[0] == red["text"].split("Next deadline")[0]
+    game.order("red", {"R1": [{"card": "TNC"}]})
+    game.order("blue", {"B1": [{"card": "TNC"}]})
+    assert get("red")["last"] == 2 and built == ["red", "blue", "red"]  # a new step, a new report
+
+
 def test_the_game_master_pauses_resumes_and_extends_a_days_long_deadline(client: TestClient) -> None:
     game = new_game(client, deadline_seconds=DAYS)
     deadline = game.state("red")["game"]["turn_deadline"]
