@@ -12,7 +12,7 @@ edge and 5 hexes apart, unowned. The modes' point values are the book's example 
 from __future__ import annotations
 
 from ...engine.errors import RuleError
-from ...hexgrid import RectMap, directions_toward, from_offset, sub
+from ...hexgrid import Hex, RectMap, directions_toward, from_offset, sub
 from . import big_party
 from .big_party import Party, Player
 from .ship_sheet import marks_of
@@ -53,10 +53,18 @@ def region(i: int) -> tuple[tuple[int, int], tuple[int, int]]:
     return (q0, q0 + REGION - 1), (r0, r0 + REGION - 1)
 
 
+SPOTS = ((12, 10), (27, 19), (27, 10), (12, 19), (19, 9), (19, 20), (10, 15), (29, 15))
+"""The preset's station spots (column, row): a ring round the centre."""
+
+
+def station_spot(k: int) -> Hex:
+    """The preset's spot for the ``k``-th station (0-based; the ring, round again past 8)."""
+    return from_offset(*SPOTS[k % len(SPOTS)])
+
+
 def stations(n: int) -> tuple[Station, ...]:
     """``n`` unowned stations on a ring round the centre (TOB-M6-STN-02), ``S1``..``Sn``."""
-    spots = ((12, 10), (27, 19), (27, 10), (12, 19), (19, 9), (19, 20), (10, 15), (29, 15))
-    out = tuple(Station(f"S{k + 1}", from_offset(*spots[k]), None) for k in range(n))
+    out = tuple(Station(f"S{k + 1}", station_spot(k), None) for k in range(n))
     big_party.check_stations(out, MAP)
     return out
 
