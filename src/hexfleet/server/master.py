@@ -10,6 +10,7 @@ a summary before the end) is built from that seat's view and the events it may s
 
 from __future__ import annotations
 
+import threading
 import time
 from collections import Counter, OrderedDict
 from collections.abc import Mapping
@@ -36,6 +37,7 @@ class GameMaster:
     def __init__(self, service: GameService):
         self.service = service
         self._reports: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
+        self._reports_lock = threading.Lock()  # reports are asked from the server's worker threads
 
     # --- who may ---------------------------------------------------------------------------
 
@@ -167,14 +169,16 @@ class GameMaster:
             first = last if first is None else max(1, first)
             deadline, paused, status = game.turn_deadline, game.paused_remaining is not None, game.status
             key = (game_id, game.steps, status, seat, first, last)
-            built = self._reports.get(key)
+            with self._reports_lock:
+                built = self._reports.get(key)
+                if built is not None:
+                    self._reports.move_to_end(key)
             if built is None:
                 built = self._build_report(s, game, seat, first, last)
-                self._reports[key] = built
-                while len(self._reports) > self.REPORTS_KEPT:
-                    self._reports.popitem(last=False)
-            else:
-                self._reports.move_to_end(key)
+                with self._reports_lock:
+                    self._reports[key] = built
+                    while len(self._reports) > self.REPORTS_KEPT:
+                        self._reports.popitem(last=False)
         text, svg = built
         text += "\n" + deadline_line(status, deadline, paused) + "\n"
         return {"game": game_id, "seat": seat, "first": first, "last": last, "text": text,
