@@ -50,3 +50,30 @@ def test_a_ship_with_two_crew_gets_both_actions_in_its_row(live_server: LiveServ
     log = page.inner_text("#log")
     assert "P1-2 plays B2S (Burn 2, slip starboard) + LT (Laser Turret) at P2-1" in log  # both actions were sent
     shot(page, "big-party-crew-after")
+
+
+@pytest.mark.rule("TOB-M6-STN-02")
+def test_a_player_places_a_station_from_the_game_page(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "big-party")
+    page.wait_for_selector("[data-seat=P2]")
+    page.select_option("[data-option=mode]", "capture")
+    page.select_option("[data-option=placement]", "players")
+    page.select_option("[data-seat=P2]", "bot: heuristic")
+    page.check("input[name=join][value=P1]")
+    page.fill("#name", "Player one")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    # the generic panel offers every allowed hex (as buttons, and marked on the map)
+    page.wait_for_selector("[data-facet=S1][data-value='[20,5]']")
+    assert page.locator("[data-facet=S1][data-value='[3,0]']").count() == 0  # too near the edge
+    shot(page, "big-party-station")
+    page.click("[data-facet=S1][data-value='[20,5]']")
+    page.click("#submit-order")
+    page.wait_for_selector("[data-hand='P1-4']", state="attached")  # P2's bot placed S2: the plot is open
+    page.wait_for_function("document.getElementById('log').textContent.includes('S2')")
+    log = page.inner_text("#log")
+    assert "P1: places station S1 at 20,5" in log and "P1 places station S1 at 20,5." in log

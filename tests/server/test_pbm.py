@@ -196,3 +196,24 @@ def test_every_game_gives_a_turn_report(sqlite_settings: Settings, name: str) ->
         report = client.get(f"/api/games/{made.json()['game']['id']}/report").json()
         assert report["svg"].startswith("<svg") and report["text"].strip()
         assert report["text"].rstrip().endswith("No deadline: the turn resolves once every order is in.")
+
+
+@pytest.mark.rule("TOB-M6-STN-02")
+def test_players_place_big_party_stations_by_sheet_one_at_a_time(client: TestClient) -> None:
+    r = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "big-party", "join": "P1",
+                                        "options": {"players": 2, "mode": "capture", "placement": "players"}})
+    assert r.status_code == 201, r.text
+    game = Game(client, r.json()["game"]["id"], {"P1": r.json()["token"]}, r.json()["master_token"])
+    r = client.post(f"/api/games/{game.id}/seats/P2/join", json={"name": "Two"})
+    game.tokens["P2"] = r.json()["token"]
+    assert game.state("P1")["decision"]["kind"] == "stations" and game.state("P2")["decision"] is None
+    bad = sheet(game, "P1", "S1 station: 3/0\n")
+    assert bad.status_code == 422 and bad.json()["errors"][0]["rule"] == "TOB-M6-STN-02"
+    assert sheet(game, "P1", "S1 station: 20/5\n").status_code == 200
+    assert game.state("P2")["decision"]["kind"] == "stations"
+    assert sheet(game, "P2", "S2 station: 14/10\n").status_code == 200
+    view = game.state("P1")["view"]
+    assert view["stations"] == [{"id": "S1", "hex": [20, 5], "owner": None}, {"id": "S2", "hex": [14, 10], "owner": None}]
+    assert game.state("P1")["decision"]["kind"] == "plot"
+    report = client.get(f"/api/games/{game.id}/report?first=1&last=2", headers=game.auth("P2")).json()
+    assert "P1 placed station S1 at [20,5]" in report["text"] and "P2 placed station S2 at [14,10]" in report["text"]

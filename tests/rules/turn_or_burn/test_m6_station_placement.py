@@ -31,7 +31,8 @@ def test_players_place_the_stations_alternately_one_at_a_time_then_the_plot_open
     assert state.stations == () and state.turn == 1
     decision = RS.decision(state, "P1")
     assert decision is not None and decision.kind == "stations"
-    assert decision.options["S1"]["columns"] == [8, 31] and decision.options["S1"]["rows"] == [6, 23]
+    assert decision.options["S1"]["columns"] == {"from": 8, "to": 31}
+    assert decision.options["S1"]["rows"] == {"from": 6, "to": 23}
     assert RS.decision(state, "P2") is None  # one player at a time
     state, events = place(state, "P1", {"S1": S1_HEX})
     assert events == [{"type": "station_placed", "id": "S1", "hex": S1_HEX, "side": "P1"}]

@@ -98,10 +98,11 @@ def default(state: TobState, ask: Ask, seat: Seat) -> dict[str, Any]:
 
 
 def options(state: TobState, ask: Ask, seat: Seat) -> dict[str, Any]:
-    """The open station, the allowed columns and rows, the spacing and the placed stations."""
+    """The open station, the allowed columns and rows (offset, not hexes: a client marks every
+    ``[q, r]`` pair of the options on the map), the spacing and the placed stations."""
     sid, _ = next_station(state)
     (q0, q1), (r0, r1) = big_party.station_bounds(state.config.map)
-    return {sid: {"default": list(allowed(state)[0]), "columns": [q0, q1], "rows": [r0, r1],
+    return {sid: {"default": list(allowed(state)[0]), "columns": {"from": q0, "to": q1}, "rows": {"from": r0, "to": r1},
                   "spacing": big_party.STATION_SPACING, "left": state.stations_to_place,
                   "placed": {s.id: list(s.hex) for s in state.stations}}}
 

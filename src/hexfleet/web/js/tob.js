@@ -3,7 +3,7 @@
 // are named and explained from the server's glossary; no rules here.
 import { api, el } from "./api.js";
 import { codeEl, explain, named, phrase, term } from "./glossary.js";
-import { crewActions } from "./tob_fleet.js";
+import { crewActions, partyEvent, stationLabel } from "./tob_fleet.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
 let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
@@ -428,6 +428,7 @@ export function label(order, kind) {
   if (!Object.keys(o).length) {
     return ({ declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)") + ahead;
   }
+  if (kind === "stations") return stationLabel(o) + ahead;
   const parts = Object.entries(o).map(([fid, v]) => {
     if (Array.isArray(v) && kind === "fire") return `${fid} fires at ${v.map((t) => t ?? "nothing (holds)").join(", ")}`;
     if (v && kind === "end") {
@@ -516,13 +517,14 @@ export function describe(e) {
     case "exited": return `${e.id} leaves the map safely.`;
     case "goal": return `Goal for ${e.side}!`;
     case "puck_reset": return `The puck left by the ${e.edge} edge and returns to the centre.`;
-    default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
+    default: return partyEvent(e) ?? `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
 }
 
 // Which decision a logged step answered, where its orders would read alike (the log has no kind).
 export function stepKind(step) {
   if (step.events.some((e) => e.type === "declared")) return "declare";
+  if (step.events.some((e) => e.type === "station_placed")) return "stations";
   return step.events.some((e) => e.type === "placed") ? "setup" : undefined;
 }
 
