@@ -10,7 +10,9 @@ one player under 100 ms. Every figure prints its time per operation beside its t
   orders chosen once beforehand by the heuristic bot: the rules' work alone;
 * ``state page`` / ``report``: ``GET /api/games/{id}/state`` and ``/report`` for P1 through
   the FastAPI ``TestClient`` on a fresh SQLite file, after one whole turn played through the
-  server (random legal orders, so ships move and shoot).
+  server (random legal orders, so ships move and shoot). The server keeps a report once built
+  (it changes only when a step resolves): ``report`` is a request after the first, ``report,
+  built`` the first.
 
 The game is preset ``big-party`` with ``players 8``, ``ships 15``, ``mode combination``, seed 1.
 """
@@ -123,7 +125,15 @@ def bench_big_party(seconds: float) -> list[Figure]:
         size = {path: len(get(path)().content) for path in ("state", "report")}  # type: ignore[attr-defined]
         for path in ("state", "report"):
             figures.append(per_op(f"GET {path} (P1)", rate(repeat(get(path)), seconds / 4), "requests/s", 100,
-                                  f"{size[path] // 1024} KiB, TestClient, SQLite"))
+                                  f"{size[path] // 1024} KiB, TestClient, SQLite"
+                                  + ("; the report kept since its step resolved" if path == "report" else "")))
+        fetch = get("report")
+
+        def built() -> object:
+            client.app.state.master._reports.clear()  # as the first request after a resolution
+            return fetch()
+        figures.append(per_op("GET report (P1), built", rate(repeat(built), seconds / 4), "requests/s", 100,
+                              "the first request after its step resolved"))
     return figures
 
 

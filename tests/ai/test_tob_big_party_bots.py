@@ -50,3 +50,16 @@ def test_mcts_plots_15_ships_from_samples_never_the_product(monkeypatch: pytest.
     TOB.validate(state, "P3", order)
     assert set(TOB.order_json(state, "P3", order)) == {f.id for f in state.fighters if f.side == "P3"}
     assert bot.info.iterations == 4
+
+
+@pytest.mark.rule("TOB-M6-STN-01")
+@pytest.mark.rule("TOB-M6-MODE-07")
+def test_a_bots_rebuilt_world_plays_the_agreed_game_with_its_stations() -> None:
+    """The search's determinized state keeps what the view shows of Module 6: the agreed modes
+    and points, the players and the stations (public), so a capture game is not searched as
+    last man standing without stations."""
+    from hexfleet.ai.turn_or_burn import determinize
+    state = TOB.new_game("big-party", seed=2, options={"players": 3, "ships": 2, "mode": "combination"})
+    rebuilt = determinize(TOB.view(state, "P2"), "P2", 7)
+    assert rebuilt.config.party == state.config.party and rebuilt.stations == state.stations
+    assert rebuilt.config.party is not None and "capture" in rebuilt.config.party.modes

@@ -79,6 +79,41 @@ def test_the_turn_report_is_the_seats_view_and_visible_events_with_the_deadline(
     assert client.get(f"/api/games/{game.id}/report.txt", headers=game.auth("blue")).text.startswith("Turn or Burn")
 
 
+def test_a_report_is_built_once_per_step_and_seat_with_the_deadline_as_it_is_now(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 13's report under 100 ms: a Big Party report takes ~100 ms to build, and it only
+    changes when a step resolves, so it is kept; the deadline line is always the current one."""
+    from hexfleet.server import master as master_module
+    built: list[object] = []
+
+    class Counting:
+        def __init__(self, shown: Any):
+            self.shown = shown
+
+        def turn_report(self, view: Any, events: Any) -> str:
+            built.append(view["seat"])
+            return str(self.shown.turn_report(view, events))
+
+        def svg(self, view: Any, *, events: Any) -> str:
+            return str(self.shown.svg(view, events=events))
+    monkeypatch.setattr(master_module, "presenter", lambda name: Counting(presenter(name)))
+    game = new_game(client, deadline_seconds=DAYS)
+    game.order("red", SETUP_RED)
+    game.order("blue", SETUP_BLUE)
+    get = lambda seat: client.get(f"/api/games/{game.id}/report", headers=game.auth(seat)).json()  # noqa: E731
+    red = get("red")
+    assert get("red")["text"] == red["text"] and built == ["red"]  # the second is the kept one
+    blue = get("blue")
+    assert built == ["red", "blue"] and blue["text"] != red["text"]  # each seat's own view
+    game.gm("POST", "extend", json={"seconds": 86400})
+    later = get("red")
+    assert built == ["red", "blue"] and later["turn_deadline"] > red["turn_deadline"]
+    assert later["text"] != red["text"] and later["text"].split("Next deadline")[0] == red["text"].split("Next deadline")[0]
+    game.order("red", {"R1": [{"card": "TNC"}]})
+    game.order("blue", {"B1": [{"card": "TNC"}]})
+    assert get("red")["last"] == 2 and built == ["red", "blue", "red"]  # a new step, a new report
+
+
 def test_the_game_master_pauses_resumes_and_extends_a_days_long_deadline(client: TestClient) -> None:
     game = new_game(client, deadline_seconds=DAYS)
     deadline = game.state("red")["game"]["turn_deadline"]
@@ -161,3 +196,24 @@ def test_every_game_gives_a_turn_report(sqlite_settings: Settings, name: str) ->
         report = client.get(f"/api/games/{made.json()['game']['id']}/report").json()
         assert report["svg"].startswith("<svg") and report["text"].strip()
         assert report["text"].rstrip().endswith("No deadline: the turn resolves once every order is in.")
+
+
+@pytest.mark.rule("TOB-M6-STN-02")
+def test_players_place_big_party_stations_by_sheet_one_at_a_time(client: TestClient) -> None:
+    r = client.post("/api/games", json={"ruleset": "turn-or-burn", "scenario": "big-party", "join": "P1",
+                                        "options": {"players": 2, "mode": "capture", "placement": "players"}})
+    assert r.status_code == 201, r.text
+    game = Game(client, r.json()["game"]["id"], {"P1": r.json()["token"]}, r.json()["master_token"])
+    r = client.post(f"/api/games/{game.id}/seats/P2/join", json={"name": "Two"})
+    game.tokens["P2"] = r.json()["token"]
+    assert game.state("P1")["decision"]["kind"] == "stations" and game.state("P2")["decision"] is None
+    bad = sheet(game, "P1", "S1 station: 3/0\n")
+    assert bad.status_code == 422 and bad.json()["errors"][0]["rule"] == "TOB-M6-STN-02"
+    assert sheet(game, "P1", "S1 station: 20/5\n").status_code == 200
+    assert game.state("P2")["decision"]["kind"] == "stations"
+    assert sheet(game, "P2", "S2 station: 14/10\n").status_code == 200
+    view = game.state("P1")["view"]
+    assert view["stations"] == [{"id": "S1", "hex": [20, 5], "owner": None}, {"id": "S2", "hex": [14, 10], "owner": None}]
+    assert game.state("P1")["decision"]["kind"] == "plot"
+    report = client.get(f"/api/games/{game.id}/report?first=1&last=2", headers=game.auth("P2")).json()
+    assert "P1 placed station S1 at [20,5]" in report["text"] and "P2 placed station S2 at [14,10]" in report["text"]

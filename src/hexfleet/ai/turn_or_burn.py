@@ -519,6 +519,8 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
                         black_holes=view["black_holes"])
         if "hockey" in view:
             position["hockey"] = view["hockey"]
+        if "players" in view:  # Module 6: the players, the agreed game and the stations are public
+            position.update(players=view["players"], game=view["party_game"], stations=view["stations"])
     if "scores" in view:  # Modules 2-3
         position["scores"] = view["scores"]
         position["replacements"] = []
@@ -534,6 +536,8 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TobState:
         "revealed": {d["id"]: _revealed(d) for d in view["fighters"]}, "outcome": view["outcome"],
         "budgets": facts.budgets, "phase_decisions": True, "stage": None,
     }
+    if view.get("stations_to_place"):  # Module 6: stations still to place (TOB-M6-STN-02)
+        data["stations_to_place"] = view["stations_to_place"]
     if "declared" in view:
         data["stage"] = _stage(view, seat, table)
     return RULESET.from_json(data)

@@ -286,7 +286,11 @@ def describe_view(view: Mapping[str, Any]) -> str:
     out = io.StringIO()
     console = Console(file=out, width=TEXT_WIDTH, color_system=None, soft_wrap=True)
     for renderable in view_renderables(view):
-        console.print(renderable)
+        fast = text.table_text(renderable, TEXT_WIDTH) if isinstance(renderable, Table) else None
+        if fast is None:
+            console.print(renderable)
+        else:
+            out.write(fast)
     return out.getvalue()
 
 

@@ -126,6 +126,7 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     "ram_void": lambda e: f"{e['rammer']}'s ram finds nothing in its hex",
     "ram_hit": lambda e: (f"ramming: {e['ship']} takes {e['damage']} ({e['miss_cards']} miss card(s) in a hand "
                           f"of {e['hand_size']})"),
+    "station_placed": lambda e: f"{e['side']} placed station {e['id']} at {_hex(e['hex'])}",
     "station_hit": lambda e: f"{e['shooter']} ({e['side']}) does {e['damage']} damage to station {e['station']}",
     "station_captured": lambda e: (f"station {e['station']} now belongs to {e['owner']}" if e["owner"]
                                    else f"station {e['station']} is unowned again"),

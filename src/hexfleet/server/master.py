@@ -10,8 +10,9 @@ a summary before the end) is built from that seat's view and the events it may s
 
 from __future__ import annotations
 
+import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
@@ -30,8 +31,13 @@ from .service import ApiError, GameService, hash_token
 class GameMaster:
     """The play-by-mail operations of one server, on its :class:`GameService`."""
 
+    REPORTS_KEPT = 64
+    """Turn reports kept built (:meth:`report`): a Big Party turn is 8 seats' reports."""
+
     def __init__(self, service: GameService):
         self.service = service
+        self._reports: OrderedDict[tuple[Any, ...], tuple[str, str]] = OrderedDict()
+        self._reports_lock = threading.Lock()  # reports are asked from the server's worker threads
 
     # --- who may ---------------------------------------------------------------------------
 
@@ -159,18 +165,38 @@ class GameMaster:
         presenter's turn report (text) and map (SVG) of the seat's view now, and the deadline."""
         with self.service.db.read() as s:
             game = self.service._get(s, game_id)
-            ruleset = get_ruleset(game.ruleset)
-            steps = self.service._steps(s, game_id)
             last = game.steps if last is None else min(last, game.steps)
             first = last if first is None else max(1, first)
-            events = [e for row in steps[first - 1:last] for e in
-                      self.service._step_for(ruleset, game, steps, row, seat, game.status == "over")["events"]]
-            view = ruleset.view(self.service._state(ruleset, game), seat)
             deadline, paused, status = game.turn_deadline, game.paused_remaining is not None, game.status
-        shown = presenter(game.ruleset)
-        text = shown.turn_report(view, events) + "\n" + deadline_line(status, deadline, paused) + "\n"
+            key = (game_id, game.steps, status, seat, first, last)
+            with self._reports_lock:
+                built = self._reports.get(key)
+                if built is not None:
+                    self._reports.move_to_end(key)
+            if built is None:
+                built = self._build_report(s, game, seat, first, last)
+                with self._reports_lock:
+                    self._reports[key] = built
+                    while len(self._reports) > self.REPORTS_KEPT:
+                        self._reports.popitem(last=False)
+        text, svg = built
+        text += "\n" + deadline_line(status, deadline, paused) + "\n"
         return {"game": game_id, "seat": seat, "first": first, "last": last, "text": text,
-                "svg": shown.svg(view, events=events), "turn_deadline": deadline}
+                "svg": svg, "turn_deadline": deadline}
+
+    def _build_report(self, s: Any, game: GameRow, seat: Seat | None, first: int, last: int) -> tuple[str, str]:
+        """The report's text (without the deadline) and map. They change only when a step
+        resolves (the view is the game's state now) or the game ends (everything is shown), so
+        :meth:`report` keeps them per step and status: a Big Party report (8 players × 15 ships)
+        takes ~100 ms to build, most of it the text tables (issue 13: under 100 ms)."""
+        ruleset = get_ruleset(game.ruleset)
+        steps = self.service._steps(s, game.id)
+        over = game.status == "over"
+        events = [e for row in steps[first - 1:last]
+                  for e in self.service._step_for(ruleset, game, steps, row, seat, over)["events"]]
+        view = ruleset.view(self.service._state(ruleset, game), seat)
+        shown = presenter(game.ruleset)
+        return shown.turn_report(view, events), shown.svg(view, events=events)
 
     def summary(self, game_id: str) -> dict[str, Any]:
         """The end of the game: outcome, each seat's orders by who made them, the final position

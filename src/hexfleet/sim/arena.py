@@ -1,4 +1,11 @@
-"""Round-robin tournaments between bots: wins, draws, losses, Wilson intervals and Elo."""
+"""Tournaments between bots: wins, draws, losses, Wilson intervals and Elo.
+
+Two-seat scenarios play a round robin (every pair of bots, sides swapped every other game). A
+scenario with more seats (a Big Party of ``players=8``) seats the whole field at every game, the
+bots rotated one seat along each game; each bot's result is then its *win share* (a game's win
+split evenly among its winners) beside the share an equal bot would get (its seats over the
+seats of a game), as :class:`Share` rows; Elo is left out (it rates pairs).
+"""
 
 from __future__ import annotations
 
@@ -11,9 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ..engine.ruleset import Seat
-from ..games import get_ruleset
 from .batch import run_matches
-from .match import MatchResult, MatchSpec
+from .match import MatchResult, MatchSpec, seats_of
 from .stats import elo_ratings, wilson
 
 
@@ -54,24 +60,69 @@ class Row:
                 "score_low": round(s_low, 4), "score_high": round(s_high, 4)}
 
 
+@dataclass(frozen=True, slots=True)
+class Share:
+    """One bot's record in games of more than two seats: ``seats`` it filled, ``wins`` its
+    share of the games' wins (a win shared by ``k`` seats counts ``1/k`` to each), ``draws``
+    its seats in games nobody won, ``fair`` the wins an equal bot would have taken (each of
+    its seats ``1/seats-in-game``), ``games`` the games played in all."""
+
+    bot: str
+    seats: int
+    wins: float
+    draws: int
+    fair: float
+    games: int
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per seat filled."""
+        return self.wins / self.seats if self.seats else 0.0
+
+    @property
+    def win_interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.seats)
+
+    @property
+    def share(self) -> float:
+        """The fraction of all games' wins this bot took."""
+        return self.wins / self.games if self.games else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        low, high = self.win_interval
+        return {"bot": self.bot, "seats": self.seats, "wins": round(self.wins, 4), "draws": self.draws,
+                "win_rate": round(self.win_rate, 4), "win_low": round(low, 4), "win_high": round(high, 4),
+                "fair_rate": round(self.fair / self.seats, 4) if self.seats else 0.0,
+                "win_share": round(self.share, 4), "fair_share": round(self.fair / self.games, 4) if self.games else 0.0}
+
+
 @dataclass(slots=True)
 class ArenaReport:
     config: dict[str, Any]
     rows: list[Row]
     elo: dict[str, float]
     results: list[MatchResult]
+    shares: list[Share] | None = None
+    """Games of more than two seats: one row per bot (``rows`` and ``elo`` are then empty)."""
+
+    def table(self) -> list[dict[str, Any]]:
+        """The table as written: :class:`Share` rows, or :class:`Row` rows with each bot's Elo."""
+        if self.shares is not None:
+            return [s.to_json() for s in self.shares]
+        return [r.to_json() | {"elo": round(self.elo[r.bot], 1)} for r in self.rows]
 
     def to_json(self) -> dict[str, Any]:
-        return {"config": self.config, "table": [r.to_json() for r in self.rows],
+        return {"config": self.config, "table": self.table(),
                 "elo": {k: round(v, 1) for k, v in self.elo.items()},
                 "games": [r.to_json() for r in self.results]}
 
     def write(self, stem: Path) -> tuple[Path, Path]:
-        """``stem.csv`` (the table, one row per bot and opponent, Elo on each) and ``stem.json``."""
+        """``stem.csv`` (the table: one row per bot and opponent with Elo on each, or one row per
+        bot with its win share) and ``stem.json``."""
         stem.parent.mkdir(parents=True, exist_ok=True)
         csv_path, json_path = stem.with_suffix(".csv"), stem.with_suffix(".json")
         with csv_path.open("w", newline="", encoding="utf-8") as handle:
-            rows = [r.to_json() | {"elo": round(self.elo[r.bot], 1)} for r in self.rows]
+            rows = self.table()
             writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
             writer.writeheader()
             writer.writerows(rows)
@@ -82,12 +133,16 @@ class ArenaReport:
 def schedule(game: str, scenario: str, bots: Sequence[str], games: int, *, seed: int = 0,
              options: Mapping[str, Any] | None = None,
              bot_options: Mapping[str, Mapping[str, Any]] | None = None) -> list[MatchSpec]:
-    """``games`` games per pair of distinct bots, sides swapped every other game."""
-    seats = get_ruleset(game).scenarios()[scenario].seats
-    if len(seats) != 2:
-        raise ValueError(f"the arena plays two-seat scenarios; {scenario} has {len(seats)} seats")
+    """Two seats: ``games`` games per pair of distinct bots, sides swapped every other game.
+    More seats: ``games`` games of the whole field, seat ``k`` of game ``i`` taken by bot
+    ``(k + i) mod len(bots)``, so every bot sits at every seat in turn."""
+    seats = seats_of(game, scenario, options)
     opts = tuple(sorted((options or {}).items()))
     bopts = tuple((name, tuple(sorted(o.items()))) for name, o in sorted((bot_options or {}).items()))
+    if len(seats) > 2:
+        field = list(dict.fromkeys(bots))
+        return [MatchSpec(game, scenario, tuple((seat, field[(k + i) % len(field)]) for k, seat in enumerate(seats)),
+                          seed=seed + i, options=opts, bot_options=bopts) for i in range(games)]
     specs = []
     for pair_no, (a, b) in enumerate(combinations(dict.fromkeys(bots), 2)):
         for i in range(games):
@@ -95,6 +150,20 @@ def schedule(game: str, scenario: str, bots: Sequence[str], games: int, *, seed:
             specs.append(MatchSpec(game, scenario, ((seats[0], first), (seats[1], second)),
                                    seed=seed + pair_no * 1_000_003 + i, options=opts, bot_options=bopts))
     return specs
+
+
+def tabulate_shares(results: Sequence[MatchResult]) -> list[Share]:
+    """Each bot's win share over games of any number of seats (see :class:`Share`)."""
+    tally: dict[str, list[float]] = {}
+    for r in results:
+        n = len(r.spec.bots)
+        for seat, bot in r.spec.bots:
+            t = tally.setdefault(bot, [0, 0.0, 0, 0.0])
+            t[0] += 1
+            t[1] += 1 / len(r.winners) if seat in r.winners else 0.0
+            t[2] += not r.winners
+            t[3] += 1 / n
+    return [Share(bot, int(t[0]), t[1], int(t[2]), t[3], len(results)) for bot, t in sorted(tally.items())]
 
 
 def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float]]:
@@ -126,8 +195,12 @@ def arena(game: str, scenario: str, bots: Sequence[str], games: int, *, workers:
           backend: str = "process", progress: bool = True) -> ArenaReport:
     specs = schedule(game, scenario, bots, games, seed=seed, options=options, bot_options=bot_options)
     results = run_matches(specs, workers=workers, backend=backend, progress=progress, label="arena")
-    rows, elo = tabulate(results)
-    config = {"game": game, "scenario": scenario, "bots": list(bots), "games_per_pairing": games, "seed": seed,
+    seats = len(specs[0].bots) if specs else 2
+    config = {"game": game, "scenario": scenario, "bots": list(bots), "seats": seats, "seed": seed,
+              "games_per_pairing" if seats == 2 else "games": games,
               "options": dict(options or {}), "bot_options": {k: dict(v) for k, v in (bot_options or {}).items()},
               "workers": workers, "backend": backend}
+    if seats > 2:
+        return ArenaReport(config, [], {}, results, tabulate_shares(results))
+    rows, elo = tabulate(results)
     return ArenaReport(config, rows, elo, results)

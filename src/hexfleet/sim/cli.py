@@ -5,20 +5,22 @@ The two commands are mounted on the main ``hexfleet`` app (:mod:`hexfleet.cli`).
 
 from __future__ import annotations
 
+import json
 import re
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 from rich.table import Table
 
 from ..ai import bot_names, check_bot
-from ..engine.errors import FormatError
+from ..engine.errors import FormatError, RuleError
 from ..games import DEFAULT_GAME, get_ruleset
-from .arena import arena
+from .arena import ArenaReport, arena
 from .batch import BACKENDS
+from .match import seats_of
 from .simulate import find_study, run_study
 
 DEFAULT_TURN_LIMIT = 60
@@ -32,6 +34,29 @@ def parse_seconds(text: str) -> float:
         raise typer.BadParameter(f"expected a duration like 1s, 500ms or 0.5; got {text!r}")
     value = float(match.group(1))
     return value / 1000 if match.group(2) == "ms" else value
+
+
+def parse_options(pairs: list[str] | None) -> dict[str, Any]:
+    """``--option KEY=VALUE`` pairs: the value read as JSON where it is (``players=8``,
+    ``placement=players``, ``turn_limit=null``), else as text."""
+    out: dict[str, Any] = {}
+    for pair in pairs or []:
+        key, sep, text = pair.partition("=")
+        if not sep or not key.strip():
+            raise typer.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        try:
+            out[key.strip()] = json.loads(text)
+        except json.JSONDecodeError:
+            out[key.strip()] = text.strip()
+    return out
+
+
+def _seats(game: str, scenario: str, options: dict[str, Any]) -> int:
+    """How many seats a game with these options has; a usage error when the options are refused."""
+    try:
+        return len(seats_of(game, scenario, options))
+    except (FormatError, RuleError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--option") from None
 
 
 def _check(game: str, scenario: str | None, bots: list[str], backend: str) -> str:
@@ -91,6 +116,9 @@ Seed = Annotated[int, typer.Option("--seed", help="First game seed; games use co
 Backend = Annotated[str, typer.Option("--backend", help="process (local pool) or ray (optional extra).")]
 Out = Annotated[Path, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json (and .png).")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+OptionPairs = Annotated[list[str] | None, typer.Option(
+    "--option", "-O", help="A scenario or game option, KEY=VALUE (repeatable): players=8 seats eight bots in a "
+                           "Big Party.")]
 
 
 def arena_command(
@@ -98,7 +126,9 @@ def arena_command(
                                               "that can play the scenario).")] = None,
     game: Game = DEFAULT_GAME,
     scenario: Scenario = None,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing (sides alternate).")] = 20,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing (sides alternate); with more "
+                                       "than two seats, games of the whole field (seats rotate).")] = 20,
+    option: OptionPairs = None,
     workers: Workers = 2,
     think: Think = "1s",
     clock: Clock = ClockName.cpu,
@@ -109,17 +139,29 @@ def arena_command(
     out: Out = Path("arena"),
     quiet: Quiet = False,
 ) -> None:
-    """Round robin between bots with sides swapped: wins/draws/losses, Wilson 95 % intervals, Elo."""
+    """Round robin between bots with sides swapped: wins/draws/losses, Wilson 95 % intervals, Elo;
+    with more than two seats, every bot at every game, seats rotated: each bot's win share."""
     names = [b.strip() for b in bots.split(",") if b.strip()] if bots is not None else None
     scenario = _check(game, scenario, names or [], backend)
     if names is None:
         names = bot_names(game, scenario)
     if len(set(names)) < 2:
         raise typer.BadParameter("name at least two different bots", param_hint="--bots")
-    options = batch_options(game, turn_limit)
+    options = batch_options(game, turn_limit) | parse_options(option)
+    _seats(game, scenario, options)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
                    bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend, progress=not quiet)
-    table = Table(title=f"{game} / {scenario}: {games} games per pairing, turn limit {options.get('turn_limit', 'none')}")
+    limit = options.get("turn_limit", "none")
+    table = _shares_table(report, scenario, games, limit) if report.shares is not None else \
+        _pairs_table(report, f"{game} / {scenario}: {games} games per pairing, turn limit {limit}")
+    console = Console()
+    console.print(table)
+    for path in report.write(out):
+        console.print(f"wrote {path}")
+
+
+def _pairs_table(report: ArenaReport, title: str) -> Table:
+    table = Table(title=title)
     for column in ("bot", "vs", "games", "W", "D", "L", "win %", "95 % interval", "Elo"):
         table.add_column(column, justify="left" if column in ("bot", "vs") else "right")
     for row in report.rows:
@@ -127,10 +169,25 @@ def arena_command(
         table.add_row(row.bot, "all" if row.opponent == "*" else row.opponent, str(row.games), str(row.wins),
                       str(row.draws), str(row.losses), f"{100 * row.win_rate:.1f}", f"{100 * low:.1f}-{100 * high:.1f}",
                       f"{report.elo[row.bot]:.0f}")
-    console = Console()
-    console.print(table)
-    for path in report.write(out):
-        console.print(f"wrote {path}")
+    return table
+
+
+def _shares_table(report: ArenaReport, scenario: str, games: int, limit: object) -> Table:
+    """A game of more seats: each bot's wins per seat and share of all wins, beside an equal bot's."""
+    assert report.shares is not None
+    seats = report.config["seats"]
+    table = Table(title=f"{report.config['game']} / {scenario}, {seats} seats: {games} games, seats rotated, "
+                        f"turn limit {limit}; win % per seat filled, share % of all wins (a win shared by k counts "
+                        f"1/k each), beside an equal bot's")
+    for column in ("bot", "seats", "wins", "D", "win %", "95 % interval", "equal %", "share %", "equal share %"):
+        table.add_column(column, justify="left" if column == "bot" else "right")
+    for s in report.shares:
+        low, high = s.win_interval
+        row = s.to_json()
+        table.add_row(s.bot, str(s.seats), f"{s.wins:g}", str(s.draws), f"{100 * s.win_rate:.1f}",
+                      f"{100 * low:.1f}-{100 * high:.1f}", f"{100 * row['fair_rate']:.1f}", f"{100 * s.share:.1f}",
+                      f"{100 * row['fair_share']:.1f}")
+    return table
 
 
 def simulate_command(
@@ -140,6 +197,7 @@ def simulate_command(
     bot: Annotated[str | None, typer.Option("--bot", help="Bot playing both sides (default: the study's).")] = None,
     scenario: Scenario = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
+    option: OptionPairs = None,
     workers: Workers = 2,
     think: Think = "1s",
     clock: Clock = ClockName.cpu,
@@ -159,10 +217,14 @@ def simulate_command(
         raise typer.BadParameter(exc.message, param_hint="STUDY") from None
     bot = bot or declared.bot
     scenario = _check(game, scenario, [bot], backend)
-    options = batch_options(game, turn_limit)
-    result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
-                       bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
-                       progress=not quiet)
+    options = batch_options(game, turn_limit) | parse_options(option)
+    _seats(game, scenario, options)
+    try:
+        result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
+                           bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
+                           progress=not quiet)
+    except FormatError as exc:
+        raise typer.BadParameter(exc.message, param_hint="--scenario") from None
     first, second = declared.seats
     table = Table(title=f"{first.capitalize()}'s score (win 1, draw ½), {bot} on both sides, "
                         f"{games} games per cell, turn limit {options.get('turn_limit', 'none')}")

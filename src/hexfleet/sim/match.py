@@ -60,6 +60,13 @@ class MatchResult:
                 "winners": list(self.winners), "steps": self.steps}
 
 
+def seats_of(game: str, scenario: str, options: Mapping[str, Any] | None = None) -> tuple[Seat, ...]:
+    """The seats a game of ``scenario`` with ``options`` has: a scenario may set them by an
+    option (a Big Party's follow its ``players``), so the batch commands ask a new game."""
+    ruleset = get_ruleset(game)
+    return tuple(ruleset.seats(ruleset.new_game(scenario, seed=0, options=dict(options or {}))))
+
+
 def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
     """Play ``spec`` to the end; bots are seeded from the game seed and their seat."""
     ruleset = get_ruleset(spec.game)

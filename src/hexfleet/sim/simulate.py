@@ -4,7 +4,9 @@ A game declares its studies (``STUDIES`` in its bots module, :class:`hexfleet.pl
 found by name like everything else of a game: every pairing of a set of choices between two
 seats, each seat's legal orders narrowed to its choice by a filter the game declares (so the
 bots still decide everything else), the same bot on both sides. The result is the first seat's
-score (win 1, draw ½) for each pairing.
+score (win 1, draw ½) for each pairing. A scenario with more seats (options such as
+``players=8``) seats the same bot, unfiltered, at every other seat; a game one of those wins
+counts for neither study seat (``others``).
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 from ..engine.errors import FormatError
 from ..plugins import Study, game_bots
 from .batch import run_matches
-from .match import MatchResult, MatchSpec
+from .match import MatchResult, MatchSpec, seats_of
 from .stats import wilson
 
 
@@ -33,6 +35,8 @@ class Cell:
     first_wins: int = 0
     second_wins: int = 0
     draws: int = 0
+    others: int = 0
+    """Games won by neither study seat (another seat of a bigger game)."""
 
     @property
     def score(self) -> float:
@@ -44,6 +48,7 @@ class Cell:
         low, high = wilson(self.first_wins + 0.5 * self.draws, self.games)
         return {f"{a}_{study.tag}": self.first, f"{b}_{study.tag}": self.second, "games": self.games,
                 f"{a}_wins": self.first_wins, f"{b}_wins": self.second_wins, "draws": self.draws,
+                "others_won": self.others,
                 f"{a}_score": round(self.score, 4), f"{a}_score_low": round(low, 4),
                 f"{a}_score_high": round(high, 4)}
 
@@ -95,13 +100,18 @@ def run_study(game: str, name: str | None, scenario: str, *, bot: str | None = N
     name, study = find_study(game, name)
     bot = bot or study.bot
     first, second = study.seats
+    seats = seats_of(game, scenario, options)
+    if first not in seats or second not in seats:
+        raise FormatError("scenario", f"study {name} compares seats {first} and {second}; a {scenario} game "
+                          f"has seats {', '.join(seats)}")
+    rest = tuple((seat, bot) for seat in seats if seat not in study.seats)
     opts = tuple(sorted((options or {}).items()))
     bopts = tuple((b, tuple(sorted(o.items()))) for b, o in sorted((bot_options or {}).items()))
     pairings = [(a, b) for a in study.choices for b in study.choices]
     specs = []
     for k, (a, b) in enumerate(pairings):
         for i in range(games):
-            specs.append(MatchSpec(game, scenario, ((first, bot), (second, bot)), seed=seed + k * 1_000_003 + i,
+            specs.append(MatchSpec(game, scenario, ((first, bot), (second, bot), *rest), seed=seed + k * 1_000_003 + i,
                                    options=opts, bot_options=bopts,
                                    tags=((f"{first}_{study.tag}", a), (f"{second}_{study.tag}", b)),
                                    forced=((first, study.filter.format(a)), (second, study.filter.format(b)))))
@@ -115,9 +125,12 @@ def run_study(game: str, name: str | None, scenario: str, *, bot: str | None = N
             cell.draws += 1
         elif first in result.winners:
             cell.first_wins += 1
-        else:
+        elif second in result.winners:
             cell.second_wins += 1
-    config = {"study": name, "game": game, "scenario": scenario, "bot": bot, "games_per_pairing": games,
+        else:
+            cell.others += 1
+    config = {"study": name, "game": game, "scenario": scenario, "bot": bot, "seats": len(seats),
+              "games_per_pairing": games,
               "seed": seed, "options": dict(options or {}), "backend": backend, "workers": workers}
     return StudyResult(study, config, list(cells.values()), results)
 

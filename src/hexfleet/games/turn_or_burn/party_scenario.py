@@ -12,7 +12,7 @@ edge and 5 hexes apart, unowned. The modes' point values are the book's example 
 from __future__ import annotations
 
 from ...engine.errors import RuleError
-from ...hexgrid import RectMap, directions_toward, from_offset, sub
+from ...hexgrid import Hex, RectMap, directions_toward, from_offset, sub
 from . import big_party
 from .big_party import Party, Player
 from .ship_sheet import marks_of
@@ -37,7 +37,17 @@ ship would show which comes first."""
 FREIGHTER: tuple[str, ...] = ("CM", "STR", "STR", "THR", "THR", "LT", "CARGO", "CARGO", "CARGO", "CARGO", "CARGO", "CARGO")
 POINTS = (("system", 1), ("ship", 3), ("eject", -3), ("station", 1), ("cargo", 2), ("special_enemy", 7))
 ROUND_LIMIT = 20
-POINT_GOAL = 50
+GOAL_PER_SHIP_MAX = 14
+
+
+def point_goal(players: int, ships: int) -> int:
+    """The preset's agreed score (TOB-M6-MODE-01, [CONFIG]): ``2 + 3 × players`` points a ship,
+    14 at most. The score is earned ship by ship, and a fleet finds more targets among more
+    players up to about four: heuristic bots in combination games reached about 8 points a ship
+    by turn 12 with 2 players and 12-18 with 4 and 8 (4 and 15 ships each, seeds 1-2), so
+    the goal comes near turn 12 of the 20-round limit whatever the table, where a fixed 50
+    ended an 8 × 15 game by turn 4 and was never reached by 2 × 4."""
+    return ships * min(GOAL_PER_SHIP_MAX, 2 + 3 * players)
 
 
 def modes_of(mode: str) -> tuple[str, ...]:
@@ -53,10 +63,18 @@ def region(i: int) -> tuple[tuple[int, int], tuple[int, int]]:
     return (q0, q0 + REGION - 1), (r0, r0 + REGION - 1)
 
 
+SPOTS = ((12, 10), (27, 19), (27, 10), (12, 19), (19, 9), (19, 20), (10, 15), (29, 15))
+"""The preset's station spots (column, row): a ring round the centre."""
+
+
+def station_spot(k: int) -> Hex:
+    """The preset's spot for the ``k``-th station (0-based; the ring, round again past 8)."""
+    return from_offset(*SPOTS[k % len(SPOTS)])
+
+
 def stations(n: int) -> tuple[Station, ...]:
     """``n`` unowned stations on a ring round the centre (TOB-M6-STN-02), ``S1``..``Sn``."""
-    spots = ((12, 10), (27, 19), (27, 10), (12, 19), (19, 9), (19, 20), (10, 15), (29, 15))
-    out = tuple(Station(f"S{k + 1}", from_offset(*spots[k]), None) for k in range(n))
+    out = tuple(Station(f"S{k + 1}", station_spot(k), None) for k in range(n))
     big_party.check_stations(out, MAP)
     return out
 
@@ -71,7 +89,8 @@ def build(players: int, mode: str, ships: int) -> tuple[Party, tuple[Fighter, ..
     modes = modes_of(mode)
     lms = modes == ("last_man_standing",)
     party = Party(tuple(Player(f"P{k + 1}", k + 1, (), region(k)) for k in range(players)), modes,
-                  () if lms else POINTS, None if lms else ROUND_LIMIT, None if lms else POINT_GOAL)
+                  () if lms else POINTS, None if lms else ROUND_LIMIT,
+                  None if lms else point_goal(players, ships))
     fighters = []
     centre = (MAP.cols // 2, MAP.rows // 2)
     for p in party.players:

@@ -45,7 +45,7 @@ from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
-from . import experimental, lockdown, notation, party_scenario, spacewar_orders, turn
+from . import experimental, lockdown, notation, party_scenario, party_setup, spacewar_orders, turn
 from .build import check_build, external_working, lost_counts
 from .cards import GUNS, M1_GUNS, MANEUVERS
 from .end_of_turn import check_end_choice, parse_losses
@@ -95,6 +95,7 @@ from .state import (
     REENTRY_HEX,
     RESOLVE,
     SETUP,
+    STATIONS,
     Config,
     Fighter,
     Hits,
@@ -119,6 +120,8 @@ PRESET_OPTIONS = (
     ("mode", "dogfight", party_scenario.PRESET_MODES, "the game mode (combination: all but last man standing)", "Mode"),
     ("ships", 4, tuple(range(1, 16)), "ships per player (the default preset fits the box's 8 counter sets, TOB-COMP-04)",
      "Ships per player"),
+    ("placement", "preset", ("preset", "players"), "who places the stations: the preset's ring round the centre, or "
+     "the players, alternately one at a time (TOB-M6-STN-02)", "Station placement"),
 )
 """Options that choose the ``big-party`` preset (``party_scenario.build``), not rules: they are
 not part of a position (its ``players`` and ``game`` say what they chose)."""
@@ -264,16 +267,20 @@ def _party_state(scenario: str, options: Options, preset: tuple[Any, ...]) -> To
     """A Big Party preset, its ships already in their start regions: the first decision is
     the plot (the players' set-up is the preset's, TOB-M6-STN-02 stations placed)."""
     data = _SCENARIOS[scenario]
-    players, mode, ships = preset
-    if players not in range(2, 9) or mode not in party_scenario.PRESET_MODES or ships not in range(1, 16):
+    players, mode, ships, placement = preset
+    if (players not in range(2, 9) or mode not in party_scenario.PRESET_MODES or ships not in range(1, 16)
+            or placement not in ("preset", "players")):
         raise RuleError("TOB-M6-OVR-02", f"Big Party presets: players 2-8, ships 1-15, mode one of "
-                        f"{', '.join(party_scenario.PRESET_MODES)}; got {players}, {ships}, {mode!r}", field="options")
+                        f"{', '.join(party_scenario.PRESET_MODES)}, placement preset or players; got {players}, "
+                        f"{ships}, {mode!r}, {placement!r}", field="options")
     party, fighters, stations = party_scenario.build(players, mode, ships)
     config = Config(scenario=scenario, modules=tuple(data["modules"]), map=party_scenario.MAP,
                     sides=tuple(p.id for p in party.players), options=options, play=data["rules"], party=party)
     state = TobState(config=config, turn=1, phase=PLOT, fighters=fighters, rng=Rng(0),
                      scores=tuple((s, 0) for s in config.sides), stations=stations)
     check_position(state)
+    if placement == "players" and stations:  # the players place them (TOB-M6-STN-02)
+        return replace(state, phase=STATIONS, stations=(), stations_to_place=len(stations))
     return state
 
 
@@ -913,6 +920,9 @@ KINDS: dict[str, Kind[Any, Any]] = {
                _legal_fire, _apply_fire, _dump, Fire, _nothing, lambda s, a, seat: _open_options(s, seat)),
     END: Kind(END, "TOB-SEQ-02", _prompt("Choose the externals you lose and the cards you discard."), _parse_end,
               _check_end, _legal_end, _apply_end, _dump, End, _nothing, lambda s, a, seat: _open_options(s, seat)),
+    STATIONS: Kind(STATIONS, party_setup.RULE, party_setup.prompt, party_setup.parse, party_setup.check,
+                   party_setup.legal, party_setup.apply, _dump, party_setup.StationHexes, party_setup.default,
+                   party_setup.options),
 }
 """The decision kinds of Turn or Burn (see the module docstring)."""
 
@@ -959,7 +969,8 @@ class TurnOrBurn(Procedure[TobState]):
         preset = tuple(given.pop(name, _SCENARIOS[scenario].get(name)) for name in PRESET_NAMES)
         start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
         return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
-                        start.scores, projectiles=start.projectiles, stations=start.stations)
+                        start.scores, projectiles=start.projectiles, stations=start.stations,
+                        stations_to_place=start.stations_to_place)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
@@ -977,6 +988,8 @@ class TurnOrBurn(Procedure[TobState]):
             return _ASKS.get((PLOT, seats)) or _ask(PLOT, seats)
         if phase == SETUP:
             return _ask("setup", state.sides_in_play())
+        if phase == STATIONS:
+            return party_setup.ask(state)
         if phase in (FIRE, END):
             assert state.stage is not None
             return Ask(phase, tuple(seat for seat, _ in state.stage.decisions))
@@ -1111,6 +1124,8 @@ class TurnOrBurn(Procedure[TobState]):
         burns = {p.id: p.burn for p in state.projectiles if p.burn}
         if burns:  # this turn's equivalent burns (a position at a turn's start holds none)
             out["burns"] = burns
+        if state.stations_to_place:
+            out["stations_to_place"] = state.stations_to_place
         return out
 
     def from_json(self, data: Mapping[str, Any]) -> TobState:
@@ -1127,6 +1142,7 @@ class TurnOrBurn(Procedure[TobState]):
             fighters=tuple(replace(f, revealed=tuple(revealed.get(f.id, f.revealed))) for f in base.fighters),
             outcome=Outcome.from_json(data["outcome"]) if data.get("outcome") else None,
             then=tuple(Then(t["seat"], t["kind"], t["answer"]) for t in data.get("then", ())),
+            stations_to_place=data.get("stations_to_place", 0),
         )
 
 

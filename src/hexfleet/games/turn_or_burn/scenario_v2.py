@@ -43,8 +43,11 @@ def public_v2(state: TobState) -> dict[str, Any]:
     if state.config.hockey is not None:
         out["hockey"] = hockey_json(state.config.hockey)
     if state.config.party is not None:  # Module 6: players, the game and the stations are public
-        out |= party_json(state.config.party)
+        party = party_json(state.config.party)
+        out |= {"players": party["players"], "party_game": party["game"]}  # a view's "game" is the ruleset's name
         out["stations"] = [station_json(s) for s in state.stations]
+        if state.stations_to_place:
+            out["stations_to_place"] = state.stations_to_place
     return out
 
 

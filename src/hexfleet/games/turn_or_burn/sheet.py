@@ -14,6 +14,7 @@ One line per ship and action, in the book's card names (docs/pbm.md)::
     R1 setup: gun=NB hex=5/8 facing=C momentum=7/8
     R1 reenter: facing=C momentum=1/11
     B2 enter: 0/11                # the hex where enemy replacement B2 enters (TOB-M2-SCEN-04)
+    S3 station: 19/9              # Module 6: where this player places station S3 (TOB-M6-STN-02)
     M1 steer: 9/4                 # Module 4 standing decisions (steer, detonate, gravity)
 
 Each line is read into the JSON the rules already read (``orders.py``), one order per decision
@@ -34,7 +35,7 @@ from ...engine.ruleset import Order, Seat
 from ...engine.sheet import Sheet, SheetError, SheetErrors
 from .cards import MANEUVERS, SYSTEMS
 from .orders import ACTION_FIELDS_V2, DECISION_FIELDS, PLACEMENT_FIELDS
-from .state import DECLARE, END, FIRE, PLOT, REENTRY, REENTRY_HEX, SETUP, TobState
+from .state import DECLARE, END, FIRE, PLOT, REENTRY, REENTRY_HEX, SETUP, STATIONS, TobState
 
 _BY_NAME = {name.casefold(): code for code, name in SYSTEMS.items()} | {
     code.casefold(): code for code in (*MANEUVERS, *SYSTEMS)}
@@ -148,6 +149,7 @@ KEYWORDS: dict[str, tuple[str, Callable[[str], Any]]] = {
     "setup": (SETUP, lambda text: pairs(text, PLACEMENT_FIELDS)),
     "reenter": (REENTRY, lambda text: pairs(text, tuple(k for k in PLACEMENT_FIELDS if k != "hex"))),
     "enter": (REENTRY_HEX, lambda text: value(text)),
+    "station": (STATIONS, lambda text: value(text)),
     **{key: (PLOT, _decision(key)) for key in DECISION_FIELDS},
 }
 """A line's word after the unit → (the decision kind it answers, its reader). A unit's lines
@@ -157,6 +159,8 @@ of one kind add up: lists run on (one line per action), fields are merged."""
 def read(state: TobState, seat: Seat, text: str) -> Sheet:
     """Every line read; every line that cannot be read reported (:class:`SheetErrors`)."""
     units = {f.id for f in state.fighters} | {p.id for p in state.projectiles} | {r.id for r in state.replacements}
+    if state.stations_to_place:  # Module 6: the station placed now (TOB-M6-STN-02)
+        units.add(f"S{len(state.stations) + 1}")
     answers: dict[str, dict[str, Any]] = {}
     lines: dict[str, int] = {}
     errors: list[SheetError] = []
@@ -204,7 +208,7 @@ def read(state: TobState, seat: Seat, text: str) -> Sheet:
 
 def _merge(old: Any, new: Any, kind: str) -> Any:
     """A unit's next line of one kind added to what its earlier lines said."""
-    if isinstance(old, list) and isinstance(new, list) and kind != REENTRY_HEX:
+    if isinstance(old, list) and isinstance(new, list) and kind not in (REENTRY_HEX, STATIONS):
         return old + new
     if isinstance(old, dict) and isinstance(new, dict):
         return {**old, **{k: old[k] + v if isinstance(v, list) and isinstance(old.get(k), list) else v
@@ -212,7 +216,7 @@ def _merge(old: Any, new: Any, kind: str) -> Any:
     return new
 
 
-TURN_ORDER = (SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END)
+TURN_ORDER = (STATIONS, SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END)
 """The decision kinds in the order a turn asks them: a sheet answers the open one now and the
 later ones in advance."""
 

@@ -17,6 +17,8 @@ from .orders import Action, Losses, Placement, Standing
 
 SETUP, REENTRY_HEX, REENTRY, DECLARE, PLOT, FIRE, END, OVER = (
     "setup", "reentry_hex", "reentry", "declare", "plot", "fire", "end", "over")
+STATIONS = "stations"
+"""Module 6: the players place the stations before turn 1 (``party_setup``)."""
 RESOLVE = "resolve"
 """The phase while automatic steps run mid-turn (never the phase of a state that waits)."""
 
@@ -409,6 +411,8 @@ class TobState:
     """Module 4: projectiles on the map (and Module 5's puck), public."""
     stations: tuple[Station, ...] = ()
     """Module 6: the space stations and their owners (TOB-M6-STN-01), public."""
+    stations_to_place: int = 0
+    """Module 6: stations the players have still to place (phase ``stations``, TOB-M6-STN-02)."""
     procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
     """The decision this state stands at, kept by the procedure once found (``_keep``)."""
 

@@ -3,6 +3,7 @@
 // are named and explained from the server's glossary; no rules here.
 import { api, el } from "./api.js";
 import { codeEl, explain, named, phrase, term } from "./glossary.js";
+import { crewActions, partyEvent, stationLabel } from "./tob_fleet.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
 let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
@@ -124,18 +125,19 @@ const targetsOf = (o, card) => (o.targets_for && o.targets_for[card]) || o.targe
 function buildPlot(form, options, ctx) {
   const choice = {};
   const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
+  const crew = {};  // fighter id -> its further crew actions (tob_fleet.js)
   // one entry: the card, its target, its own fields (launch, beam, thrust direction, ram) and lock down
   const entry = (c) => ({ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}),
                           ...(c.lock ? { lock: true } : {}), ...(c.unlock ? { unlock: true } : {}) });
   const order = () => ({
-    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, c.card ? [entry(c)] : []])),
+    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, [...(c.card ? [entry(c)] : []), ...crew[fid].entries()]])),
     ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
   });
   // A fleet's row: the card picked (and its target), beside the preview.
   function showChosen(fid) {
     const badge = form.querySelector(`[data-chosen="${fid}"]`);
     const c = choice[fid];
-    if (badge) badge.textContent = c.card ? `${c.card}${c.target ? ` > ${c.target}` : ""}` : "nothing";
+    if (badge) badge.textContent = (c.card ? `${c.card}${c.target ? ` > ${c.target}` : ""}` : "nothing") + crew[fid].text();
   }
   // `fields`: the entry's fields beyond card and target (an order sent earlier, after a refresh)
   function pick(fid, card, button, target = null, fields = null) {
@@ -187,6 +189,8 @@ function buildPlot(form, options, ctx) {
   const fleet = Object.keys(options.fighters).length > FLEET_ABOVE;
   for (const [fid, o] of Object.entries(options.fighters)) {
     choice[fid] = { card: null, target: null };
+    crew[fid] = crewActions(fid, o, (card) => (targeted(o).includes(card) ? targetsOf(o, card) : []),
+                            () => { showChosen(fid); preview(); });
     const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
       ...o.cards.map((c) => cardButton(fid, c, pick)));
     const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
@@ -197,7 +201,7 @@ function buildPlot(form, options, ctx) {
     // what the card does and where it takes the fighter, above the hand: in sight while picking
     const parts = [...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
                    el("p", { class: "card-help", "data-arc-note": fid }),
-                   cards, target,  // what the picked card does, under the hand (each card also says so on hover)
+                   cards, target, ...(crew[fid].el ? [crew[fid].el] : []),  // then what the picked card does (also on hover)
                    el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."),
                    el("div", { class: "launch-params", "data-launch": fid, hidden: true })];
     if (fleet) {
@@ -214,6 +218,7 @@ function buildPlot(form, options, ctx) {
     const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
     if (sent) {
       const { card, target, ...fields } = sent[0] || {};
+      crew[fid].restore(sent.slice(1));
       restore.push([fid, card ?? null, target || null, fields, cards]);
     }
   }
@@ -423,6 +428,7 @@ export function label(order, kind) {
   if (!Object.keys(o).length) {
     return ({ declare: "declare nothing", setup: "the scenario's own build and placement" }[kind] || "no orders (the defaults)") + ahead;
   }
+  if (kind === "stations") return stationLabel(o) + ahead;
   const parts = Object.entries(o).map(([fid, v]) => {
     if (Array.isArray(v) && kind === "fire") return `${fid} fires at ${v.map((t) => t ?? "nothing (holds)").join(", ")}`;
     if (v && kind === "end") {
@@ -511,13 +517,14 @@ export function describe(e) {
     case "exited": return `${e.id} leaves the map safely.`;
     case "goal": return `Goal for ${e.side}!`;
     case "puck_reset": return `The puck left by the ${e.edge} edge and returns to the centre.`;
-    default: return `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
+    default: return partyEvent(e) ?? `${e.type}: ${Object.entries(e).filter(([k]) => k !== "type").map(([k, v]) => `${k} ${JSON.stringify(v)}`).join(", ")}`;
   }
 }
 
 // Which decision a logged step answered, where its orders would read alike (the log has no kind).
 export function stepKind(step) {
   if (step.events.some((e) => e.type === "declared")) return "declare";
+  if (step.events.some((e) => e.type === "station_placed")) return "stations";
   return step.events.some((e) => e.type === "placed") ? "setup" : undefined;
 }
 

@@ -1,0 +1,79 @@
+"""Turn or Burn in a real Chromium: every action of a ship in its own row (issue 13). A Big Party
+ship with two crew plots two actions (TOB-M3-MULTI-01, TOB-M6-ORDER-01): the hand gives the
+first, a crew-action row the second with its target, and both go in the order sent."""
+
+from __future__ import annotations
+
+import pytest
+
+from .conftest import LiveServer, needs_chromium, shot
+
+pytestmark = needs_chromium
+
+
+@pytest.fixture(params=["sqlite"])
+def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[no-untyped-def]
+    return sqlite_settings
+
+
+@pytest.mark.rule("TOB-M3-MULTI-01")
+@pytest.mark.rule("TOB-M6-ORDER-01")
+def test_a_ship_with_two_crew_gets_both_actions_in_its_row(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "big-party")
+    page.wait_for_selector("[data-seat=P2]")  # the preset's default: 2 players, 4 ships each
+    page.select_option("[data-seat=P2]", "bot: heuristic")
+    page.check("input[name=join][value=P1]")
+    page.fill("#name", "Player one")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    page.wait_for_selector("[data-hand='P1-4']", state="attached")
+    # P1-2 (heavy) and P1-4 (ultra) have two crew each; P1-1 and P1-3 one
+    assert page.locator("[data-crew-card]").evaluate_all("xs => xs.map(x => x.dataset.crewCard)") == ["P1-2/2", "P1-4/2"]
+    page.click("[data-ship='P1-2'] > summary")
+    page.wait_for_function("document.querySelector(\"[data-ship='P1-2']\").open")
+    page.click("[data-hand='P1-2'] button[data-card=B2S]")
+    page.select_option("[data-crew-card='P1-2/2']", "LT")
+    assert page.is_visible("[data-crew-target='P1-2/2']")  # a gun names its target
+    page.select_option("[data-crew-target='P1-2/2']", "P2-1")
+    page.wait_for_function("document.querySelector(\"[data-chosen='P1-2']\").textContent === 'B2S + LT > P2-1'")
+    page.wait_for_function("document.querySelector(\"[data-preview='P1-2']\").textContent.includes('ends at')")
+    assert page.inner_text("[data-crew-help='P1-2/2']").startswith("LT = Laser Turret")  # what the card does
+    shot(page, "big-party-crew")
+    step = page.get_attribute("body", "data-step")
+    page.click("#submit-order")
+    page.wait_for_function(f"document.body.dataset.step !== '{step}'")
+    page.wait_for_function("document.getElementById('log').textContent.includes('P1-2')")
+    log = page.inner_text("#log")
+    assert "P1-2 plays B2S (Burn 2, slip starboard) + LT (Laser Turret) at P2-1" in log  # both actions were sent
+    shot(page, "big-party-crew-after")
+
+
+@pytest.mark.rule("TOB-M6-STN-02")
+def test_a_player_places_a_station_from_the_game_page(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    page = browser.new_page()
+    page.goto(live_server.url + "/")
+    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
+    page.select_option("#ruleset", "turn-or-burn")
+    page.select_option("#scenario", "big-party")
+    page.wait_for_selector("[data-seat=P2]")
+    page.select_option("[data-option=mode]", "capture")
+    page.select_option("[data-option=placement]", "players")
+    page.select_option("[data-seat=P2]", "bot: heuristic")
+    page.check("input[name=join][value=P1]")
+    page.fill("#name", "Player one")
+    page.click("#create-button")
+    page.wait_for_url("**/game.html#game=*")
+    # the generic panel offers every allowed hex (as buttons, and marked on the map)
+    page.wait_for_selector("[data-facet=S1][data-value='[20,5]']")
+    assert page.locator("[data-facet=S1][data-value='[3,0]']").count() == 0  # too near the edge
+    shot(page, "big-party-station")
+    page.click("[data-facet=S1][data-value='[20,5]']")
+    page.click("#submit-order")
+    page.wait_for_selector("[data-hand='P1-4']", state="attached")  # P2's bot placed S2: the plot is open
+    page.wait_for_function("document.getElementById('log').textContent.includes('S2')")
+    log = page.inner_text("#log")
+    assert "P1: places station S1 at 20,5" in log and "P1 places station S1 at 20,5." in log
