@@ -1,12 +1,14 @@
 """Turn or Burn SpaceWar in a real Chromium: a person against the bot launches a mine, sees it
 on the map beside the black hole and its gravity arrows, and orders it to detonate; the order
 panel says what each launch and projectile decision does in the presenter's words (the
-glossary's ``decisions``). Screenshots go to ``artifacts/``."""
+glossary's ``decisions``), and offers every field of a plot entry and every crew action of a
+Module 3 fighter. Screenshots go to ``artifacts/``."""
 
 from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 from hexfleet.render.turn_or_burn import DECISION_WORDS
@@ -219,3 +221,102 @@ def test_two_hockey_fighters_return_each_where_its_owner_taps(live_server: LiveS
     submit(page)
     q, r = json.loads(tapped)
     wait_log(page, f"R2 (red) enters at {q},{r}")
+
+
+def start_spacewar(live_server: LiveServer, browser, cards: list[str]):  # type: ignore[no-untyped-def]
+    """SpaceWar with red's own build (sent as a script would, through the API), red in the
+    browser against the heuristic bot, at the first plot."""
+    url = live_server.url
+    created = httpx.post(f"{url}/api/games", json={
+        "ruleset": "turn-or-burn", "scenario": "spacewar", "join": "red", "options": {"max_systems": len(cards)},
+        "seats": {"blue": {"bot": "heuristic"}}}).json()
+    game, token = created["game"]["id"], created["token"]
+    sent = httpx.post(f"{url}/api/games/{game}/orders", headers={"Authorization": f"Bearer {token}"},
+                      json={"order": {"R1": {"cards": cards}}})
+    assert sent.status_code == 200, sent.text
+    page = browser.new_page()
+    page.goto(f"{url}/game.html#game={game}&token={token}")
+    page.wait_for_selector("[data-hand=R1] button[data-card=MR]")
+    return page
+
+
+def plot_and_submit(page, log_line: str) -> None:  # type: ignore[no-untyped-def]
+    """Submit the panel's plot; the server takes it (no error) and the log shows it in words."""
+    submit(page)
+    assert page.inner_text("#order-error") == ""
+    wait_log(page, log_line)
+
+
+@pytest.mark.rule("TOB-M4-PROJ-01")
+@pytest.mark.rule("TOB-M4-JAM-01")
+@pytest.mark.rule("TOB-M4-REPAIR-01")
+def test_the_launch_copy_and_id_the_jammer_the_reload_and_the_gravity_tie_from_the_panel(  # type: ignore[no-untyped-def]
+        live_server: LiveServer, browser) -> None:
+    """R1 carries two mine racks, a jammer and a repair bot. Turn 1 it drops a mine from its
+    second rack, named M7, and takes B on a gravity tie; turn 2 its jammer tries to set M7 off;
+    turn 3 the repair bot reloads the second rack. Each field is offered only with its card,
+    with the presenter's words, and the server takes every order."""
+    page = start_spacewar(live_server, browser, ["CM", "STR", "STR", "THR", "MR", "MR", "JAM", "BOT"])
+    assert page.inner_text("[data-gravity-help=R1]") == DECISION_WORDS["gravity_tie"]
+    page.select_option("[data-gravity=R1]", "B")
+    page.click("[data-hand=R1] button[data-card=TNC]")
+    assert page.locator("[data-copy=R1]").count() == 0 and page.locator("[data-launch-id=R1]").count() == 0
+    page.click("[data-hand=R1] button[data-card=MR]")
+    assert page.inner_text("[data-copy-help=R1]") == DECISION_WORDS["copy"]
+    assert page.inner_text("[data-launch-id-help=R1]") == DECISION_WORDS["launch_id"]
+    page.select_option("[data-copy=R1]", "2")
+    page.fill("[data-launch-id=R1]", "M7")
+    page.dispatch_event("[data-launch-id=R1]", "change")
+    page.locator("[data-launch=R1]").scroll_into_view_if_needed()
+    shot(page, "spacewar-copy-id-gravity")
+    plot_and_submit(page, "R1 plays MR (Mine Rack), from launcher copy 2, naming it M7, takes B on a gravity tie")
+    wait_log(page, "launches mine M7")
+    assert page.text_content("[data-ammo=R1]") == "MR#1 8, MR#2 7"
+    # turn 2: the jammer names the mine; the mine takes its own gravity tie
+    page.wait_for_selector("[data-gravity=M7]")
+    page.click("[data-hand=R1] button[data-card=JAM]")
+    assert page.inner_text("[data-jam-help=R1]") == DECISION_WORDS["jam"]
+    page.select_option("[data-jam=R1]", "M7")
+    page.select_option("[data-gravity=M7]", "D")
+    shot(page, "spacewar-jam")
+    plot_and_submit(page, "R1 plays JAM (Jammer), trying to set off M7; M7 takes D on a gravity tie")
+    wait_log(page, "R1 tries to set off M7")
+    # turn 3: the repair bot reloads the second rack (nothing is lost, so it may not repair)
+    page.wait_for_selector("[data-hand=R1] button[data-card=BOT]")
+    page.click("[data-hand=R1] button[data-card=BOT]")
+    assert "repair:" not in page.inner_html("[data-bot=R1]")
+    page.select_option("[data-bot=R1]", "reload:MR#2")
+    assert page.inner_text("[data-bot-help=R1]") == DECISION_WORDS["reload"]
+    shot(page, "spacewar-reload")
+    plot_and_submit(page, "R1 plays BOT (Repair Bot), reloading MR#2")
+    page.wait_for_function("document.querySelector('[data-ammo=R1]').textContent === 'MR#1 8, MR#2 8'")
+
+
+@pytest.mark.rule("TOB-M3-MULTI-01")
+def test_a_super_fighter_plots_both_crew_actions_from_the_panel(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """Bigger (Module 3): the empire's super fighter has two crew members, so the panel gives it
+    two rows of cards; a burn in the first and the neutrino beam at A1 in the second go out as
+    one plot of two actions, and the server takes it."""
+    url = live_server.url
+    created = httpx.post(f"{url}/api/games", json={
+        "ruleset": "turn-or-burn", "scenario": "bigger", "join": "empire", "seats": {"agrarians": {"bot": "heuristic"}}}).json()
+    game, token = created["game"]["id"], created["token"]
+    page = browser.new_page()
+    page.goto(f"{url}/game.html#game={game}&token={token}")
+    for kind in ("setup", "declare"):  # the scenario's build, no external declared: sent as a script would
+        page.wait_for_function(f"document.body.dataset.decision === '{kind}'")
+        sent = httpx.post(f"{url}/api/games/{game}/orders", headers={"Authorization": f"Bearer {token}"},
+                          json={"order": {}, "step": int(page.get_attribute("body", "data-step"))})
+        assert sent.status_code == 200, sent.text
+    page.wait_for_selector("[data-hand='E1-2']")
+    assert page.locator("[data-action-row^=E1]").count() == 2  # one row per crew member, no more
+    assert DECISION_WORDS["actions"] in page.inner_text("[data-actions-help=E1]")
+    assert page.locator("[data-hand='E1-2'] button[data-card='']").get_attribute("title") == "No card: no further action this turn."
+    page.click("[data-hand=E1] button[data-card=B1A]")
+    page.click("[data-hand='E1-2'] button[data-card=NB]")
+    page.select_option("[data-target='E1-2']", "A1")
+    page.wait_for_function("document.querySelector('[data-preview=E1]').textContent.includes('ends at')")
+    page.locator("[data-action-row='E1-2']").scroll_into_view_if_needed()
+    shot(page, "bigger-two-actions")
+    plot_and_submit(page, "E1 plays B1A (Burn 1 ahead) + NB (Neutrino Beam) at A1")
+    wait_log(page, "E1 moves")

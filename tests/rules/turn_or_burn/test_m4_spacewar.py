@@ -646,3 +646,33 @@ def test_a_side_with_only_projectiles_lists_their_choices():
                         projectiles=(projectile("B1.1", "blue", "missile", [20, 9], [18, 9], fuel=5),)))
     assert "blue" in rs.pending(st)
     assert rs.legal_per_unit(st, "blue") == {"B1.1": [[], [{"detonate": True}]]}
+
+
+@pytest.mark.rule("TOB-M4-JAM-01")
+@pytest.mark.rule("TOB-M4-REPAIR-01")
+@pytest.mark.rule("TOB-M2-OPS-02")
+@pytest.mark.rule("TOB-M4-GRAV-03")
+def test_the_order_panel_is_offered_the_jam_reload_repair_launcher_copy_and_gravity_tie():
+    """What the plot decision offers ``tob.js`` beside each card: the projectiles a jammer may
+    name, the launchers a repair bot may reload (not a destroyed one, not one reloaded before),
+    the lost cards it may repair (not armor), the copies of a launcher carried twice, and a
+    gravity tie's letters, for fighters and projectiles, only with a black hole."""
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    kit = ["CM", "STR", "STR", "STR", "THR", "MR", "MR", "ML", "JAM", "BOT", "ARM"]
+    pos = position(fighter("R1", "red", [10, 10], kit, destroyed=["ARM", "ML"], reloaded=["MR#1"]),
+                   fighter("R2", "red", [10, 14], SIX), fighter("B1", "blue", [20, 10], SIX, facing="F"),
+                   projectiles=(projectile("M1", "blue", "mine", [15, 10]), projectile("M2", "red", "mine", [12, 12])),
+                   black_holes=([30, 0],), modules=(1, 2, 3, 4), options={"max_systems": 11})
+    state = parse(pos)
+    opts = get_ruleset("turn-or-burn").pending(state)["red"].options
+    r1, r2 = opts["fighters"]["R1"], opts["fighters"]["R2"]
+    assert r1["jam"] == r2["jam"] == ["M1", "M2"]  # own and enemy projectiles (TOB-M4-JAM-01)
+    assert r1["reload"] == ["MR#2"]  # MR#1 had its reload, ML is destroyed
+    assert r1["repair"] == ["ML"] and "repair" not in r2  # armor is not repaired; R2 lost nothing
+    assert r1["copies"] == {"MR": ["MR#1", "MR#2"]} and "copies" not in r2
+    assert r1["gravity"] == list("ABCDEF") and opts["projectiles"]["M2"]["gravity"] == list("ABCDEF")
+    assert "reload" not in r2 and "BOT" not in r2["cards"]
+    calm = parse(position(fighter("R1", "red", [10, 10], SIX), fighter("B1", "blue", [20, 10], SIX, facing="F")))
+    r1 = get_ruleset("turn-or-burn").pending(calm)["red"].options["fighters"]["R1"]
+    assert not {"jam", "reload", "repair", "copies", "gravity"} & set(r1)  # nothing to name: no field

@@ -14,8 +14,9 @@ from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from ...hexgrid import distance
 from . import experimental, lockdown
+from .notation import LETTERS
 from .orders import Action, Decision, Plot, parse_entries
-from .position_v2 import LAUNCHERS, MISSILE_FUEL
+from .position_v2 import LAUNCHERS, MISSILE_FUEL, launcher_copies
 from .spacewar import check_orders, check_steer, launch_marker
 from .state import Fighter, Projectile, TobState
 
@@ -34,6 +35,31 @@ def detonation_choices(state: TobState, seat: str) -> dict[str, tuple[tuple[Deci
     if not state.config.nine_phase:
         return {}
     return {p.id: ((), (DETONATE,)) for p in state.projectiles if p.side == seat and p.kind != "puck"}
+
+
+def plot_choices(state: TobState, f: Fighter, cards: list[str]) -> dict[str, object]:
+    """What a Module 4 plot entry may carry beyond its card, for an order panel: the
+    projectiles a plotted jammer may try to set off (``jam``, TOB-M4-JAM-01), the launchers the
+    repair bot may reload instead of repairing (``reload``, TOB-M4-REPAIR-01: not destroyed,
+    not reloaded before), the copies of a launcher the fighter carries more than one of
+    (``copies``, the entry's ``copy``), and with a black hole on the map the letters its
+    ``gravity`` decision may name for a tie (TOB-M4-GRAV-03). ``cards`` are the legal ones."""
+    out: dict[str, object] = {}
+    projectiles = [p.id for p in state.projectiles if p.kind != "puck"]
+    if "JAM" in cards and projectiles:
+        out["jam"] = projectiles
+    copies = launcher_copies(f)
+    if "BOT" in cards:
+        reload = [key for key, _, destroyed in copies if not destroyed and key not in f.kit.reloaded]
+        if reload:
+            out["reload"] = reload
+    several = {card: [key for key, c, _ in copies if c == card] for card in dict.fromkeys(c for _, c, _ in copies)}
+    several = {card: keys for card, keys in several.items() if card in cards and len(keys) > 1}
+    if several:
+        out["copies"] = several
+    if state.config.black_holes:
+        out["gravity"] = list(LETTERS)
+    return out
 
 
 DETONATE = Decision(detonate=True)
