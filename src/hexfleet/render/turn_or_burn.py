@@ -397,7 +397,8 @@ def ask_setup(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
 
 def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
     """One card per own fighter from the legal cards, each shown with what it would do
-    (TOB-M1-PLOT-01); a gun asks for its target when there is more than one enemy."""
+    (TOB-M1-PLOT-01); a gun asks for its target when there is more than one enemy, a launcher
+    its parameters, and a Module 5 card its own fields when they apply."""
     options = view["decision"]["options"]["fighters"]
     order: dict[str, Any] = {}
     for fid, opt in options.items():
@@ -417,6 +418,7 @@ def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
                     if target:
                         actions[0]["target"] = target.upper()
                 actions[0].update(v2.ask_launch(ui, fid, card))
+                actions[0].update(v2.ask_experimental(ui, fid, card, opt, DECISION_WORDS))
             if ui.check(seat, {fid: actions}):
                 order[fid] = actions
                 break
