@@ -63,6 +63,9 @@ def plot_choices(state: TobState, f: Fighter, cards: list[str]) -> dict[str, obj
 
 
 DETONATE = Decision(detonate=True)
+ONCE = (("steer", "TOB-M4-MISSILE-01"), ("gravity", "TOB-M4-GRAV-03"))
+"""Decisions a unit takes at most once a turn, with the rule a second one breaks: a missile
+adjusts its marker once, in phase 3; a tie is settled by one letter."""
 PUCK_REACH = 6
 """A force beam's range (TOB-M5-FB-02): the puck is offered as a target within it."""
 
@@ -162,6 +165,11 @@ def check_plot(state: TobState, order: Plot) -> None:
         check_fighter(state, f, actions, f"order.{fid}")
     for uid, decisions in order.standing:
         where = f"order.{uid}"
+        for name, rule in ONCE:  # one steering and one tie choice a turn (TOB-IMPL-04: adjusted_this_turn)
+            given = [d for d in decisions if getattr(d, name) is not None]
+            if len(given) > 1:
+                raise RuleError(rule, f"{uid} takes one {name} decision a turn; got {len(given)}", unit=uid,
+                                field=f"{where}.{name}")
         p = projectiles.get(uid)
         if p is None and uid in launching:
             f, a = launching[uid]
