@@ -320,3 +320,44 @@ def test_a_super_fighter_plots_both_crew_actions_from_the_panel(live_server: Liv
     shot(page, "bigger-two-actions")
     plot_and_submit(page, "E1 plays B1A (Burn 1 ahead) + NB (Neutrino Beam) at A1")
     wait_log(page, "E1 moves")
+
+
+@pytest.mark.rule("TOB-M2-OPS-02")
+def test_the_repair_bot_restores_the_card_picked_in_the_panel(live_server: LiveServer, browser, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Popcorn with a fixed seed ("s2"), both seats scripted through the API for three turns:
+    red's guns knock out B2's armor and its bubble gun. Then blue's panel offers B2's repair
+    bot the lost gun (not the armor, TOB-M2-SYS-01), and the repair picked goes out and is made."""
+    from hexfleet.server import service
+
+    monkeypatch.setattr(service, "new_seed", lambda: "s2")
+    url = live_server.url
+    created = httpx.post(f"{url}/api/games", json={"ruleset": "turn-or-burn", "scenario": "popcorn", "join": "blue"}).json()
+    game = created["game"]["id"]
+    tokens = {"blue": created["token"], "red": httpx.post(f"{url}/api/games/{game}/seats/red/join").json()["token"]}
+
+    def send(seat: str, order: dict) -> None:  # type: ignore[type-arg]
+        sent = httpx.post(f"{url}/api/games/{game}/orders", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                          json={"order": order})
+        assert sent.status_code == 200, sent.text
+
+    send("red", {})
+    send("blue", {})  # the scenario's builds and places
+    for _ in range(3):
+        send("red", {"R1": [{"card": "NB", "target": "B2"}], "R2": [{"card": "DB", "target": "B2"}]})
+        send("blue", {"B1": [{"card": "TNC"}], "B2": [{"card": "DITTO", "of": "B1"}]})
+    page = browser.new_page()
+    page.goto(f"{url}/game.html#game={game}&token={tokens['blue']}")
+    page.wait_for_selector("[data-hand=B2] button[data-card=BOT]")
+    assert "B2" in page.inner_text("#log") and page.text_content("[data-fighter-row=B2] td:nth-child(7)").split() == [
+        "ARM", "BG"]
+    page.click("[data-hand=B2] button[data-card=BOT]")
+    options = page.locator("[data-bot=B2] option").all_inner_texts()
+    assert options == ["the first card lost (BG (Bubble Gun))", "repair BG (Bubble Gun)"]  # not the armor
+    page.select_option("[data-bot=B2]", "repair:BG")
+    assert page.inner_text("[data-bot-help=B2]") == DECISION_WORDS["repair"]
+    page.click("[data-hand=B1] button[data-card=TNC]")
+    page.locator("[data-bot=B2]").scroll_into_view_if_needed()
+    shot(page, "popcorn-repair")
+    send("red", {})
+    plot_and_submit(page, "B2's repair bot restores BG (Bubble Gun).")
+    assert "B2 plays BOT (Repair Bot), repairing BG (Bubble Gun)" in page.inner_text("#log")
