@@ -295,30 +295,34 @@ def test_the_launch_copy_and_id_the_jammer_the_reload_and_the_gravity_tie_from_t
 @pytest.mark.rule("TOB-M3-MULTI-01")
 def test_a_super_fighter_plots_both_crew_actions_from_the_panel(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
     """Bigger (Module 3): the empire's super fighter has two crew members, so the panel gives it
-    two rows of cards; a burn in the first and the neutrino beam at A1 in the second go out as
-    one plot of two actions, and the server takes it."""
+    two rows of cards; a burn in the first and, in the second, the external laser it declared in
+    step A (TOB-SEQ-06) aimed at A2 go out as one plot of two actions, and the server takes it."""
     url = live_server.url
     created = httpx.post(f"{url}/api/games", json={
         "ruleset": "turn-or-burn", "scenario": "bigger", "join": "empire", "seats": {"agrarians": {"bot": "heuristic"}}}).json()
     game, token = created["game"]["id"], created["token"]
     page = browser.new_page()
     page.goto(f"{url}/game.html#game={game}&token={token}")
-    for kind in ("setup", "declare"):  # the scenario's build, no external declared: sent as a script would
+    # the scenario's build, then its external laser declared in step A: sent as a script would
+    for kind, order in (("setup", {}), ("declare", {"E1": [{"card": "LT"}]})):
         page.wait_for_function(f"document.body.dataset.decision === '{kind}'")
         sent = httpx.post(f"{url}/api/games/{game}/orders", headers={"Authorization": f"Bearer {token}"},
-                          json={"order": {}, "step": int(page.get_attribute("body", "data-step"))})
+                          json={"order": order, "step": int(page.get_attribute("body", "data-step"))})
         assert sent.status_code == 200, sent.text
     page.wait_for_selector("[data-hand='E1-2']")
     assert page.locator("[data-action-row^=E1]").count() == 2  # one row per crew member, no more
     assert DECISION_WORDS["actions"] in page.inner_text("[data-actions-help=E1]")
     assert page.locator("[data-hand='E1-2'] button[data-card='']").get_attribute("title") == "No card: no further action this turn."
+    assert DECISION_WORDS["external"] in page.inner_text("[data-declared=E1]")
     page.click("[data-hand=E1] button[data-card=B1A]")
     page.click("[data-hand='E1-2'] button[data-card=NB]")
     page.select_option("[data-target='E1-2']", "A1")
     page.wait_for_function("document.querySelector('[data-preview=E1]').textContent.includes('ends at')")
+    page.click("[data-hand='E1-2'] button[data-card='^LT']")  # the declared external laser instead
+    page.select_option("[data-target='E1-2']", "A2")
     page.locator("[data-action-row='E1-2']").scroll_into_view_if_needed()
     shot(page, "bigger-two-actions")
-    plot_and_submit(page, "E1 plays B1A (Burn 1 ahead) + NB (Neutrino Beam) at A1")
+    plot_and_submit(page, "E1 plays B1A (Burn 1 ahead) + LT (Laser Turret) at A2, the external one")
     wait_log(page, "E1 moves")
 
 

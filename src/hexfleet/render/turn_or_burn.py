@@ -570,6 +570,8 @@ DECISION_WORDS = {
     "locked": "locked down: it performs by itself every turn until it burns out or is unlocked with TNC",
     "actions": "one action per working crew member, each in its own row: at most one of them a maneuver card, the "
                "others system cards; an empty row is no action",
+    "external": "an external card declared in step A: plotted again in a row it acts this turn; left out, it is "
+                "withdrawn",
     "launch_id": "the new projectile's name on the map and in later orders (empty: the fighter, the turn and the "
                  "action's place, as R1.3.1)",
     "copy": "which of your launchers of this kind fires (each has its own ammo); none chosen: the first one with ammo",

@@ -109,16 +109,20 @@ const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
 const NO_MORE = "No card: no further action this turn.";
 const FLEET_ABOVE = 3;  // more fighters than this: a row per ship, one hand open at a time
 
+// A card of the hand; "^LT" is an external card declared in step A (TOB-SEQ-06), plotted with "external": true.
 function cardButton(rk, code, onpick, nothing = NOTHING) {
-  const t = term(code);
-  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : nothing,
+  const ext = code && code.startsWith("^");
+  const t = term(ext ? code.slice(1) : code);
+  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "",
+                        title: code ? explain(ext ? code.slice(1) : code) + (ext ? ` — ${say("external")}` : "") : nothing,
                         onclick: (e) => onpick(rk, code, e.currentTarget) },
-    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : code ? "" : el("small", {}, nothing === NOTHING ? "coast, no fire" : "no action"));
+    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, ext ? `${t.name} (external)` : t.name)
+      : code ? "" : el("small", {}, nothing === NOTHING ? "coast, no fire" : "no action"));
 }
 
 // The cards that take a target: as the decision lists them, or else (advanced modules) its guns.
-const targeted = (o) => o.targeted || (o.targets_for ? Object.keys(o.targets_for)
-                                                     : o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+const targeted = (o) => o.targeted || (o.targets_for ? Object.keys(o.targets_for) : o.targets && o.targets.length
+  ? [...o.cards, ...(o.declared || []).map((d) => d.card)].filter(isGun) : []);
 // What the picked card may name: per card from Module 4 (projectiles, the puck), else the enemies.
 const targetsOf = (o, card) => (o.targets_for && o.targets_for[card]) || o.targets;
 
@@ -153,8 +157,10 @@ function buildPlot(form, options, ctx) {
     if (badge) badge.textContent = cards.map((c) => `${c.card}${c.target ? ` > ${c.target}` : ""}`).join(" + ") || "nothing";
   }
   // `fields`: the entry's fields beyond card and target (an order sent earlier, after a refresh)
-  function pick(rk, card, button, target = null, fields = null) {
-    const { lock, unlock, ...launch } = fields || {};
+  function pick(rk, code, button, target = null, fields = null) {
+    const ext = !!code && code.startsWith("^");  // a declared external card
+    const card = ext ? code.slice(1) : code;
+    const { lock, unlock, ...launch } = { ...(fields || {}), ...(ext ? { external: true } : {}) };
     const fid = choice[rk].fid;
     choice[rk] = { fid, card, target, launch: Object.keys(launch).length ? launch : null, lock: !!lock, unlock: !!unlock };
     picked[fid] = card;
@@ -217,12 +223,15 @@ function buildPlot(form, options, ctx) {
     const parts = [...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
                    el("p", { class: "card-help", "data-arc-note": fid })];
     if (n > 1) parts.push(el("p", { class: "card-help", "data-actions-help": fid }, `${n} actions this turn: ${say("actions")}.`));
+    // the externals declared in step A: plotted again to keep them, left out to withdraw them (TOB-SEQ-06)
+    const declared = (o.declared || []).map((d) => `^${d.card}`);
+    if (declared.length) parts.push(el("p", { class: "card-help", "data-declared": fid }, `Declared in step A: ${declared.join(", ")} — ${say("external")}.`));
     for (let k = 0; k < n; k++) {
       const rk = rowKey(fid, k);
       rowsOf[fid].push(rk);
       choice[rk] = { fid, card: null, target: null };
       const cards = el("div", { class: "cards", "data-hand": rk }, cardButton(rk, null, pick, k ? NO_MORE : NOTHING),
-        ...o.cards.map((c) => cardButton(rk, c, pick)));
+        ...o.cards.map((c) => cardButton(rk, c, pick)), ...declared.map((c) => cardButton(rk, c, pick)));
       const target = el("select", { "data-target": rk, hidden: true, title: "the gun's target (or tap an enemy on the map)",
                                     onchange: (e) => { choice[rk].target = e.target.value || null; showChosen(fid); } },
         el("option", { value: "" }, "nearest enemy in arc"));
@@ -233,8 +242,8 @@ function buildPlot(form, options, ctx) {
       parts.push(n > 1 ? el("div", { class: "action-row", "data-action-row": rk }, el("h5", {}, `Action ${k + 1} of ${n}`), ...row)
                        : el("div", { "data-action-row": rk }, ...row));
       if (sentCards[k]) {
-        const { card, target: tgt, ...fields } = sentCards[k];
-        restore.push([rk, card, tgt || null, fields, cards]);
+        const { card, target: tgt, external, ...fields } = sentCards[k];
+        restore.push([rk, external ? `^${card}` : card, tgt || null, fields, cards]);
       }
     }
     if (o.gravity) parts.push(el("div", { class: "launch-params" }, tieField(fid, sent)),
