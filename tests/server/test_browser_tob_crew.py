@@ -1,6 +1,6 @@
 """Turn or Burn in a real Chromium: every action of a ship in its own row (issue 13). A Big Party
-ship with two crew plots two actions (TOB-M3-MULTI-01, TOB-M6-ORDER-01): the hand gives the
-first, a crew-action row the second with its target, and both go in the order sent."""
+ship with two crew plots two actions (TOB-M3-MULTI-01, TOB-M6-ORDER-01): one hand gives the
+first, a second hand the second with its target, and both go in the order sent."""
 
 from __future__ import annotations
 
@@ -31,17 +31,18 @@ def test_a_ship_with_two_crew_gets_both_actions_in_its_row(live_server: LiveServ
     page.click("#create-button")
     page.wait_for_url("**/game.html#game=*")
     page.wait_for_selector("[data-hand='P1-4']", state="attached")
-    # P1-2 (heavy) and P1-4 (ultra) have two crew each; P1-1 and P1-3 one
-    assert page.locator("[data-crew-card]").evaluate_all("xs => xs.map(x => x.dataset.crewCard)") == ["P1-2/2", "P1-4/2"]
+    # P1-2 (heavy) and P1-4 (ultra) have two crew each, so a second hand each; P1-1 and P1-3 one
+    assert page.locator("[data-hand^='P1-']").evaluate_all("xs => xs.map(x => x.dataset.hand)") == [
+        "P1-1", "P1-2", "P1-2-2", "P1-3", "P1-4", "P1-4-2"]
     page.click("[data-ship='P1-2'] > summary")
     page.wait_for_function("document.querySelector(\"[data-ship='P1-2']\").open")
     page.click("[data-hand='P1-2'] button[data-card=B2S]")
-    page.select_option("[data-crew-card='P1-2/2']", "LT")
-    assert page.is_visible("[data-crew-target='P1-2/2']")  # a gun names its target
-    page.select_option("[data-crew-target='P1-2/2']", "P2-1")
+    page.click("[data-hand='P1-2-2'] button[data-card=LT]")
+    assert page.is_visible("[data-target='P1-2-2']")  # a gun names its target
+    page.select_option("[data-target='P1-2-2']", "P2-1")
     page.wait_for_function("document.querySelector(\"[data-chosen='P1-2']\").textContent === 'B2S + LT > P2-1'")
     page.wait_for_function("document.querySelector(\"[data-preview='P1-2']\").textContent.includes('ends at')")
-    assert page.inner_text("[data-crew-help='P1-2/2']").startswith("LT = Laser Turret")  # what the card does
+    assert page.inner_text("[data-card-help='P1-2-2']").startswith("LT = Laser Turret")  # what the card does
     shot(page, "big-party-crew")
     step = page.get_attribute("body", "data-step")
     page.click("#submit-order")

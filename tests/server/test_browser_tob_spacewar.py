@@ -1,12 +1,14 @@
 """Turn or Burn SpaceWar in a real Chromium: a person against the bot launches a mine, sees it
 on the map beside the black hole and its gravity arrows, and orders it to detonate; the order
 panel says what each launch and projectile decision does in the presenter's words (the
-glossary's ``decisions``). Screenshots go to ``artifacts/``."""
+glossary's ``decisions``), and offers every field of a plot entry and every crew action of a
+Module 3 fighter. Screenshots go to ``artifacts/``."""
 
 from __future__ import annotations
 
 import json
 
+import httpx
 import pytest
 
 from hexfleet.render.turn_or_burn import DECISION_WORDS
@@ -219,3 +221,152 @@ def test_two_hockey_fighters_return_each_where_its_owner_taps(live_server: LiveS
     submit(page)
     q, r = json.loads(tapped)
     wait_log(page, f"R2 (red) enters at {q},{r}")
+
+
+def scripted_game(url: str, scenario: str, seed: str, monkeypatch, **options: object):  # type: ignore[no-untyped-def]
+    """A game of ``scenario`` on a fixed seed with both seats taken by people: blue's in the
+    browser, the other's (and any of blue's) sent through the API as a script would. Returns the
+    game id, the seats' tokens and ``send(seat, order)``."""
+    from hexfleet.server import service
+
+    monkeypatch.setattr(service, "new_seed", lambda: seed)
+    created = httpx.post(f"{url}/api/games", json={"ruleset": "turn-or-burn", "scenario": scenario, "join": "blue",
+                                                   "options": options}).json()
+    game = created["game"]["id"]
+    tokens = {"blue": created["token"], "red": httpx.post(f"{url}/api/games/{game}/seats/red/join").json()["token"]}
+
+    def send(seat: str, order: dict) -> None:  # type: ignore[type-arg]
+        sent = httpx.post(f"{url}/api/games/{game}/orders", headers={"Authorization": f"Bearer {tokens[seat]}"},
+                          json={"order": order})
+        assert sent.status_code == 200, sent.text
+
+    return game, tokens, send
+
+
+def start_spacewar(live_server: LiveServer, browser, monkeypatch, cards: list[str]):  # type: ignore[no-untyped-def]
+    """SpaceWar on a fixed seed, blue in the browser with its own build (sent through the API),
+    red scripted; at the first plot. Returns the page and ``send``."""
+    game, tokens, send = scripted_game(live_server.url, "spacewar", "sw1", monkeypatch, max_systems=len(cards))
+    send("red", {})
+    send("blue", {"B1": {"cards": cards}})
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/game.html#game={game}&token={tokens['blue']}")
+    page.wait_for_selector("[data-hand=B1] button[data-card=MR]")
+    return page, send
+
+
+def plot_and_submit(page, log_line: str) -> None:  # type: ignore[no-untyped-def]
+    """Submit the panel's plot; the server takes it (no error) and the log shows it in words."""
+    submit(page)
+    assert page.inner_text("#order-error") == ""
+    wait_log(page, log_line)
+
+
+@pytest.mark.rule("TOB-M4-PROJ-01")
+@pytest.mark.rule("TOB-M4-JAM-01")
+@pytest.mark.rule("TOB-M4-REPAIR-01")
+def test_the_launch_copy_and_id_the_jammer_the_reload_and_the_gravity_tie_from_the_panel(  # type: ignore[no-untyped-def]
+        live_server: LiveServer, browser, monkeypatch) -> None:
+    """B1 carries two mine racks, a jammer and a repair bot (red, scripted, coasts). Turn 1 it
+    drops a mine from its second rack, named M7, and takes B on a gravity tie; turn 2 its jammer
+    tries to set M7 off; turn 3 the repair bot reloads the second rack. Each field is offered
+    only with its card, with the presenter's words, and the server takes every order."""
+    page, send = start_spacewar(live_server, browser, monkeypatch, ["CM", "STR", "STR", "THR", "MR", "MR", "JAM", "BOT"])
+    assert page.inner_text("[data-gravity-help=B1]") == DECISION_WORDS["gravity_tie"]
+    page.select_option("[data-gravity=B1]", "B")
+    page.click("[data-hand=B1] button[data-card=TNC]")
+    assert page.locator("[data-copy=B1]").count() == 0 and page.locator("[data-launch-id=B1]").count() == 0
+    page.click("[data-hand=B1] button[data-card=MR]")
+    assert page.inner_text("[data-copy-help=B1]") == DECISION_WORDS["copy"]
+    assert page.inner_text("[data-launch-id-help=B1]") == DECISION_WORDS["launch_id"]
+    page.select_option("[data-copy=B1]", "2")
+    page.fill("[data-launch-id=B1]", "M7")
+    page.dispatch_event("[data-launch-id=B1]", "change")
+    page.locator("[data-launch=B1]").scroll_into_view_if_needed()
+    shot(page, "spacewar-copy-id-gravity")
+    send("red", {})
+    plot_and_submit(page, "B1 plays MR (Mine Rack), from launcher copy 2, naming it M7, takes B on a gravity tie")
+    wait_log(page, "launches mine M7")
+    assert page.text_content("[data-ammo=B1]") == "MR#1 8, MR#2 7"
+    # turn 2: the jammer names the mine; the mine takes its own gravity tie
+    page.wait_for_selector("[data-gravity=M7]")
+    page.click("[data-hand=B1] button[data-card=JAM]")
+    assert page.inner_text("[data-jam-help=B1]") == DECISION_WORDS["jam"]
+    page.select_option("[data-jam=B1]", "M7")
+    page.select_option("[data-gravity=M7]", "D")
+    shot(page, "spacewar-jam")
+    send("red", {})
+    plot_and_submit(page, "B1 plays JAM (Jammer), trying to set off M7; M7 takes D on a gravity tie")
+    wait_log(page, "B1 tries to set off M7")
+    # turn 3: the repair bot reloads the second rack (nothing is lost, so it may not repair)
+    page.wait_for_selector("[data-hand=B1] button[data-card=BOT]")
+    page.click("[data-hand=B1] button[data-card=BOT]")
+    assert "repair:" not in page.inner_html("[data-bot=B1]")
+    page.select_option("[data-bot=B1]", "reload:MR#2")
+    assert page.inner_text("[data-bot-help=B1]") == DECISION_WORDS["reload"]
+    shot(page, "spacewar-reload")
+    send("red", {})
+    plot_and_submit(page, "B1 plays BOT (Repair Bot), reloading MR#2")
+    page.wait_for_function("document.querySelector('[data-ammo=B1]').textContent === 'MR#1 8, MR#2 8'")
+
+
+@pytest.mark.rule("TOB-M3-MULTI-01")
+def test_a_super_fighter_plots_both_crew_actions_from_the_panel(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
+    """Bigger (Module 3): the empire's super fighter has two crew members, so the panel gives it
+    two rows of cards; a burn in the first and, in the second, the external laser it declared in
+    step A (TOB-SEQ-06) aimed at A2 go out as one plot of two actions, and the server takes it."""
+    url = live_server.url
+    created = httpx.post(f"{url}/api/games", json={
+        "ruleset": "turn-or-burn", "scenario": "bigger", "join": "empire", "seats": {"agrarians": {"bot": "heuristic"}}}).json()
+    game, token = created["game"]["id"], created["token"]
+    page = browser.new_page()
+    page.goto(f"{url}/game.html#game={game}&token={token}")
+    # the scenario's build, then its external laser declared in step A: sent as a script would
+    for kind, order in (("setup", {}), ("declare", {"E1": [{"card": "LT"}]})):
+        page.wait_for_function(f"document.body.dataset.decision === '{kind}'")
+        sent = httpx.post(f"{url}/api/games/{game}/orders", headers={"Authorization": f"Bearer {token}"},
+                          json={"order": order, "step": int(page.get_attribute("body", "data-step"))})
+        assert sent.status_code == 200, sent.text
+    page.wait_for_selector("[data-hand='E1-2']")
+    assert page.locator("[data-action-row^=E1]").count() == 2  # one row per crew member, no more
+    assert DECISION_WORDS["actions"] in page.inner_text("[data-actions-help=E1]")
+    assert page.locator("[data-hand='E1-2'] button[data-card='']").get_attribute("title") == "No card: no further action this turn."
+    assert DECISION_WORDS["external"] in page.inner_text("[data-declared=E1]")
+    page.click("[data-hand=E1] button[data-card=B1A]")
+    page.click("[data-hand='E1-2'] button[data-card=NB]")
+    page.select_option("[data-target='E1-2']", "A1")
+    page.wait_for_function("document.querySelector('[data-preview=E1]').textContent.includes('ends at')")
+    page.click("[data-hand='E1-2'] button[data-card='^LT']")  # the declared external laser instead
+    page.select_option("[data-target='E1-2']", "A2")
+    page.locator("[data-action-row='E1-2']").scroll_into_view_if_needed()
+    shot(page, "bigger-two-actions")
+    plot_and_submit(page, "E1 plays B1A (Burn 1 ahead) + LT (Laser Turret) at A2, the external one")
+    wait_log(page, "E1 moves")
+
+
+@pytest.mark.rule("TOB-M2-OPS-02")
+def test_the_repair_bot_restores_the_card_picked_in_the_panel(live_server: LiveServer, browser, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Popcorn with a fixed seed ("s2"), both seats scripted through the API for three turns:
+    red's guns knock out B2's armor and its bubble gun. Then blue's panel offers B2's repair
+    bot the lost gun (not the armor, TOB-M2-SYS-01), and the repair picked goes out and is made."""
+    game, tokens, send = scripted_game(live_server.url, "popcorn", "s2", monkeypatch)
+    send("red", {})
+    send("blue", {})  # the scenario's builds and places
+    for _ in range(3):
+        send("red", {"R1": [{"card": "NB", "target": "B2"}], "R2": [{"card": "DB", "target": "B2"}]})
+        send("blue", {"B1": [{"card": "TNC"}], "B2": [{"card": "DITTO", "of": "B1"}]})
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/game.html#game={game}&token={tokens['blue']}")
+    page.wait_for_selector("[data-hand=B2] button[data-card=BOT]")
+    assert page.text_content("[data-fighter-row=B2] td:nth-child(7)").split() == ["ARM", "BG"]  # lost so far
+    page.click("[data-hand=B2] button[data-card=BOT]")
+    options = page.locator("[data-bot=B2] option").all_inner_texts()
+    assert options == ["the first card lost (BG (Bubble Gun))", "repair BG (Bubble Gun)"]  # not the armor
+    page.select_option("[data-bot=B2]", "repair:BG")
+    assert page.inner_text("[data-bot-help=B2]") == DECISION_WORDS["repair"]
+    page.click("[data-hand=B1] button[data-card=TNC]")
+    page.locator("[data-bot=B2]").scroll_into_view_if_needed()
+    shot(page, "popcorn-repair")
+    send("red", {})
+    plot_and_submit(page, "B2's repair bot restores BG (Bubble Gun).")
+    assert "B2 plays BOT (Repair Bot), repairing BG (Bubble Gun)" in page.inner_text("#log")

@@ -401,7 +401,8 @@ def ask_setup(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
 
 def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
     """One card per own fighter from the legal cards, each shown with what it would do
-    (TOB-M1-PLOT-01); a gun asks for its target when there is more than one enemy."""
+    (TOB-M1-PLOT-01); a gun asks for its target when there is more than one enemy, a launcher
+    its parameters, and a Module 5 card its own fields when they apply."""
     options = view["decision"]["options"]["fighters"]
     order: dict[str, Any] = {}
     for fid, opt in options.items():
@@ -421,6 +422,7 @@ def ask_plot(ui: FormContext, seat: Seat, view: Mapping[str, Any]) -> Order:
                     if target:
                         actions[0]["target"] = target.upper()
                 actions[0].update(v2.ask_launch(ui, fid, card))
+                actions[0].update(v2.ask_experimental(ui, fid, card, opt, DECISION_WORDS))
             if ui.check(seat, {fid: actions}):
                 order[fid] = actions
                 break
@@ -570,7 +572,22 @@ DECISION_WORDS = {
     "restore": "the repair bot gives back one of the maneuver cards lost to a zap gun or a burn-out, drawn at random, "
                "instead of repairing a system",
     "locked": "locked down: it performs by itself every turn until it burns out or is unlocked with TNC",
+    "actions": "one action per working crew member, each in its own row: at most one of them a maneuver card, the "
+               "others system cards; an empty row is no action",
+    "external": "an external card declared in step A: plotted again in a row it acts this turn; left out, it is "
+                "withdrawn",
+    "launch_id": "the new projectile's name on the map and in later orders (empty: the fighter, the turn and the "
+                 "action's place, as R1.3.1)",
+    "copy": "which of your launchers of this kind fires (each has its own ammo); none chosen: the first one with ammo",
+    "jam": "the jammer tries to set off this projectile, yours or the enemy's, within 12 hexes: one card is drawn from "
+           "the projectile card and a miss card per hex between you; it will not explode while a fighter of its side "
+           "is within 1 hex (fail-safe); the jammer's own effects apply either way",
+    "repair": "the repair bot restores a card lost earlier (not armor); none chosen: the first card lost",
+    "reload": "the repair bot fully reloads this launcher instead of repairing: once per launcher per game, used up or not",
+    "gravity_tie": "when the line from the unit to the black hole at the end of the turn runs exactly between two "
+                   "hexes, the direction its marker is pulled (another letter, or none: the first of the two)",
 }
 """What each Module 4-5 decision does, for the order panel (TOB-M4-LAUNCH-04, TOB-M4-MISSILE-01,
-TOB-M4-DET-01..03, TOB-M4-GRAV-01, TOB-M5-HOCKEY-03/04, TOB-M5-SEC-01/05/06, TOB-M5-RAM-01..03,
+TOB-M4-DET-01..03, TOB-M4-GRAV-01/03, TOB-M4-JAM-01, TOB-M4-REPAIR-01, TOB-M4-PROJ-01, TOB-M2-OPS-02,
+TOB-M3-MULTI-01/02, TOB-M5-HOCKEY-03/04, TOB-M5-SEC-01/05/06, TOB-M5-RAM-01..03,
 TOB-M5-LOCK-02..05, TOB-M5-FB-05/07, TOB-M5-ZAP-08)."""

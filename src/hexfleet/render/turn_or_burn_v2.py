@@ -12,10 +12,11 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from rich.table import Table
+from rich.text import Text
 
 from ..hexgrid import DIRECTIONS, RectMap, add
 from ..plugins import FormContext
-from .forms import InputError, parse_hex, parse_int
+from .forms import InputError, choose, parse_hex, parse_int, yes
 from .svg import HEX_SIZE, Canvas
 
 KIND_MARK = {"mine": "m", "shell": "s", "rocket": "r", "missile": "M", "puck": "P"}
@@ -160,6 +161,37 @@ def ask_launch(ui: FormContext, fid: str, card: str) -> dict[str, Any]:
                               _optional_hex)
         return {"momentum": marker} if marker else {}
     return {}
+
+
+def ask_experimental(ui: FormContext, fid: str, card: str, opt: Mapping[str, Any],
+                     words: Mapping[str, str]) -> dict[str, Any]:
+    """A Module 5 plot entry's own fields, each asked only when the plot decision offers it
+    (``opt``, from ``experimental.plot_choices`` and ``lockdown.plot_choices``) and explained
+    in the presenter's ``words``: a secondary thrust's direction (TOB-M5-SEC-01); the fighter
+    the thruster card rams (TOB-M5-RAM-01/02: plotted, it rams; none named, the nearest);
+    locking the card down (TOB-M5-LOCK-02/03/06); with TNC, unlocking the locked action
+    (TOB-M5-LOCK-04)."""
+    out: dict[str, Any] = {}
+    if card == "ST" and opt.get("secondary"):
+        ui.console.print(Text(words["secondary"]), soft_wrap=True)
+        direction = choose(ui, f"{fid} secondary thrust: shift the momentum marker",
+                           [(d, f"1 hex {d}") for d in opt["secondary"]], none="no shift")
+        if direction is not None:
+            out["direction"] = direction
+    if card == "THR" and opt.get("rams"):
+        ui.console.print(Text(words["ram"]), soft_wrap=True)
+        target = choose(ui, f"{fid} rams", [(t, t) for t in opt["rams"]], none="the nearest enemy within 1 hex")
+        if target is not None:
+            out["ram"] = target
+    if card in opt.get("lockable", ()):
+        ui.console.print(Text(words["lock"]), soft_wrap=True)
+        if yes(ui, f"{fid}: lock {card} down?"):
+            out["lock"] = True
+    if card == "TNC" and opt.get("unlock"):
+        ui.console.print(Text(words["unlock"]), soft_wrap=True)
+        if yes(ui, f"{fid}: unlock {opt['locked']}?"):
+            out["unlock"] = True
+    return out
 
 
 def _optional_hex(text: str) -> list[int] | None:

@@ -491,6 +491,7 @@ def test_gravity_table_and_ties_tob_ex_44():
 @pytest.mark.rule("TOB-EX-45")
 @pytest.mark.rule("TOB-AMB-31")
 @pytest.mark.rule("TOB-EX-29")
+@pytest.mark.rule("TOB-AMB-06")
 def test_black_hole_crossing_tob_ex_45():
     bh = (20, 12)
     cases = [((-2, 0), (2, 0), True), ((0, -3), (0, 0), True), ((1, 0), (0, -1), True), ((2, 1), (-1, -2), True),
@@ -646,3 +647,88 @@ def test_a_side_with_only_projectiles_lists_their_choices():
                         projectiles=(projectile("B1.1", "blue", "missile", [20, 9], [18, 9], fuel=5),)))
     assert "blue" in rs.pending(st)
     assert rs.legal_per_unit(st, "blue") == {"B1.1": [[], [{"detonate": True}]]}
+
+
+@pytest.mark.rule("TOB-M4-JAM-01")
+@pytest.mark.rule("TOB-M4-REPAIR-01")
+@pytest.mark.rule("TOB-M2-OPS-02")
+@pytest.mark.rule("TOB-M4-GRAV-03")
+def test_the_order_panel_is_offered_the_jam_reload_repair_launcher_copy_and_gravity_tie():
+    """What the plot decision offers ``tob.js`` beside each card: the projectiles a jammer may
+    name, the launchers a repair bot may reload (not a destroyed one, not one reloaded before),
+    the lost cards it may repair (not armor), the copies of a launcher carried twice, and a
+    gravity tie's letters, for fighters and projectiles, only with a black hole."""
+    from hexfleet.games.turn_or_burn.interchange import parse
+
+    kit = ["CM", "STR", "STR", "STR", "THR", "MR", "MR", "ML", "JAM", "BOT", "ARM"]
+    pos = position(fighter("R1", "red", [10, 10], kit, destroyed=["ARM", "ML"], reloaded=["MR#1"]),
+                   fighter("R2", "red", [10, 14], SIX), fighter("B1", "blue", [20, 10], SIX, facing="F"),
+                   projectiles=(projectile("M1", "blue", "mine", [15, 10]), projectile("M2", "red", "mine", [12, 12])),
+                   black_holes=([30, 0],), modules=(1, 2, 3, 4), options={"max_systems": 11})
+    state = parse(pos)
+    opts = get_ruleset("turn-or-burn").pending(state)["red"].options
+    r1, r2 = opts["fighters"]["R1"], opts["fighters"]["R2"]
+    assert r1["jam"] == r2["jam"] == ["M1", "M2"]  # own and enemy projectiles (TOB-M4-JAM-01)
+    assert r1["reload"] == ["MR#2"]  # MR#1 had its reload, ML is destroyed
+    assert r1["repair"] == ["ML"] and "repair" not in r2  # armor is not repaired; R2 lost nothing
+    assert r1["copies"] == {"MR": ["MR#1", "MR#2"]} and "copies" not in r2
+    assert r1["gravity"] == list("ABCDEF") and opts["projectiles"]["M2"]["gravity"] == list("ABCDEF")
+    assert "reload" not in r2 and "BOT" not in r2["cards"]
+    calm = parse(position(fighter("R1", "red", [10, 10], SIX), fighter("B1", "blue", [20, 10], SIX, facing="F")))
+    r1 = get_ruleset("turn-or-burn").pending(calm)["red"].options["fighters"]["R1"]
+    assert not {"jam", "reload", "repair", "copies", "gravity"} & set(r1)  # nothing to name: no field
+
+
+@pytest.mark.rule("TOB-IMPL-04")
+def test_a_projectile_carries_its_id_side_kind_markers_launch_burn_and_fuel_until_destroyed():
+    """The projectile record: id, owner side and weapon kind; its hex (P, the location marker L
+    at the start of a turn) and momentum marker M; the launch turn (in the default id) and the
+    launch's equivalent burn; a missile's 8 fuel, adjusted once a turn, from its launch turn on;
+    a destroyed projectile is gone from the next position, and the rest read back unchanged."""
+    from hexfleet.games.turn_or_burn.interchange import parse
+    from hexfleet.games.turn_or_burn.position import position_to_json
+
+    kit = ["CM", "STR", "THR", "LT", "ML", "CAN"]
+    pos = position(fighter("R1", "red", [20, 10], kit, momentum=[21, 10]),
+                   fighter("R2", "red", [20, 14], kit, momentum=[21, 14]), fighter("B1", "blue", [35, 0]),
+                   projectiles=(projectile("x", "blue", "rocket", [1, 20], [0, 20]),))
+    orders = {"R1": [{"card": "ML", "id": "M9"}], "M9": [{"steer": [22, 9]}], "R2": [{"card": "CAN", "thrust": 2}]}
+    out, events = resolve(pos, orders)
+    launched = {e["id"]: e for e in of_type(events, "launched")}
+    assert {k: launched["M9"][k] for k in ("kind", "by", "side", "hex", "momentum", "equivalent_burn")} == {
+        "kind": "missile", "by": "R1", "side": "red", "hex": [20, 10], "momentum": [21, 10], "equivalent_burn": 0}
+    assert launched["R2.1.1"]["kind"] == "shell" and launched["R2.1.1"]["equivalent_burn"] == 2  # turn 1, action 1
+    assert of_type(events, "steered")[0]["fuel"] == 7  # 8 fuel, 1 hex adjusted on the launch turn
+    assert unit(out, "M9") == {"id": "M9", "side": "red", "kind": "missile", "hex": [22, 9], "momentum": [24, 8],
+                               "fuel": 7, "by": "R1", "fail_safe": True}
+    assert unit(out, "x") is None and {"type": "projectile_destroyed", "id": "x", "cause": "off_map"} in events
+    assert position_to_json(parse(out))["projectiles"] == out["projectiles"]
+    with pytest.raises(RuleError) as info:  # adjusted once a turn
+        resolve(pos, {**orders, "M9": [{"steer": [22, 9]}, {"steer": [21, 11]}]})
+    assert (info.value.rule, info.value.unit, info.value.field) == ("TOB-M4-MISSILE-01", "M9", "order.M9.steer")
+
+
+@pytest.mark.rule("TOB-AMB-06")
+@pytest.mark.rule("TOB-M4-MAP-01")
+def test_the_six_gravity_arrows_sit_around_the_black_hole_pointing_in_and_pull_that_way():
+    """The lost figure, reconstructed: an arrow in each neighbour BH + D(i), pointing in
+    direction i+3, at the hole (the text map's arrow, read as a screen angle with A straight up
+    and the letters clockwise 60° apart); a unit in that hex is pulled that way, 8 hexes."""
+    from hexfleet.hexgrid import DIRECTIONS, RectMap
+    from hexfleet.render.turn_or_burn_v2 import map_marks
+
+    bh = (20, 12)
+    board = RectMap(40, 40)
+    marks = map_marks({"black_holes": [list(bh)], "projectiles": []}, board)
+    assert marks[board.to_offset(bh)] == "(@)"
+    screen = {"↑": -90, "↗": -30, "↘": 30, "↓": 90, "↙": 150, "↖": 210}
+    letters = "ABCDEF"
+    for i, (dq, dr) in enumerate(DIRECTIONS):
+        arrow_hex = (bh[0] + dq, bh[1] + dr)
+        pointing = (i + 3) % 6
+        assert screen[marks[board.to_offset(arrow_hex)].strip()] % 360 == (-90 + 60 * pointing) % 360, letters[i]
+        pos = position(fighter("U", "red", list(arrow_hex), ["CM", "STR", "THR", "LT"]),
+                       fighter("B1", "blue", [38, 0], ["CM", "STR", "THR", "LT"]), black_holes=(bh,))
+        _, events = resolve(pos)
+        (pull,) = of_type(events, "gravity_shift")
+        assert (pull["direction"], pull["hexes"], pull["distance"]) == (letters[pointing], 8, 1)

@@ -72,11 +72,19 @@ def test_force_beam_strength_against_a_4_card_fighter_tob_ex_50():
 @pytest.mark.rule("TOB-M5-FB-07")
 @pytest.mark.rule("TOB-EX-19")
 @pytest.mark.rule("TOB-GEO-10")
+@pytest.mark.rule("TOB-AMB-05")
 def test_force_beam_direction_and_ties():
     pos = position(fighter("S", "red", [20, 10], BEAM, facing="F"), fighter("T", "blue", [17, 10], PLAIN),
                    modules=M5)
     _, events = resolve(pos, {"S": [{"card": "FB", "target": "T"}]})
     assert of_type(events, "force_beam")[0]["direction"] == "F"  # TOB-EX-19: (0,0) to (-3,0)
+    # off the axes (TOB-AMB-05): the line to (3,-1) leaves the shooter's hex into its C neighbour
+    # (1,0) (a third of the way along, cube (1, -1/3, -2/3) rounds there), so the beam acts along C
+    off = position(fighter("S", "red", [20, 10], BEAM, facing="C"), fighter("T", "blue", [23, 9], PLAIN),
+                   modules=M5)
+    _, events = resolve(off, {"S": [{"card": "FB", "target": "T"}]})
+    fb = of_type(events, "force_beam")[0]
+    assert fb["direction"] == "C" and "tie" not in fb
     tie = position(fighter("S", "red", [20, 10], BEAM, facing="C"), fighter("T", "blue", [22, 9], PLAIN),
                    modules=M5)  # cube (2,-1,-1): the line runs between the B and C hexes
     _, events = resolve(tie, {"S": [{"card": "FB", "target": "T"}]})

@@ -208,3 +208,22 @@ def test_a_locked_rockets_marker_turns_with_the_fighter():
     _, events = resolve(pos, {})
     # offset (0, -2) for facing A is 2 hexes ahead; facing B turns it to (2, -2)
     assert of_type(events, "launched")[0]["momentum"] == [22, 8]
+
+
+@pytest.mark.rule("TOB-AMB-59")
+def test_a_locked_gun_keeps_its_range_and_breaks_a_distance_tie_by_momentum_markers_without_a_die():
+    locked = {"locked_action": {"card": "LT", "misses": 5}}
+    far = position(fighter("R", "red", [20, 10], GUNNER, **locked), fighter("B1", "blue", [33, 10], PLAIN),
+                   modules=M5)  # 13 hexes straight ahead: in the laser's arc, beyond its range 12
+    _, events = resolve(far, {})
+    assert not of_type(events, "shot") and not of_type(events, "shot_void")
+    far["fighters"][1]["hex"] = far["fighters"][1]["momentum"] = [32, 10]  # 12 hexes: it fires
+    _, events = resolve(far, {})
+    assert of_type(events, "shot")[0]["target"] == "B1"
+    # B1 and B2 both end 2 hexes away; B2's new marker (21,10) is 1 from R's, B1's (22,9) is 2
+    tie = position(fighter("R", "red", [20, 10], GUNNER, **locked), fighter("B1", "blue", [22, 9], PLAIN),
+                   fighter("B2", "blue", [23, 10], PLAIN, momentum=[22, 10]), modules=M5)
+    _, events = resolve(tie, {})
+    moved = {e["id"]: e["to"] for e in of_type(events, "moved")}
+    assert moved == {"R": [20, 10], "B1": [22, 9], "B2": [22, 10]}
+    assert of_type(events, "shot")[0]["target"] == "B2" and not of_type(events, "die")

@@ -666,17 +666,29 @@ def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
                             "actions": action_limit(state, f), "targets": targets,
                             "declared": [a.to_json() for a in stage.declared_by(f.id)] if stage else []}
                      for f in state.fighters if f.side == side}}
-    if state.config.nine_phase:  # Module 4: what each card may name; the side's projectiles, to steer or detonate
-        for fid, o in options["fighters"].items():
+    for fid, o in options["fighters"].items():
+        me = state.fighter(fid)
+        assert me is not None
+        repair = _repairable(me) if "BOT" in o["cards"] else []
+        if repair:  # the cards the repair bot may restore (TOB-M2-OPS-02), for the order panel
+            o["repair"] = repair
+        if state.config.nine_phase:  # Module 4: what each card may name, a jam, a reload, a launcher copy
             o["targets_for"] = _targets_for(state, side, o["cards"], targets)
+            o |= spacewar_orders.plot_choices(state, me, o["cards"])
             if 5 in state.config.modules:  # Module 5: a secondary thrust's direction, a ram, lock down
-                me = state.fighter(fid)
-                assert me is not None
                 o |= experimental.plot_choices(state, me, o["cards"], targets) | lockdown.plot_choices(state, me, o["cards"])
+    if state.config.nine_phase:  # Module 4: the side's projectiles, to steer, detonate or choose a gravity tie
         options["projectiles"] = {p.id: {"kind": p.kind, "hex": list(p.hex), "momentum": list(p.momentum),
                                          "fuel": p.fuel, "fail_safe": fail_safe(state, p)}
+                                  | ({"gravity": list(LETTERS)} if state.config.black_holes else {})
                                   for p in state.projectiles if p.side == side}
     return options
+
+
+def _repairable(f: Fighter) -> list[str]:
+    """The lost cards a repair bot may restore: any destroyed card but armor (TOB-M2-SYS-01,
+    TOB-M2-OPS-02), each once, in the order lost."""
+    return [c for c in dict.fromkeys(f.destroyed) if c != "ARM"]
 
 
 def _targets_for(state: TobState, side: Seat, cards: list[str], fighters: list[str]) -> dict[str, list[str]]:

@@ -14,8 +14,9 @@ from ...engine import reading
 from ...engine.errors import FormatError, RuleError
 from ...hexgrid import distance
 from . import experimental, lockdown
+from .notation import LETTERS
 from .orders import Action, Decision, Plot, parse_entries
-from .position_v2 import LAUNCHERS, MISSILE_FUEL
+from .position_v2 import LAUNCHERS, MISSILE_FUEL, launcher_copies
 from .spacewar import check_orders, check_steer, launch_marker
 from .state import Fighter, Projectile, TobState
 
@@ -36,7 +37,35 @@ def detonation_choices(state: TobState, seat: str) -> dict[str, tuple[tuple[Deci
     return {p.id: ((), (DETONATE,)) for p in state.projectiles if p.side == seat and p.kind != "puck"}
 
 
+def plot_choices(state: TobState, f: Fighter, cards: list[str]) -> dict[str, object]:
+    """What a Module 4 plot entry may carry beyond its card, for an order panel: the
+    projectiles a plotted jammer may try to set off (``jam``, TOB-M4-JAM-01), the launchers the
+    repair bot may reload instead of repairing (``reload``, TOB-M4-REPAIR-01: not destroyed,
+    not reloaded before), the copies of a launcher the fighter carries more than one of
+    (``copies``, the entry's ``copy``), and with a black hole on the map the letters its
+    ``gravity`` decision may name for a tie (TOB-M4-GRAV-03). ``cards`` are the legal ones."""
+    out: dict[str, object] = {}
+    projectiles = [p.id for p in state.projectiles if p.kind != "puck"]
+    if "JAM" in cards and projectiles:
+        out["jam"] = projectiles
+    copies = launcher_copies(f)
+    if "BOT" in cards:
+        reload = [key for key, _, destroyed in copies if not destroyed and key not in f.kit.reloaded]
+        if reload:
+            out["reload"] = reload
+    several = {card: [key for key, c, _ in copies if c == card] for card in dict.fromkeys(c for _, c, _ in copies)}
+    several = {card: keys for card, keys in several.items() if card in cards and len(keys) > 1}
+    if several:
+        out["copies"] = several
+    if state.config.black_holes:
+        out["gravity"] = list(LETTERS)
+    return out
+
+
 DETONATE = Decision(detonate=True)
+ONCE = (("steer", "TOB-M4-MISSILE-01"), ("gravity", "TOB-M4-GRAV-03"))
+"""Decisions a unit takes at most once a turn, with the rule a second one breaks: a missile
+adjusts its marker once, in phase 3; a tie is settled by one letter."""
 PUCK_REACH = 6
 """A force beam's range (TOB-M5-FB-02): the puck is offered as a target within it."""
 
@@ -136,6 +165,11 @@ def check_plot(state: TobState, order: Plot) -> None:
         check_fighter(state, f, actions, f"order.{fid}")
     for uid, decisions in order.standing:
         where = f"order.{uid}"
+        for name, rule in ONCE:  # one steering and one tie choice a turn (TOB-IMPL-04: adjusted_this_turn)
+            given = [d for d in decisions if getattr(d, name) is not None]
+            if len(given) > 1:
+                raise RuleError(rule, f"{uid} takes one {name} decision a turn; got {len(given)}", unit=uid,
+                                field=f"{where}.{name}")
         p = projectiles.get(uid)
         if p is None and uid in launching:
             f, a = launching[uid]

@@ -3,7 +3,7 @@
 // are named and explained from the server's glossary; no rules here.
 import { api, el } from "./api.js";
 import { codeEl, explain, named, phrase, term } from "./glossary.js";
-import { crewActions, partyEvent, stationLabel } from "./tob_fleet.js";
+import { partyEvent, stationLabel } from "./tob_fleet.js";
 
 let previews = {};  // fighter id -> previewed end position, for the open decision
 let selected = null;  // the fighter whose hand was last touched (at first the first one): its arc is drawn
@@ -107,62 +107,83 @@ export function buildPanel(form, decision, ctx) {
 }
 
 const NOTHING = "No card: the fighter coasts, as with TNC, and does not fire.";
+const NO_MORE = "No card: no further action this turn.";
 const FLEET_ABOVE = 3;  // more fighters than this: a row per ship, one hand open at a time
 
-function cardButton(fid, code, onpick) {
-  const t = term(code);
-  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "", title: code ? explain(code) : NOTHING,
-                        onclick: (e) => onpick(fid, code, e.currentTarget) },
-    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, t.name) : code ? "" : el("small", {}, "coast, no fire"));
+// A card of the hand; "^LT" is an external card declared in step A (TOB-SEQ-06), plotted with "external": true.
+function cardButton(rk, code, onpick, nothing = NOTHING) {
+  const ext = code && code.startsWith("^");
+  const t = term(ext ? code.slice(1) : code);
+  return el("button", { type: "button", class: "card-btn", "data-card": code ?? "",
+                        title: code ? explain(ext ? code.slice(1) : code) + (ext ? ` — ${say("external")}` : "") : nothing,
+                        onclick: (e) => onpick(rk, code, e.currentTarget) },
+    el("span", { class: "code" }, code ?? "nothing"), t ? el("small", {}, ext ? `${t.name} (external)` : t.name)
+      : code ? "" : el("small", {}, nothing === NOTHING ? "coast, no fire" : "no action"));
 }
 
 // The cards that take a target: as the decision lists them, or else (advanced modules) its guns.
-const targeted = (o) => o.targeted || (o.targets_for ? Object.keys(o.targets_for)
-                                                     : o.targets && o.targets.length ? o.cards.filter(isGun) : []);
+const targeted = (o) => o.targeted || (o.targets_for ? Object.keys(o.targets_for) : o.targets && o.targets.length
+  ? [...o.cards, ...(o.declared || []).map((d) => d.card)].filter(isGun) : []);
 // What the picked card may name: per card from Module 4 (projectiles, the puck), else the enemies.
 const targetsOf = (o, card) => (o.targets_for && o.targets_for[card]) || o.targets;
 
+// A row key: one per action a fighter may take this turn (TOB-M3-MULTI-01, one per working crew
+// member): the fighter's id for the first, "R1-2", "R1-3"... for the others.
+const rowKey = (fid, k) => (k ? `${fid}-${k + 1}` : fid);
+
 function buildPlot(form, options, ctx) {
-  const choice = {};
+  const choice = {};  // row key -> {fid, card, target, launch (the entry's own fields), lock, unlock}
+  const rowsOf = {};  // fighter id -> its row keys, in order
+  const tie = {};  // unit id (fighter or projectile) -> the letter it takes on a gravity tie (TOB-M4-GRAV-03)
   const fuse = {};  // projectile id -> [] | [{detonate}] | [{steer}] (Module 4)
-  const crew = {};  // fighter id -> its further crew actions (tob_fleet.js)
-  // one entry: the card, its target, its own fields (launch, beam, thrust direction, ram) and lock down
+  // one entry: the card, its target, its own fields (launch, beam, thrust direction, ram, bot...) and lock down
   const entry = (c) => ({ card: c.card, ...(c.target ? { target: c.target } : {}), ...(c.launch || {}),
                           ...(c.lock ? { lock: true } : {}), ...(c.unlock ? { unlock: true } : {}) });
-  const order = () => ({
-    ...Object.fromEntries(Object.entries(choice).map(([fid, c]) => [fid, [...(c.card ? [entry(c)] : []), ...crew[fid].entries()]])),
-    ...Object.fromEntries(Object.entries(fuse).filter(([, d]) => d.length)),
-  });
-  // A fleet's row: the card picked (and its target), beside the preview.
+  const standing = (uid) => (tie[uid] ? [{ gravity: tie[uid] }] : []);  // a unit's decisions after its actions
+  const order = () => {
+    const out = {};
+    for (const [fid, keys] of Object.entries(rowsOf)) {
+      out[fid] = [...keys.map((k) => choice[k]).filter((c) => c.card).map(entry), ...standing(fid)];
+    }
+    for (const [pid, d] of Object.entries(fuse)) {
+      const list = [...d, ...standing(pid)];
+      if (list.length) out[pid] = list;
+    }
+    return out;
+  };
+  // A fleet's row: the cards picked (and their targets), beside the preview.
   function showChosen(fid) {
     const badge = form.querySelector(`[data-chosen="${fid}"]`);
-    const c = choice[fid];
-    if (badge) badge.textContent = (c.card ? `${c.card}${c.target ? ` > ${c.target}` : ""}` : "nothing") + crew[fid].text();
+    const cards = rowsOf[fid].map((k) => choice[k]).filter((c) => c.card);
+    if (badge) badge.textContent = cards.map((c) => `${c.card}${c.target ? ` > ${c.target}` : ""}`).join(" + ") || "nothing";
   }
   // `fields`: the entry's fields beyond card and target (an order sent earlier, after a refresh)
-  function pick(fid, card, button, target = null, fields = null) {
-    const { lock, unlock, ...launch } = fields || {};
-    choice[fid] = { card, target, launch: Object.keys(launch).length ? launch : null, lock: !!lock, unlock: !!unlock };
+  function pick(rk, code, button, target = null, fields = null) {
+    const ext = !!code && code.startsWith("^");  // a declared external card
+    const card = ext ? code.slice(1) : code;
+    const { lock, unlock, ...launch } = { ...(fields || {}), ...(ext ? { external: true } : {}) };
+    const fid = choice[rk].fid;
+    choice[rk] = { fid, card, target, launch: Object.keys(launch).length ? launch : null, lock: !!lock, unlock: !!unlock };
     picked[fid] = card;
     showChosen(fid);
-    showLaunch(fid, card, choice[fid]);
+    showLaunch(rk);
     selected = fid;
-    for (const b of form.querySelectorAll(`[data-hand="${fid}"] button`)) b.classList.toggle("chosen", b === button);
-    const select = form.querySelector(`[data-target="${fid}"]`);
+    for (const b of form.querySelectorAll(`[data-hand="${rk}"] button`)) b.classList.toggle("chosen", b === button);
+    const select = form.querySelector(`[data-target="${rk}"]`);
     select.hidden = !targeted(options.fighters[fid]).includes(card);
     const names = select.hidden ? [] : targetsOf(options.fighters[fid], card);
     select.replaceChildren(el("option", { value: "" }, "nearest enemy in arc"),
                            ...names.map((t) => el("option", { value: t }, `at ${t}`)));
     select.value = target ?? "";
     // a gun's target, or the fighter a ram is meant for, may also be tapped on the map
-    const ram = form.querySelector(`[data-ram="${fid}"]`);
+    const ram = form.querySelector(`[data-ram="${rk}"]`);
     if (ctx.map) {
-      if (ram) ctx.map.offer([], (id) => { ram.value = id; setField(fid, "ram", id); }, options.fighters[fid].rams);
-      else ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[fid].target = id; showChosen(fid); },
+      if (ram) ctx.map.offer([], (id) => { ram.value = id; setField(rk, "ram", id); }, options.fighters[fid].rams);
+      else ctx.map.offer([], select.hidden ? null : (id) => { select.value = id; choice[rk].target = id; showChosen(fid); },
                          names);
     }
-    const help = form.querySelector(`[data-card-help="${fid}"]`);
-    if (help) help.textContent = card ? explain(card) : NOTHING;
+    const help = form.querySelector(`[data-card-help="${rk}"]`);
+    if (help) help.textContent = card ? explain(card) : rk === fid ? NOTHING : NO_MORE;
     return preview();
   }
   async function preview() {
@@ -181,6 +202,14 @@ function buildPlot(form, options, ctx) {
       ctx.error(err.message);
     }
   }
+  // A unit's gravity tie (TOB-M4-GRAV-03), with a black hole on the map: a fighter's or a projectile's.
+  function tieField(uid, sent) {
+    tie[uid] = (sent.find((d) => d.gravity) || {}).gravity || null;
+    return el("label", { title: say("gravity_tie") }, "On a gravity tie ",
+      el("select", { "data-gravity": uid, onchange: (e) => { tie[uid] = e.target.value || null; } },
+        el("option", { value: "" }, "the first of the two"),
+        ...[...LETTERS].map((d) => el("option", { value: d, selected: d === tie[uid] }, `toward ${d}`))));
+  }
   const mine = (ctx.myOrder && typeof ctx.myOrder === "object") ? ctx.myOrder : {};
   const restore = [];
   selected = Object.keys(options.fighters)[0] || null;
@@ -188,22 +217,40 @@ function buildPlot(form, options, ctx) {
   // and one hand open at a time; a few fighters show every hand at once.
   const fleet = Object.keys(options.fighters).length > FLEET_ABOVE;
   for (const [fid, o] of Object.entries(options.fighters)) {
-    choice[fid] = { card: null, target: null };
-    crew[fid] = crewActions(fid, o, (card) => (targeted(o).includes(card) ? targetsOf(o, card) : []),
-                            () => { showChosen(fid); preview(); });
-    const cards = el("div", { class: "cards", "data-hand": fid }, cardButton(fid, null, pick),
-      ...o.cards.map((c) => cardButton(fid, c, pick)));
-    const target = el("select", { "data-target": fid, hidden: true, title: "the gun's target (or tap an enemy on the map)",
-                                  onchange: (e) => { choice[fid].target = e.target.value || null; showChosen(fid); } },
-      el("option", { value: "" }, "nearest enemy in arc"));
+    const n = Math.max(1, o.actions || 1);
+    const sent = Array.isArray(mine[fid]) ? mine[fid] : [];  // the order already sent, after a refresh
+    const sentCards = sent.filter((x) => x && x.card);
+    rowsOf[fid] = [];
+    const parts = [...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
+                   el("p", { class: "card-help", "data-arc-note": fid })];
+    if (n > 1) parts.push(el("p", { class: "card-help", "data-actions-help": fid }, `${n} actions this turn: ${say("actions")}.`));
+    // the externals declared in step A: plotted again to keep them, left out to withdraw them (TOB-SEQ-06)
+    const declared = (o.declared || []).map((d) => `^${d.card}`);
+    if (declared.length) parts.push(el("p", { class: "card-help", "data-declared": fid }, `Declared in step A: ${declared.join(", ")} — ${say("external")}.`));
+    for (let k = 0; k < n; k++) {
+      const rk = rowKey(fid, k);
+      rowsOf[fid].push(rk);
+      choice[rk] = { fid, card: null, target: null };
+      const cards = el("div", { class: "cards", "data-hand": rk }, cardButton(rk, null, pick, k ? NO_MORE : NOTHING),
+        ...o.cards.map((c) => cardButton(rk, c, pick)), ...declared.map((c) => cardButton(rk, c, pick)));
+      const target = el("select", { "data-target": rk, hidden: true, title: "the gun's target (or tap an enemy on the map)",
+                                    onchange: (e) => { choice[rk].target = e.target.value || null; showChosen(fid); } },
+        el("option", { value: "" }, "nearest enemy in arc"));
+      // what the picked card does, under the hand (each card also says so on hover), then its own fields
+      const row = [cards, target,
+                   el("p", { class: "card-help", "data-card-help": rk }, k ? NO_MORE : "Hover a card for what it does; pick one."),
+                   el("div", { class: "launch-params", "data-launch": rk, hidden: true })];
+      parts.push(n > 1 ? el("div", { class: "action-row", "data-action-row": rk }, el("h5", {}, `Action ${k + 1} of ${n}`), ...row)
+                       : el("div", { "data-action-row": rk }, ...row));
+      if (sentCards[k]) {
+        const { card, target: tgt, external, ...fields } = sentCards[k];
+        restore.push([rk, external ? `^${card}` : card, tgt || null, fields, cards]);
+      }
+    }
+    if (o.gravity) parts.push(el("div", { class: "launch-params" }, tieField(fid, sent)),
+                              el("p", { class: "card-help", "data-gravity-help": fid }, say("gravity_tie")));
     const preview = fleet ? el("span", { class: "preview", "data-preview": fid }, `${fid}: no card yet`)
                           : el("p", { class: "preview", "data-preview": fid }, "Pick a card to see where you will be.");
-    // what the card does and where it takes the fighter, above the hand: in sight while picking
-    const parts = [...(o.locked ? [el("p", { class: "card-help", "data-locked": fid }, `${named(o.locked)}: ${say("locked")}.`)] : []),
-                   el("p", { class: "card-help", "data-arc-note": fid }),
-                   cards, target, ...(crew[fid].el ? [crew[fid].el] : []),  // then what the picked card does (also on hover)
-                   el("p", { class: "card-help", "data-card-help": fid }, "Hover a card for what it does; pick one."),
-                   el("div", { class: "launch-params", "data-launch": fid, hidden: true })];
     if (fleet) {
       const ship = el("details", { class: "ship-orders", "data-ship": fid, open: fid === selected, ontoggle: (e) => {
         if (!e.currentTarget.open) return;
@@ -215,118 +262,150 @@ function buildPlot(form, options, ctx) {
     } else {
       form.append(el("h4", {}, `${fid}: your hand`), preview, ...parts);
     }
-    const sent = Array.isArray(mine[fid]) ? mine[fid] : null;  // the order already sent, after a refresh
-    if (sent) {
-      const { card, target, ...fields } = sent[0] || {};
-      crew[fid].restore(sent.slice(1));
-      restore.push([fid, card ?? null, target || null, fields, cards]);
-    }
   }
   // The picked card's own fields, each with the presenter's words: a force beam's push or pull, a
-  // secondary thruster's direction, a ram's fighter, a launcher's parameters; then lock down.
-  function showLaunch(fid, card, c) {
-    const box = form.querySelector(`[data-launch="${fid}"]`);
+  // secondary thruster's direction, a ram's fighter, the repair bot's work, a jammer's detonation,
+  // a launcher's parameters; then lock down.
+  function showLaunch(rk) {
+    const box = form.querySelector(`[data-launch="${rk}"]`);
     if (!box) return;
     box.replaceChildren();
-    const o = options.fighters[fid];
-    const launch = c.launch;
-    if (card === "FB") beamFields(box, fid, o, launch);
-    else if (card === "ST" && o.secondary) secondaryFields(box, fid, o.secondary, launch);
-    else if (card === "THR" && o.rams) ramFields(box, fid, o.rams, launch);
-    else if (card === "BOT" && o.restore) restoreFields(box, fid, o.restore, launch);
-    else launchFields(box, fid, card, launch);
-    lockFields(box, fid, card, o, c);
+    const c = choice[rk];
+    const o = options.fighters[c.fid];
+    const card = c.card;
+    if (card === "FB") beamFields(box, rk, o, c.launch);
+    else if (card === "ST" && o.secondary) secondaryFields(box, rk, o.secondary, c.launch);
+    else if (card === "THR" && o.rams) ramFields(box, rk, o.rams, c.launch);
+    else if (card === "BOT" && (o.restore || o.repair || o.reload)) botFields(box, rk, o, c.launch);
+    else if (card === "JAM" && o.jam) jamFields(box, rk, o.jam, c.launch);
+    else launchFields(box, rk, card, o, c.launch);
+    lockFields(box, rk, card, o, c);
     box.hidden = !box.childElementCount;
   }
   // one field of the picked card's entry: set, or (empty) left to its default
-  function setField(fid, key, value) {
-    const fields = { ...(choice[fid].launch || {}) };
+  function setField(rk, key, value) {
+    const fields = { ...(choice[rk].launch || {}) };
     if (value === "" || value === null) delete fields[key]; else fields[key] = value;
-    choice[fid].launch = Object.keys(fields).length ? fields : null;
+    choice[rk].launch = Object.keys(fields).length ? fields : null;
   }
   // a force beam pushes or pulls (TOB-M5-FB-08), as far as asked and allowed (FB-05), along the
   // letter chosen when the line runs between two hexes (FB-07)
-  function beamFields(box, fid, o, launch) {
+  function beamFields(box, rk, o, launch) {
     const now = launch || {};
     const mode = now.mode || "push";
-    const help = el("p", { class: "card-help", "data-mode-help": fid }, say(mode));
-    box.append(el("label", {}, "Beam ", el("select", { "data-mode": fid, onchange: (e) => {
-      setField(fid, "mode", e.target.value);
+    const help = el("p", { class: "card-help", "data-mode-help": rk }, say(mode));
+    box.append(el("label", {}, "Beam ", el("select", { "data-mode": rk, onchange: (e) => {
+      setField(rk, "mode", e.target.value);
       help.textContent = say(e.target.value);
     } }, ...["push", "pull"].map((m) => el("option", { value: m, selected: m === mode }, m)))), help);
     if (!o.beam_hexes) return;
-    box.append(el("label", {}, "Hexes ", el("select", { "data-beam-hexes": fid, onchange: (e) => {
-      setField(fid, "hexes", e.target.value === "" ? null : Number(e.target.value));
+    box.append(el("label", {}, "Hexes ", el("select", { "data-beam-hexes": rk, onchange: (e) => {
+      setField(rk, "hexes", e.target.value === "" ? null : Number(e.target.value));
     } }, el("option", { value: "" }, "as many as the draw allows"),
        ...o.beam_hexes.map((n) => el("option", { value: n, selected: now.hexes === n }, `at most ${n}`)))),
-    el("label", {}, "On a tie ", el("select", { "data-beam-tie": fid, onchange: (e) => setField(fid, "direction", e.target.value) },
+    el("label", {}, "On a tie ", el("select", { "data-beam-tie": rk, onchange: (e) => setField(rk, "direction", e.target.value) },
       el("option", { value: "" }, "the first letter"),
       ...[...LETTERS].map((d) => el("option", { value: d, selected: now.direction === d }, d)))),
-    el("p", { class: "card-help", "data-beam-help": fid }, `${say("beam_hexes")}. On a tie: ${say("beam_tie")}.`));
+    el("p", { class: "card-help", "data-beam-help": rk }, `${say("beam_hexes")}. On a tie: ${say("beam_tie")}.`));
   }
-  function restoreFields(box, fid, lost, launch) {  // TOB-M5-ZAP-08: a lost maneuver back, at random
-    box.append(el("label", {}, el("input", { type: "checkbox", "data-restore": fid, checked: !!(launch && launch.restore),
-                                              onchange: (e) => setField(fid, "restore", e.target.checked || null) }),
-                  ` restore a lost maneuver (${lost.map(named).join(", ")})`),
-               el("p", { class: "card-help", "data-restore-help": fid }, say("restore")));
+  // The repair bot does one thing (TOB-AMB-60): repair a lost card (TOB-M2-OPS-02), reload a
+  // launcher (TOB-M4-REPAIR-01) or restore a lost maneuver (TOB-M5-ZAP-08); none chosen: the
+  // first card lost is repaired.
+  function botFields(box, rk, o, launch) {
+    const now = launch || {};
+    const value = now.reload ? `reload:${now.reload}` : now.repair ? `repair:${now.repair}` : now.restore ? "restore" : "";
+    const help = el("p", { class: "card-help", "data-bot-help": rk });
+    const words = (v) => say(v.split(":")[0] || "repair");
+    help.textContent = words(value);
+    const choices = [...(o.repair || []).map((x) => [`repair:${x}`, `repair ${named(x)}`]),
+                     ...(o.reload || []).map((x) => [`reload:${x}`, `reload ${x}`]),
+                     ...(o.restore ? [["restore", `restore a lost maneuver (${o.restore.map(named).join(", ")})`]] : [])];
+    box.append(el("label", {}, "Repair bot ", el("select", { "data-bot": rk, onchange: (e) => {
+      const [what, x] = e.target.value.split(":");
+      for (const key of ["repair", "reload", "restore"]) setField(rk, key, null);
+      if (what) setField(rk, what, what === "restore" ? true : x);
+      help.textContent = words(e.target.value);
+    } }, el("option", { value: "" }, o.repair ? `the first card lost (${named(o.repair[0])})` : "nothing to repair"),
+       ...choices.map(([v, text]) => el("option", { value: v, selected: v === value }, text)))), help);
   }
-  function secondaryFields(box, fid, directions, launch) {  // TOB-M5-SEC-01: 1 hex any way, or none
+  function jamFields(box, rk, projectiles, launch) {  // TOB-M4-JAM-01: a jammer may try to set one off
+    const now = launch && launch.detonate;
+    box.append(el("label", {}, "Set off ", el("select", { "data-jam": rk, onchange: (e) => setField(rk, "detonate", e.target.value) },
+      el("option", { value: "" }, "no projectile (jam only)"),
+      ...projectiles.map((p) => el("option", { value: p, selected: p === now }, p)))),
+    el("p", { class: "card-help", "data-jam-help": rk }, say("jam")));
+  }
+  function secondaryFields(box, rk, directions, launch) {  // TOB-M5-SEC-01: 1 hex any way, or none
     const now = launch && launch.direction;
-    box.append(el("label", {}, "Shift the momentum marker ", el("select", { "data-secondary": fid, onchange: (e) => {
-      setField(fid, "direction", e.target.value);
+    box.append(el("label", {}, "Shift the momentum marker ", el("select", { "data-secondary": rk, onchange: (e) => {
+      setField(rk, "direction", e.target.value);
       preview();
     } }, el("option", { value: "" }, "no shift"),
        ...directions.map((d) => el("option", { value: d, selected: d === now }, `1 hex ${d}`)))),
-    el("p", { class: "card-help", "data-secondary-help": fid }, say("secondary")));
+    el("p", { class: "card-help", "data-secondary-help": rk }, say("secondary")));
   }
-  function ramFields(box, fid, enemies, launch) {  // TOB-M5-RAM-01/02: the thruster card rams
+  function ramFields(box, rk, enemies, launch) {  // TOB-M5-RAM-01/02: the thruster card rams
     const now = launch && launch.ram;
-    box.append(el("label", {}, "Ram ", el("select", { "data-ram": fid, onchange: (e) => {
-      setField(fid, "ram", e.target.value);
+    box.append(el("label", {}, "Ram ", el("select", { "data-ram": rk, onchange: (e) => {
+      setField(rk, "ram", e.target.value);
     } }, el("option", { value: "" }, "the nearest enemy within 1 hex"),
        ...enemies.map((t) => el("option", { value: t, selected: t === now }, t)))),
-    el("p", { class: "card-help", "data-ram-help": fid }, say("ram")));
+    el("p", { class: "card-help", "data-ram-help": rk }, say("ram")));
   }
-  function lockFields(box, fid, card, o, c) {  // TOB-M5-LOCK-02..04
+  function lockFields(box, rk, card, o, c) {  // TOB-M5-LOCK-02..04
     if ((o.lockable || []).includes(card)) {
-      box.append(el("label", {}, el("input", { type: "checkbox", "data-lock": fid, checked: c.lock,
-                                                  onchange: (e) => { choice[fid].lock = e.target.checked; } }),
+      box.append(el("label", {}, el("input", { type: "checkbox", "data-lock": rk, checked: c.lock,
+                                                  onchange: (e) => { choice[rk].lock = e.target.checked; } }),
                     ` lock ${named(card)} down`),
-                 el("p", { class: "card-help", "data-lock-help": fid }, say("lock")));
+                 el("p", { class: "card-help", "data-lock-help": rk }, say("lock")));
     }
     if (card === "TNC" && o.unlock) {
-      box.append(el("label", {}, el("input", { type: "checkbox", "data-unlock": fid, checked: c.unlock,
-                                                  onchange: (e) => { choice[fid].unlock = e.target.checked; } }),
+      box.append(el("label", {}, el("input", { type: "checkbox", "data-unlock": rk, checked: c.unlock,
+                                                  onchange: (e) => { choice[rk].unlock = e.target.checked; } }),
                     ` unlock ${named(o.locked)}`),
-                 el("p", { class: "card-help", "data-unlock-help": fid }, say("unlock")));
+                 el("p", { class: "card-help", "data-unlock-help": rk }, say("unlock")));
     }
   }
-  // A launcher picked: what its projectile does, and a cannon's thrust or a rocket's marker (TOB-M4-LAUNCH-04).
-  function launchFields(box, fid, card, launch) {
+  // A launcher picked: what its projectile does, a cannon's thrust or a rocket's marker
+  // (TOB-M4-LAUNCH-04), which copy fires when the fighter carries several, and the new projectile's id.
+  function launchFields(box, rk, card, o, launch) {
     const words = say(card);
     if (!words) return;
+    const now = launch || {};
     box.append(el("p", { class: "card-help" }, `${say("launch")}. ${words}.`));
     if (card === "CAN") {
-      box.append(el("label", {}, "Thrust ", el("select", { "data-thrust": fid, onchange: (e) => {
-        const k = Number(e.target.value);
-        choice[fid].launch = k ? { thrust: k } : null;
-      } }, ...[0, 1, 2, 3].map((k) => el("option", { value: k, selected: (launch && launch.thrust) === k }, `${k} ahead`)))));
+      box.append(el("label", {}, "Thrust ", el("select", { "data-thrust": rk, onchange: (e) => {
+        setField(rk, "thrust", Number(e.target.value) || null);
+      } }, ...[0, 1, 2, 3].map((k) => el("option", { value: k, selected: now.thrust === k }, `${k} ahead`)))));
     }
     if (card === "RL") {
       box.append(el("label", {}, "Rocket marker ", el("input", {
-        type: "text", "data-rocket": fid, placeholder: "q,r", value: launch && launch.momentum ? hexText(launch.momentum) : "",
+        type: "text", "data-rocket": rk, placeholder: "q,r", value: now.momentum ? hexText(now.momentum) : "",
         onchange: (e) => {
           const v = e.target.value.split(/[ ,]+/).filter(Boolean).map(Number);
-          choice[fid].launch = v.length === 2 ? { momentum: v } : null;
+          setField(rk, "momentum", v.length === 2 ? v : null);
         } })));
     }
+    const copies = o.copies && o.copies[card];
+    if (copies) {
+      box.append(el("label", { title: say("copy") }, "Launcher ", el("select", { "data-copy": rk, onchange: (e) => {
+        setField(rk, "copy", e.target.value === "" ? null : Number(e.target.value));
+      } }, el("option", { value: "" }, "the first with ammo"),
+         ...copies.map((key, i) => el("option", { value: i + 1, selected: now.copy === i + 1 }, key)))),
+      el("p", { class: "card-help", "data-copy-help": rk }, say("copy")));
+    }
+    box.append(el("label", { title: say("launch_id") }, "Name ", el("input", {
+      type: "text", "data-launch-id": rk, placeholder: "automatic", value: now.id || "",
+      onchange: (e) => setField(rk, "id", e.target.value.trim() || null) })),
+    el("p", { class: "card-help", "data-launch-id-help": rk }, say("launch_id")));
   }
-  for (const [fid, card, tgt, fields, cards] of restore) {
+  for (const [rk, card, tgt, fields, cards] of restore) {
     const button = [...cards.querySelectorAll("button")].find((b) => b.dataset.card === (card ?? ""));
-    if (button) pick(fid, card, button, tgt, fields);
+    if (button) pick(rk, card, button, tgt, fields);
   }
   for (const [pid, p] of Object.entries(options.projectiles || {})) {
     fuse[pid] = [];
+    const sent = Array.isArray(mine[pid]) ? mine[pid] : [];
     const help = el("p", { class: "card-help", "data-fuse-help": pid }, say("keep"));
     const steer = el("input", { type: "text", "data-steer": pid, placeholder: "q,r", hidden: p.kind !== "missile" || !p.fuel,
                                 title: say("steer"),
@@ -344,7 +423,7 @@ function buildPlot(form, options, ctx) {
     form.append(el("h4", {}, `${pid}: your ${p.kind} at ${hexText(p.hex)}, marker at ${hexText(p.momentum)}` +
                              (p.fuel !== null ? `, fuel ${p.fuel}` : "")),
                 ...(p.fail_safe ? [el("p", { class: "card-help", "data-fail-safe": pid }, `Fail-safe: ${say("fail_safe")}.`)] : []),
-                el("div", { class: "launch-params" }, boom, steer), help);
+                el("div", { class: "launch-params" }, boom, steer, ...(p.gravity ? [tieField(pid, sent)] : [])), help);
   }
   return { order };
 }
@@ -411,8 +490,14 @@ const FIELD_WORDS = {
   hexes: (n) => `at most ${n} hex(es)`, restore: () => "restoring a lost maneuver",
   external: () => "the external one", of: (id) => `repeating ${id}'s maneuver`, repair: (c) => `repairing ${named(c)}`,
   reload: (k) => `reloading ${k}`, detonate: (p) => `trying to set off ${p}`,
-  unlock: () => "unlocking the locked action",
+  unlock: () => "unlocking the locked action", copy: (k) => `from launcher copy ${k}`, id: (x) => `naming it ${x}`,
 };
+// A unit's standing decisions (entries without a card, Module 4), in words.
+const DECIDES = {
+  steer: (h) => `steers its marker to ${hexText(h)}`, detonate: () => "detonates in phase 8",
+  gravity: (d) => `takes ${d} on a gravity tie`,
+};
+const decided = (d) => Object.entries(d).map(([k, x]) => (DECIDES[k] ? DECIDES[k](x) : `${k} ${JSON.stringify(x)}`));
 function entryFields(c) {
   const words = Object.entries(c).filter(([k]) => !["card", "target"].includes(k))
     .map(([k, x]) => (FIELD_WORDS[k] ? FIELD_WORDS[k](x, c.card) : `${k} ${Array.isArray(x) ? x.join(",") : x}`));
@@ -439,8 +524,10 @@ export function label(order, kind) {
     }
     if (Array.isArray(v)) {
       if (!v.length) return `${fid} plays no card (coasts)`;
-      return `${fid} plays ${v.map((c) => c.card ? `${named(c.card)}${c.target ? ` at ${c.target}` : ""}${entryFields(c)}`
-        : Object.entries(c).map(([k, x]) => `${k} ${Array.isArray(x) ? x.join(",") : x}`).join(" ")).join(" + ")}`;
+      const cards = v.filter((c) => c && c.card);
+      const plays = cards.length ? [`plays ${cards.map((c) => `${named(c.card)}${c.target ? ` at ${c.target}` : ""}${entryFields(c)}`)
+        .join(" + ")}`] : [];
+      return `${fid} ${[...plays, ...v.filter((c) => c && !c.card).flatMap(decided)].join(", ")}`;
     }
     if (v && typeof v === "object") {  // a setup: the gun (secret in another seat's log until the end) and placing
       const where = [v.hex && `at ${hexText(v.hex)}`, v.facing && `facing ${v.facing}`,
