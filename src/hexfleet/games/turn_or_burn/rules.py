@@ -40,7 +40,7 @@ from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Budget, Choices, Legal, PerUnit
+from ...engine.legal import Budget, Choices, Legal, OneUnit, PerUnit
 from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
@@ -400,8 +400,24 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
         return Choices((Setup(()),))
     own = [f for f in state.fighters if f.side == seat]
     board = state.config.map
-    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, lambda picks: Setup(tuple(picks.items())),
+    if len(own) == 1:  # a duel: the orders are made once per start hex
+        f = own[0]
+        choices, orders = _setup_orders(board, f.id, f.hex)
+        return OneUnit(f.id, choices, orders, _setup_of,
+                       lambda order: _holds(RULESET.kinds["setup"], state, ask, seat, order))
+    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of,
                    lambda order: _holds(RULESET.kinds["setup"], state, ask, seat, order))
+
+
+def _setup_of(picks: Mapping[str, Placement]) -> Setup:
+    return Setup(tuple(picks.items()))
+
+
+@lru_cache(maxsize=256)
+def _setup_orders(board: RectMap, fid: str, h: Hex) -> tuple[tuple[Placement, ...], tuple[Setup, ...]]:
+    """:func:`_setup_choices`, and the orders they make for a side whose one fighter is ``fid``."""
+    choices = _setup_choices(board, h)
+    return choices, tuple(Setup(((fid, p),)) for p in choices)
 
 
 def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
@@ -551,6 +567,14 @@ def _module_1_plot_cards(modules: tuple[int, ...], cards: tuple[str, ...], destr
     return tuple(plot[0].card for plot in _module_1_plots(modules, cards, destroyed)[1:])
 
 
+@lru_cache(maxsize=1024)
+def _module_1_orders(modules: tuple[int, ...], fid: str, cards: tuple[str, ...], destroyed: tuple[str, ...]
+                     ) -> tuple[tuple[tuple[Action, ...], ...], tuple[Plot, ...]]:
+    """:func:`_module_1_plots`, and the orders they make for a side whose one fighter is ``fid``."""
+    plots = _module_1_plots(modules, cards, destroyed)
+    return plots, tuple(Plot(((fid, plot),)) for plot in plots)
+
+
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
     if card == "DITTO":
         return Action(card, of=next(g.id for g in state.fighters if g.side == f.side and g.id != f.id))
@@ -566,6 +590,11 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     config = state.config
     if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
         modules = config.modules
+        if len(own) == 1:  # a duel: the orders are made once per build and damage
+            f = own[0]
+            plots, orders = _module_1_orders(modules, f.id, f.cards, f.destroyed)
+            return OneUnit(f.id, plots, orders, _plot_of,
+                           lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
         return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of,
                        lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
     budget = None
@@ -955,8 +984,9 @@ class TurnOrBurn(Procedure[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        given = dict(options or {})
-        preset = tuple(given.pop(name, _SCENARIOS[scenario].get(name)) for name in PRESET_NAMES)
+        given = dict(options) if options else {}
+        data = _SCENARIOS[scenario]
+        preset = tuple([given.pop(name, data.get(name)) for name in PRESET_NAMES])
         start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
         return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
                         start.scores, projectiles=start.projectiles, stations=start.stations)

@@ -464,12 +464,11 @@ def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], 
     events += more
     rng = state.rng
     outcome = elimination_outcome(sides, moved.values()) if len(moved) < len(fighters) else None
-    if outcome is None:  # decided in movement: no gun fires, nobody else is eliminated (TOB-M1-SCEN-01)
-        guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
-                if a.card in GUNS]
-        if guns:
-            rng, more, _ = fire_phase(moved, guns, {}, thrust, frozenset(), rng, config.options, False)
-            events += more
+    guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
+            if a.card in GUNS] if outcome is None else None  # decided in movement: no gun fires (TOB-M1-SCEN-01)
+    if guns:  # only shots destroy cards in Module 1: without one, nobody is eliminated at the end
+        rng, more, _ = fire_phase(moved, guns, {}, thrust, frozenset(), rng, config.options, False)
+        events += more
         for fid, f in list(moved.items()):
             cause = elimination_cause(f, config.modules)
             if cause:
