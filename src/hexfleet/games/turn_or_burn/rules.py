@@ -433,7 +433,7 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             built = replace(_built(f, p, f"order.{f.id}"), revealed=())
             cards, kit, revealed = built.cards, built.kit, built.revealed
         else:
-            cards = f.cards if p.gun is None else tuple([p.gun if c in GUNS else c for c in f.cards])
+            cards = f.cards if p.gun is None else _armed(f.cards, p.gun)
             kit, revealed = f.kit, f.revealed
         h = f.hex if p.hex is None else p.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
@@ -444,12 +444,21 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
-    nxt, more = turn.start_turn(TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome,
-                                         state.scores, state.replacements, None, state.then, state.projectiles))
+    placed = TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome, state.scores,
+                      state.replacements, None, state.then, state.projectiles)
+    if not (placed.replacements or placed.config.declare_step):  # nothing comes before the plot
+        return placed, events
+    nxt, more = turn.start_turn(placed)
     return nxt, events + more if more else events
 
 
 _NO_PLACEMENT = Placement()
+
+
+@lru_cache(maxsize=64)
+def _armed(cards: tuple[str, ...], gun: str) -> tuple[str, ...]:
+    """Module 1 ``cards`` with ``gun`` for the gun, the one choice of the build (TOB-M1-BUILD-01)."""
+    return tuple([gun if c in GUNS else c for c in cards])
 
 
 def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:

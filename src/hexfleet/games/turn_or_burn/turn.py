@@ -6,7 +6,9 @@ procedure's automatic step, runs them until one needs a decision. Module 1 is th
 2-3 steps off (Operate Systems, the fire decision, the end-of-turn choices), so Module 4's
 phases are added as more steps. A step that needs a seat's decision sets the state's phase
 (``fire``, ``end``) and the procedure stops there; the answers go into the state's
-:class:`~.state.Stage` and the next step reads them: nothing is re-run.
+:class:`~.state.Stage` and the next step reads them: nothing is re-run. A Module 1 elimination
+turn never stops and has nothing to score, so it runs in one pass (:func:`module_1_turn`, the
+hot path of random duels), giving the pipeline's states and events.
 
 ==== ======================== ===========================================================
 step what                     rules
@@ -451,6 +453,7 @@ def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], 
     by_id = dict(plots)
     events: list[Event] = []
     fighters = []
+    shooting = False  # a card other than a maneuver is plotted: in Module 1, a gun
     for f in state.fighters:  # reveal (TOB-M1-PLOT-04)
         actions = by_id.get(f.id)
         if actions:
@@ -458,23 +461,23 @@ def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], 
             events.append({"type": "plotted", "id": f.id, "cards": cards})
             if not MANEUVERS.keys() >= set(cards):
                 f = _shown(f, actions)
+                shooting = True
         fighters.append(f)
-    sides = state.sides_in_play()
     moved, thrust, more = move_phase(config, fighters, resolve_maneuvers(state, by_id))
     events += more
     rng = state.rng
-    outcome = elimination_outcome(sides, moved.values()) if len(moved) < len(fighters) else None
-    guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
-            if a.card in GUNS] if outcome is None else None  # decided in movement: no gun fires (TOB-M1-SCEN-01)
-    if guns:  # only shots destroy cards in Module 1: without one, nobody is eliminated at the end
+    outcome = elimination_outcome(state.sides_in_play(), moved.values()) if len(moved) < len(fighters) else None
+    if shooting and outcome is None:  # decided in movement: no gun fires (TOB-M1-SCEN-01)
+        guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
+                if a.card in GUNS]
         rng, more, _ = fire_phase(moved, guns, {}, thrust, frozenset(), rng, config.options, False)
         events += more
-        for fid, f in list(moved.items()):
+        for fid, f in list(moved.items()):  # only shots destroy cards in Module 1: none, nobody eliminated
             cause = elimination_cause(f, config.modules)
             if cause:
                 del moved[fid]
                 events.append({"type": "eliminated", "id": fid, "cause": cause})
-        outcome = elimination_outcome(sides, moved.values())
+        outcome = elimination_outcome(state.sides_in_play(), moved.values())
     limit = config.options.turn_limit
     if outcome is None and limit is not None and state.turn >= limit:
         outcome = Outcome("turn_limit", ())
@@ -482,7 +485,8 @@ def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], 
         events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
                       else {"type": "game_over", "draw": True})
     return TobState(config, state.turn + 1, OVER if outcome else PLOT, tuple(moved.values()), rng, outcome,
-                    tuple(sorted(state.scores)), (), None, state.then, (), state.stations), events
+                    tuple(sorted(state.scores)) if state.scores else (), (), None, state.then, (),
+                    state.stations), events
 
 
 def _run(w: Work) -> tuple[TobState, list[Event]]:
