@@ -34,7 +34,7 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from itertools import product
 from typing import Any
@@ -400,16 +400,16 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
         return Choices((Setup(()),))
     own = [f for f in state.fighters if f.side == seat]
     board = state.config.map
+    contains = partial(_holds, RULESET.kinds["setup"], state, ask, seat)
     if len(own) == 1:  # a duel: the orders are made once per start hex
         f = own[0]
         choices, orders = _setup_orders(board, f.id, f.hex)
-        return OneUnit(f.id, choices, orders, _setup_of,
-                       lambda order: _holds(RULESET.kinds["setup"], state, ask, seat, order))
-    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of,
-                   lambda order: _holds(RULESET.kinds["setup"], state, ask, seat, order))
+        return OneUnit(f.id, choices, orders, _setup_of, contains)
+    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of, contains)
 
 
 def _setup_of(picks: Mapping[str, Placement]) -> Setup:
+    """The setup order of one placement per fighter."""
     return Setup(tuple(picks.items()))
 
 
@@ -599,13 +599,12 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     config = state.config
     if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
         modules = config.modules
+        contains = partial(_holds, RULESET.kinds["plot"], state, ask, seat)
         if len(own) == 1:  # a duel: the orders are made once per build and damage
             f = own[0]
             plots, orders = _module_1_orders(modules, f.id, f.cards, f.destroyed)
-            return OneUnit(f.id, plots, orders, _plot_of,
-                           lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
-        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of,
-                       lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
+            return OneUnit(f.id, plots, orders, _plot_of, contains)
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of, contains)
     budget = None
     if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
         sets = max(1, math.ceil(len(own) / 2))

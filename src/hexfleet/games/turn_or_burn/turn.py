@@ -467,12 +467,13 @@ def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], 
     events += more
     rng = state.rng
     outcome = elimination_outcome(state.sides_in_play(), moved.values()) if len(moved) < len(fighters) else None
-    if shooting and outcome is None:  # decided in movement: no gun fires (TOB-M1-SCEN-01)
+    # Decided in movement: no gun fires (TOB-M1-SCEN-01). No gun plotted: no card is lost, nobody eliminated.
+    if shooting and outcome is None:
         guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
                 if a.card in GUNS]
         rng, more, _ = fire_phase(moved, guns, {}, thrust, frozenset(), rng, config.options, False)
         events += more
-        for fid, f in list(moved.items()):  # only shots destroy cards in Module 1: none, nobody eliminated
+        for fid, f in list(moved.items()):  # end of turn (TOB-M1-SCEN-02)
             cause = elimination_cause(f, config.modules)
             if cause:
                 del moved[fid]
