@@ -382,6 +382,34 @@ class PerUnit(Legal[OrderT]):
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
 
 
+class OneUnit(PerUnit[OrderT]):
+    """:class:`PerUnit` for a seat of one unit (a duel's fighter) whose orders the game has made
+    already, one per choice in the same order (kept per unit build, say): listing and drawing
+    build nothing, and a draw takes the same value from ``rnd`` as :class:`PerUnit`'s."""
+
+    __slots__ = ("_orders",)
+
+    def __init__(self, unit: str, choices: Sequence[Any], orders: Sequence[OrderT],
+                 combine: Callable[[Mapping[str, Any]], OrderT], contains: Callable[[object], bool]):
+        if len(orders) != len(choices):
+            raise ValueError(f"{len(orders)} orders for {len(choices)} choices of {unit!r}")
+        self._units = ((unit, tuple(choices)),)
+        self._orders = orders
+        self._combine = combine
+        self._contains = contains
+        self._joint = None
+        self._budget = None
+
+    def __iter__(self) -> Iterator[OrderT]:
+        return iter(self._orders)
+
+    def count(self) -> int:
+        return len(self._orders)
+
+    def sample(self, rnd: Random) -> OrderT:
+        return self._orders[rnd.randrange(len(self._orders))]
+
+
 class Lazy(Sequence[OrderT]):
     """``n`` orders made one at a time by ``make(i)``, only when read: a unit's choices for
     :class:`ByUnit` when there are many of them (a ship's destinations times six facings) and

@@ -291,7 +291,9 @@ class Procedure(Ruleset[S]):
 
     def legal(self, state: S, seat: Seat) -> Legal[Any]:
         """The lazy set of ``seat``'s legal orders at the open decision."""
-        ask = self._open(state, seat)
+        ask: Ask | None = getattr(state, "procedure_ask", None)  # as asked() finds it, without its calls
+        if ask is None or len(getattr(state, "then", ())) or seat not in ask.seats:
+            ask = self._open(state, seat)  # not kept yet, answers given in advance, or not this seat's turn
         if ask.kind == DICE:
             return Choices(range(1, ask.about[0] + 1))
         return self.kinds[ask.kind].legal(state, ask, seat)

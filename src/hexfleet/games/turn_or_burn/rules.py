@@ -34,13 +34,13 @@ import tomllib
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from functools import lru_cache
+from functools import lru_cache, partial
 from importlib import resources
 from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Budget, Choices, Legal, PerUnit
+from ...engine.legal import Budget, Choices, Legal, OneUnit, PerUnit
 from ...engine.procedure import Ask, Kind, Procedure, Then
 from ...engine.rng import Rng
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
@@ -407,8 +407,24 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
         return Choices((Setup(()),))
     own = [f for f in state.fighters if f.side == seat]
     board = state.config.map
-    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, lambda picks: Setup(tuple(picks.items())),
-                   lambda order: _holds(RULESET.kinds["setup"], state, ask, seat, order))
+    contains = partial(_holds, RULESET.kinds["setup"], state, ask, seat)
+    if len(own) == 1:  # a duel: the orders are made once per start hex
+        f = own[0]
+        choices, orders = _setup_orders(board, f.id, f.hex)
+        return OneUnit(f.id, choices, orders, _setup_of, contains)
+    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of, contains)
+
+
+def _setup_of(picks: Mapping[str, Placement]) -> Setup:
+    """The setup order of one placement per fighter."""
+    return Setup(tuple(picks.items()))
+
+
+@lru_cache(maxsize=256)
+def _setup_orders(board: RectMap, fid: str, h: Hex) -> tuple[tuple[Placement, ...], tuple[Setup, ...]]:
+    """:func:`_setup_choices`, and the orders they make for a side whose one fighter is ``fid``."""
+    choices = _setup_choices(board, h)
+    return choices, tuple(Setup(((fid, p),)) for p in choices)
 
 
 def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
@@ -424,7 +440,7 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
             built = replace(_built(f, p, f"order.{f.id}"), revealed=())
             cards, kit, revealed = built.cards, built.kit, built.revealed
         else:
-            cards = f.cards if p.gun is None else tuple([p.gun if c in GUNS else c for c in f.cards])
+            cards = f.cards if p.gun is None else _armed(f.cards, p.gun)
             kit, revealed = f.kit, f.revealed
         h = f.hex if p.hex is None else p.hex
         mom = p.momentum if p.momentum is not None else (h[0] + f.momentum[0] - f.hex[0],
@@ -435,12 +451,21 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
-    nxt, more = turn.start_turn(TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome,
-                                         state.scores, state.replacements, None, state.then, state.projectiles))
+    placed = TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome, state.scores,
+                      state.replacements, None, state.then, state.projectiles)
+    if not (placed.replacements or placed.config.declare_step):  # nothing comes before the plot
+        return placed, events
+    nxt, more = turn.start_turn(placed)
     return nxt, events + more if more else events
 
 
 _NO_PLACEMENT = Placement()
+
+
+@lru_cache(maxsize=64)
+def _armed(cards: tuple[str, ...], gun: str) -> tuple[str, ...]:
+    """Module 1 ``cards`` with ``gun`` for the gun, the one choice of the build (TOB-M1-BUILD-01)."""
+    return tuple([gun if c in GUNS else c for c in cards])
 
 
 def _setup_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -558,6 +583,14 @@ def _module_1_plot_cards(modules: tuple[int, ...], cards: tuple[str, ...], destr
     return tuple(plot[0].card for plot in _module_1_plots(modules, cards, destroyed)[1:])
 
 
+@lru_cache(maxsize=1024)
+def _module_1_orders(modules: tuple[int, ...], fid: str, cards: tuple[str, ...], destroyed: tuple[str, ...]
+                     ) -> tuple[tuple[tuple[Action, ...], ...], tuple[Plot, ...]]:
+    """:func:`_module_1_plots`, and the orders they make for a side whose one fighter is ``fid``."""
+    plots = _module_1_plots(modules, cards, destroyed)
+    return plots, tuple(Plot(((fid, plot),)) for plot in plots)
+
+
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
     if card == "DITTO":
         return Action(card, of=next(g.id for g in state.fighters if g.side == f.side and g.id != f.id))
@@ -573,8 +606,12 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     config = state.config
     if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
         modules = config.modules
-        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of,
-                       lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order))
+        contains = partial(_holds, RULESET.kinds["plot"], state, ask, seat)
+        if len(own) == 1:  # a duel: the orders are made once per build and damage
+            f = own[0]
+            plots, orders = _module_1_orders(modules, f.id, f.cards, f.destroyed)
+            return OneUnit(f.id, plots, orders, _plot_of, contains)
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of, contains)
     budget = None
     if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
         sets = max(1, math.ceil(len(own) / 2))
@@ -977,8 +1014,9 @@ class TurnOrBurn(Procedure[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        given = dict(options or {})
-        preset = tuple(given.pop(name, _SCENARIOS[scenario].get(name)) for name in PRESET_NAMES)
+        given = dict(options) if options else {}
+        data = _SCENARIOS[scenario]
+        preset = tuple([given.pop(name, data.get(name)) for name in PRESET_NAMES])
         start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
         return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
                         start.scores, projectiles=start.projectiles, stations=start.stations,

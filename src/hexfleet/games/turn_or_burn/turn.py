@@ -6,7 +6,9 @@ procedure's automatic step, runs them until one needs a decision. Module 1 is th
 2-3 steps off (Operate Systems, the fire decision, the end-of-turn choices), so Module 4's
 phases are added as more steps. A step that needs a seat's decision sets the state's phase
 (``fire``, ``end``) and the procedure stops there; the answers go into the state's
-:class:`~.state.Stage` and the next step reads them: nothing is re-run.
+:class:`~.state.Stage` and the next step reads them: nothing is re-run. A Module 1 elimination
+turn never stops and has nothing to score, so it runs in one pass (:func:`module_1_turn`, the
+hot path of random duels), giving the pipeline's states and events.
 
 ==== ======================== ===========================================================
 step what                     rules
@@ -62,6 +64,7 @@ from .state import (
     REENTRY,
     REENTRY_HEX,
     RESOLVE,
+    Fighter,
     Replacement,
     Stage,
     TobState,
@@ -165,23 +168,28 @@ def reveal(w: Work) -> None:
         events.append(event)
         if MANEUVERS.keys() >= set(cards):  # maneuvers alone reveals nothing: the common case
             continue
-        new = [a.card for a in actions if a.card not in MANEUVERS and not a.external]
-        if f.kit.heavy_guns:
-            for a in actions:
-                group = heavy_set(f, a.card) if a.card in GUNS and not a.external else None
-                if group:  # TOB-M3-BIGGUN-03: the other cards of the set are shown too
-                    new += list(group[1:])
-        if not new:
-            continue
-        if len(new) == 1:
-            shown: tuple[str, ...] = () if new[0] in f.revealed else (new[0],)
-        else:
-            shown = tuple((Counter(new) - Counter(f.revealed)).elements())
-        if shown:
-            fighters[fid] = f.showing(shown)
+        fighters[fid] = _shown(f, actions)
     w.sides = w.state.sides_in_play()
     if systems:
         w.start_locks = {f.id: f.lock_on for f in fighters.values() if f.lock_on is not None}
+
+
+def _shown(f: Fighter, actions: tuple[Action, ...]) -> Fighter:
+    """``f`` once its plotted system cards are known to all (TOB-M1-PLOT-04), with the rest of
+    a heavy gun's set (TOB-M3-BIGGUN-03)."""
+    new = [a.card for a in actions if a.card not in MANEUVERS and not a.external]
+    if f.kit.heavy_guns:
+        for a in actions:
+            group = heavy_set(f, a.card) if a.card in GUNS and not a.external else None
+            if group:  # TOB-M3-BIGGUN-03: the other cards of the set are shown too
+                new += list(group[1:])
+    if not new:
+        return f
+    if len(new) == 1:
+        shown: tuple[str, ...] = () if new[0] in f.revealed else (new[0],)
+    else:
+        shown = tuple((Counter(new) - Counter(f.revealed)).elements())
+    return f.showing(shown) if shown else f
 
 
 def move(w: Work) -> None:
@@ -421,9 +429,65 @@ def run(state: TobState) -> tuple[TobState, list[Event]]:
 
 def start(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], standing: Standing = ()
           ) -> tuple[TobState, list[Event]]:
-    """Every side has plotted: the turn's steps run from the first, as :func:`run` does."""
+    """Every side has plotted: the turn's steps run from the first, as :func:`run` does (a
+    Module 1 elimination game in one pass, :func:`module_1_turn`)."""
+    if not (state.config.systems or state.config.points or state.replacements or state.projectiles or standing):
+        return module_1_turn(state, plots)
+    return pipeline(state, plots, standing)
+
+
+def pipeline(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], standing: Standing = ()
+             ) -> tuple[TobState, list[Event]]:
+    """The turn's steps from the first, whatever the modules (:func:`start` without the Module 1
+    pass; tests compare the two)."""
     declared = state.stage.declared if state.stage is not None else ()
     return _run(Work(state, Stage(1, plots, declared, standing=standing)))
+
+
+def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> tuple[TobState, list[Event]]:
+    """A Module 1 elimination turn in one pass: the pipeline's reveal, move, fire, end of turn
+    and next turn with every Module 2-3 step off and nothing to score or bring back, so no
+    :class:`Work` is built. Random duels are made of these turns; the same states and events
+    as :func:`pipeline` (tests/rules/turn_or_burn/test_turn_module_1.py)."""
+    config = state.config
+    by_id = dict(plots)
+    events: list[Event] = []
+    fighters = []
+    shooting = False  # a card other than a maneuver is plotted: in Module 1, a gun
+    for f in state.fighters:  # reveal (TOB-M1-PLOT-04)
+        actions = by_id.get(f.id)
+        if actions:
+            cards = list(map(CARD, actions))
+            events.append({"type": "plotted", "id": f.id, "cards": cards})
+            if not MANEUVERS.keys() >= set(cards):
+                f = _shown(f, actions)
+                shooting = True
+        fighters.append(f)
+    moved, thrust, more = move_phase(config, fighters, resolve_maneuvers(state, by_id))
+    events += more
+    rng = state.rng
+    outcome = elimination_outcome(state.sides_in_play(), moved.values()) if len(moved) < len(fighters) else None
+    # Decided in movement: no gun fires (TOB-M1-SCEN-01). No gun plotted: no card is lost, nobody eliminated.
+    if shooting and outcome is None:
+        guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
+                if a.card in GUNS]
+        rng, more, _ = fire_phase(moved, guns, {}, thrust, frozenset(), rng, config.options, False)
+        events += more
+        for fid, f in list(moved.items()):  # end of turn (TOB-M1-SCEN-02)
+            cause = elimination_cause(f, config.modules)
+            if cause:
+                del moved[fid]
+                events.append({"type": "eliminated", "id": fid, "cause": cause})
+        outcome = elimination_outcome(state.sides_in_play(), moved.values())
+    limit = config.options.turn_limit
+    if outcome is None and limit is not None and state.turn >= limit:
+        outcome = Outcome("turn_limit", ())
+    if outcome is not None:
+        events.append({"type": "game_over", "winner": outcome.winners[0]} if outcome.winners
+                      else {"type": "game_over", "draw": True})
+    return TobState(config, state.turn + 1, OVER if outcome else PLOT, tuple(moved.values()), rng, outcome,
+                    tuple(sorted(state.scores)) if state.scores else (), (), None, state.then, (),
+                    state.stations), events
 
 
 def _run(w: Work) -> tuple[TobState, list[Event]]:
