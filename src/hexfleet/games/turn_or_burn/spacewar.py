@@ -274,6 +274,8 @@ def puck_out(w: Work, pid: str, to: Hex) -> None:
     hockey = w.config.hockey
     edge = edge_of(w, to)
     scorer = next((side for side, own in hockey.edges if OPPOSITE_EDGE[own] == edge), None) if hockey else None
+    if scorer is not None and w.goal is None:
+        w.goal = scorer
     p = w.projectiles[pid]
     start = hockey.puck_start if hockey else p.hex
     w.projectiles[pid] = replace(p, hex=start, momentum=start)
@@ -733,9 +735,8 @@ def outcome(w: Work) -> Outcome | None:
 
 def hockey_outcome(w: Work) -> Outcome | None:
     """The first goal wins (TOB-M5-HOCKEY-03); the turn limit, if any, is a draw."""
-    goals = [e["side"] for e in w.events if e["type"] == "goal"]
-    if goals:
-        return Outcome("goal", (goals[0],))
+    if w.goal is not None:  # scored this turn, maybe before a stop (the events are this run's only)
+        return Outcome("goal", (w.goal,))
     limit = w.config.options.turn_limit
     if limit is not None and w.state.turn >= limit:
         return Outcome("turn_limit", ())
