@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import roll_off
 from ...engine.ruleset import Event, Outcome
-from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, scale, segment_crosses_hex, sub
+from ...hexgrid import DIRECTIONS, Hex, RectMap, add, directions_toward, distance, scale, segment_crosses_hex, sub
 from . import big_party
 from .build import internal_working
 from .cards import GUNS, MANEUVERS, range_miss_cards
@@ -256,7 +256,11 @@ def move_projectiles(w: Work) -> None:
 
 def edge_of(w: Work, h: Hex) -> str:
     """The map edge a hex off the map lies beyond (the format's Coordinates)."""
-    board = w.config.map
+    return edge_beyond(w.config.map, h)
+
+
+def edge_beyond(board: RectMap, h: Hex) -> str:
+    """:func:`edge_of` on a map (bots follow the puck's path with it)."""
     q = h[0]
     row = h[1] + (q - (q & 1)) // 2
     if q < 0:
