@@ -51,12 +51,23 @@ from ..games.turn_or_burn.fire import miss_cards, void_reason
 from ..games.turn_or_burn.movement import move_fighter
 from ..games.turn_or_burn.orders import Orders, Plot, _value_json
 from ..games.turn_or_burn.position import FORMAT
-from ..games.turn_or_burn.position_v2 import OPPOSITE_EDGE
+from ..games.turn_or_burn.position_v2 import OPPOSITE_EDGE, scenario_of
 from ..games.turn_or_burn.rules import RULESET
-from ..games.turn_or_burn.spacewar import PROJECTILE_MISSES, edge_beyond
+from ..games.turn_or_burn.spacewar import BLAST, PROJECTILE_MISSES, edge_beyond
 from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, Projectile, TobState
 from ..games.turn_or_burn.turn import resume_step
-from ..hexgrid import DIRECTIONS, Hex, RectMap, directions_toward, distance, in_arc, in_arc_exclusive, sub, to_offset
+from ..hexgrid import (
+    DIRECTIONS,
+    Hex,
+    RectMap,
+    directions_toward,
+    distance,
+    in_arc,
+    in_arc_exclusive,
+    segment_crosses_hex,
+    sub,
+    to_offset,
+)
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 
@@ -239,10 +250,15 @@ def evaluate(state: TobState) -> dict[Seat, float]:
     apart before they meet, so it decides the setup's speed (a dust buster cannot hurt a fighter
     at speed 0). The difference between sides goes through ``tanh``. Cheap by design (about
     30 µs): coasting in plain ints, cached kill chances and a memoised safety test; terminal
-    states are scored by their outcome.
+    states are scored by their outcome. Module 4 adds the black hole and projectile blasts
+    (:func:`_module_4_terms`), and SpaceWar with one side left its safe exit
+    (:func:`_exit_prospects`); Space Hockey has its own (:func:`evaluate_hockey`).
     """
     if state.config.hockey is not None:
         return evaluate_hockey(state)
+    leaving = _exit_prospects(state)
+    if leaving is not None:
+        return leaving
     board = state.config.map
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
@@ -272,9 +288,89 @@ def evaluate(state: TobState) -> dict[Seat, float]:
             best = max(best, _chance_at(p1, (f.facing,), gun, e, e1, e.speed, exclusive),
                        0.6 * _chance_at(p2, _ALL_FACINGS, gun, e, e2, e.speed, exclusive) if stays else 0.0)
         score[f.side] += best
+    if state.projectiles or state.config.black_holes:
+        _module_4_terms(state, tracks, score)
     total = sum(score.values())
     n = len(score)
     return {side: 0.5 + 0.5 * math.tanh(s - (total - s) / max(1, n - 1)) for side, s in score.items()}
+
+
+def _module_4_terms(state: TobState, tracks: list[tuple[Fighter, Hex, Hex, bool]], score: dict[Seat, float]) -> None:
+    """Module 4 in :func:`evaluate`: a fighter whose coasting path crosses a black hole loses 2
+    next turn, 1 the turn after (TOB-M4-BH-01); a side gains the kill chance of a projectile
+    blast (9 in the hex, 3 beside it, no miss cards, TOB-M4-DET-03) on an enemy that will stand
+    within reach of one of its projectiles after both move (a missile may steer up to 3 hexes
+    closer, TOB-M4-MISSILE-01), unless a fighter of its own stands beside it (the fail safe,
+    TOB-M4-DET-02). The best such chance per side counts."""
+    holes = state.config.black_holes
+    for f, p1, p2, _ in tracks:
+        if any(segment_crosses_hex(f.hex, p1, bh) for bh in holes):
+            score[f.side] -= 2.0
+        elif any(segment_crosses_hex(p1, p2, bh) for bh in holes):
+            score[f.side] -= 1.0
+    for p in state.projectiles:
+        if p.side is None or p.side not in score:
+            continue
+        at = p.momentum
+        if any(f.side == p.side and distance(p1, at) <= 1 for f, p1, _, _ in tracks):
+            continue
+        steer = min(3, p.fuel or 0) if p.kind == "missile" else 0
+        best = 0.0
+        for e, e1, _, _ in tracks:
+            if e.side == p.side:
+                continue
+            gap = max(0, distance(at, e1) - steer)
+            if gap <= 1:
+                best = max(best, kill_chance(e, BLAST[gap], 0))
+        score[p.side] += PROJECTILE_WEIGHT * best
+
+
+PROJECTILE_WEIGHT = 0.8
+"""A blast's kill chance in :func:`evaluate`, against a gun's 1 (a blast needs its owner to
+detonate it and the enemy to fly on as it did)."""
+
+EXIT_WIN = 0.8
+""":func:`_exit_prospects`: a lone side's value when it cannot leave soon (above nearly every
+state with both sides in play, so search takes the kill); leaving by coasting ``k`` turns from
+now is worth ``EXIT_WIN + 0.19 · 0.7^k`` (0.99 this turn)."""
+
+EXIT_HORIZON = 6
+"""Turns :func:`_exit_prospects` follows a lone fighter's coasting path."""
+
+
+def _exit_prospects(state: TobState) -> dict[Seat, float] | None:
+    """SpaceWar with one side's fighters left in play: that side wins by leaving the map
+    (TOB-M4-SCEN-01/02), so the sooner its fighters' coasting paths take them off, the better
+    (beyond :data:`EXIT_HORIZON`, the nearer the edge); ``None`` in every other state. Without
+    this the danger terms of :func:`evaluate` kept a lone winner on the map until the turn
+    limit drew the game."""
+    in_play = {f.side for f in state.fighters}
+    if len(in_play) != 1 or scenario_of(state.config) != "spacewar":
+        return None
+    board = state.config.map
+    side = next(iter(in_play))
+    slowest = max(_turns_to_exit(board, f) for f in state.fighters)
+    value = EXIT_WIN + 0.19 * 0.7 ** slowest
+    return {s: value if s == side else 1.0 - value for s in state.config.sides}
+
+
+def _turns_to_exit(board: RectMap, f: Fighter) -> int:
+    """Turns until ``f``, coasting, has its hex or marker off the map (past
+    :data:`EXIT_HORIZON`: that many plus the marker's distance to the edge then)."""
+    (pq, pr), (mq, mr) = f.hex, f.momentum
+    for k in range(EXIT_HORIZON):
+        if not board.contains((mq, mr)):
+            return k
+        pq, pr, mq, mr = mq, mr, 2 * mq - pq, 2 * mr - pr
+    return EXIT_HORIZON + _to_edge(board, (mq, mr))
+
+
+def _to_edge(board: RectMap, h: Hex) -> int:
+    """Hexes from ``h`` to the nearest hex off the map (0: ``h`` is off it)."""
+    if not board.contains(h):
+        return 0
+    col, row = to_offset(h)
+    return min(col + 1, board.cols - col, row + 1, board.rows - row)
 
 
 PREFERRED_GUN = "DB"
