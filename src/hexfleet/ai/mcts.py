@@ -65,14 +65,21 @@ DEFAULT_ROLLOUT = 40
 
 
 LISTED_MAX = 256
-"""The most orders of one seat a node searches: a larger legal set (a Module 6 fleet of fifteen
-ships has billions of plots) is sampled, this many draws, never listed."""
+"""Draws a node searches from a legal set too big to list (a Module 6 fleet of fifteen ships has
+billions of plots): this many, never listed."""
+
+LIST_UP_TO = 1024
+"""Legal sets of at most this many orders are listed whole: listing costs microseconds an order,
+while a draw from a set under a shared budget (Space Hockey's two fighters and one maneuver set,
+about 400 plots) costs up to a millisecond, so 256 draws made a node cost more than the rest of
+an iteration many times over."""
 
 
 def listed(legal: Legal[Any], rng: random.Random) -> list[Order]:
-    """``legal`` as a list when it has at most :data:`LISTED_MAX` orders, else that many
-    distinct draws from it (the lazy set samples without building the product of its units)."""
-    if legal.count() <= LISTED_MAX:
+    """``legal`` as a list when it has at most :data:`LIST_UP_TO` orders, else
+    :data:`LISTED_MAX` distinct draws from it (the lazy set samples without building the product
+    of its units)."""
+    if legal.count() <= LIST_UP_TO:
         return list(legal)
     drawn: dict[str, Order] = {}
     for _ in range(LISTED_MAX):
@@ -85,7 +92,7 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, rng: random.Rando
     """A seat's orders at a node below the root: the game's fastest listing, or a sample of a
     set too big to list (:func:`listed`)."""
     lazy = ruleset.legal(state, seat)
-    return ruleset.legal_orders(state, seat) if lazy.count() <= LISTED_MAX else listed(lazy, rng)
+    return ruleset.legal_orders(state, seat) if lazy.count() <= LIST_UP_TO else listed(lazy, rng)
 
 
 @dataclass(frozen=True, slots=True)

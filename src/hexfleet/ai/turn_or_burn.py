@@ -27,6 +27,7 @@ import math
 import random
 from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -45,14 +46,28 @@ from ..games.turn_or_burn.cards import (
     range_miss_cards,
     size_miss_cards,
 )
+from ..games.turn_or_burn.experimental import ALLOWED, BEAM_ARC, BEAM_RANGE
 from ..games.turn_or_burn.fire import miss_cards, void_reason
 from ..games.turn_or_burn.movement import move_fighter
 from ..games.turn_or_burn.orders import Orders, Plot, _value_json
 from ..games.turn_or_burn.position import FORMAT
+from ..games.turn_or_burn.position_v2 import OPPOSITE_EDGE, scenario_of
 from ..games.turn_or_burn.rules import RULESET
-from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, TobState
+from ..games.turn_or_burn.spacewar import BLAST, PROJECTILE_MISSES, edge_beyond
+from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, Projectile, TobState
 from ..games.turn_or_burn.turn import resume_step
-from ..hexgrid import Hex, RectMap, distance, in_arc, in_arc_exclusive
+from ..hexgrid import (
+    DIRECTIONS,
+    Hex,
+    RectMap,
+    directions_toward,
+    distance,
+    in_arc,
+    in_arc_exclusive,
+    segment_crosses_hex,
+    sub,
+    to_offset,
+)
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
 
@@ -235,8 +250,15 @@ def evaluate(state: TobState) -> dict[Seat, float]:
     apart before they meet, so it decides the setup's speed (a dust buster cannot hurt a fighter
     at speed 0). The difference between sides goes through ``tanh``. Cheap by design (about
     30 µs): coasting in plain ints, cached kill chances and a memoised safety test; terminal
-    states are scored by their outcome.
+    states are scored by their outcome. Module 4 adds the black hole and projectile blasts
+    (:func:`_module_4_terms`), and SpaceWar with one side left its safe exit
+    (:func:`_exit_prospects`); Space Hockey has its own (:func:`evaluate_hockey`).
     """
+    if state.config.hockey is not None:
+        return evaluate_hockey(state)
+    leaving = _exit_prospects(state)
+    if leaving is not None:
+        return leaving
     board = state.config.map
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
@@ -266,9 +288,89 @@ def evaluate(state: TobState) -> dict[Seat, float]:
             best = max(best, _chance_at(p1, (f.facing,), gun, e, e1, e.speed, exclusive),
                        0.6 * _chance_at(p2, _ALL_FACINGS, gun, e, e2, e.speed, exclusive) if stays else 0.0)
         score[f.side] += best
+    if state.projectiles or state.config.black_holes:
+        _module_4_terms(state, tracks, score)
     total = sum(score.values())
     n = len(score)
     return {side: 0.5 + 0.5 * math.tanh(s - (total - s) / max(1, n - 1)) for side, s in score.items()}
+
+
+def _module_4_terms(state: TobState, tracks: list[tuple[Fighter, Hex, Hex, bool]], score: dict[Seat, float]) -> None:
+    """Module 4 in :func:`evaluate`: a fighter whose coasting path crosses a black hole loses 2
+    next turn, 1 the turn after (TOB-M4-BH-01); a side gains the kill chance of a projectile
+    blast (9 in the hex, 3 beside it, no miss cards, TOB-M4-DET-03) on an enemy that will stand
+    within reach of one of its projectiles after both move (a missile may steer up to 3 hexes
+    closer, TOB-M4-MISSILE-01), unless a fighter of its own stands beside it (the fail safe,
+    TOB-M4-DET-02). The best such chance per side counts."""
+    holes = state.config.black_holes
+    for f, p1, p2, _ in tracks:
+        if any(segment_crosses_hex(f.hex, p1, bh) for bh in holes):
+            score[f.side] -= 2.0
+        elif any(segment_crosses_hex(p1, p2, bh) for bh in holes):
+            score[f.side] -= 1.0
+    for p in state.projectiles:
+        if p.side is None or p.side not in score:
+            continue
+        at = p.momentum
+        if any(f.side == p.side and distance(p1, at) <= 1 for f, p1, _, _ in tracks):
+            continue
+        steer = min(3, p.fuel or 0) if p.kind == "missile" else 0
+        best = 0.0
+        for e, e1, _, _ in tracks:
+            if e.side == p.side:
+                continue
+            gap = max(0, distance(at, e1) - steer)
+            if gap <= 1:
+                best = max(best, kill_chance(e, BLAST[gap], 0))
+        score[p.side] += PROJECTILE_WEIGHT * best
+
+
+PROJECTILE_WEIGHT = 0.8
+"""A blast's kill chance in :func:`evaluate`, against a gun's 1 (a blast needs its owner to
+detonate it and the enemy to fly on as it did)."""
+
+EXIT_WIN = 0.8
+""":func:`_exit_prospects`: a lone side's value when it cannot leave soon (above nearly every
+state with both sides in play, so search takes the kill); leaving by coasting ``k`` turns from
+now is worth ``EXIT_WIN + 0.19 · 0.7^k`` (0.99 this turn)."""
+
+EXIT_HORIZON = 6
+"""Turns :func:`_exit_prospects` follows a lone fighter's coasting path."""
+
+
+def _exit_prospects(state: TobState) -> dict[Seat, float] | None:
+    """SpaceWar with one side's fighters left in play: that side wins by leaving the map
+    (TOB-M4-SCEN-01/02), so the sooner its fighters' coasting paths take them off, the better
+    (beyond :data:`EXIT_HORIZON`, the nearer the edge); ``None`` in every other state. Without
+    this the danger terms of :func:`evaluate` kept a lone winner on the map until the turn
+    limit drew the game."""
+    in_play = {f.side for f in state.fighters}
+    if len(in_play) != 1 or scenario_of(state.config) != "spacewar":
+        return None
+    board = state.config.map
+    side = next(iter(in_play))
+    slowest = max(_turns_to_exit(board, f) for f in state.fighters)
+    value = EXIT_WIN + 0.19 * 0.7 ** slowest
+    return {s: value if s == side else 1.0 - value for s in state.config.sides}
+
+
+def _turns_to_exit(board: RectMap, f: Fighter) -> int:
+    """Turns until ``f``, coasting, has its hex or marker off the map (past
+    :data:`EXIT_HORIZON`: that many plus the marker's distance to the edge then)."""
+    (pq, pr), (mq, mr) = f.hex, f.momentum
+    for k in range(EXIT_HORIZON):
+        if not board.contains((mq, mr)):
+            return k
+        pq, pr, mq, mr = mq, mr, 2 * mq - pq, 2 * mr - pr
+    return EXIT_HORIZON + _to_edge(board, (mq, mr))
+
+
+def _to_edge(board: RectMap, h: Hex) -> int:
+    """Hexes from ``h`` to the nearest hex off the map (0: ``h`` is off it)."""
+    if not board.contains(h):
+        return 0
+    col, row = to_offset(h)
+    return min(col + 1, board.cols - col, row + 1, board.rows - row)
 
 
 PREFERRED_GUN = "DB"
@@ -325,6 +427,139 @@ def score_fire(fighters: dict[str, Fighter], options: Mapping[str, Any], order: 
     return total
 
 
+# --- Space Hockey: the puck ---------------------------------------------------------------------
+
+PUCK_HORIZON = 10
+"""Turns a coasting puck's path is followed to see which edge it leaves by."""
+
+PUCK_DECAY = 0.93
+"""A goal (or a puck standing near a goal) ``k`` turns away counts ``PUCK_DECAY ** k``."""
+
+HOCKEY_SCALE = 40.0
+"""The puck's part of a Space Hockey plot's score, beside :func:`score_move`'s safety terms (a
+fighter forced off the map costs 60): a beam that makes a goal likely outweighs nearly all else."""
+
+NEXT_SHOT = 0.6
+"""A beam the fighter sets up for next turn, against one it makes now."""
+
+
+@dataclass(frozen=True, slots=True)
+class Rink:
+    """What one Space Hockey side plays for (TOB-M5-HOCKEY-03): the map, the puck, and the edge
+    the side scores over (the one opposite its own)."""
+
+    board: RectMap
+    puck: Projectile
+    goal: str
+
+
+def rink(state: TobState, side: Seat) -> Rink | None:
+    """``side``'s rink in a Space Hockey state (``None`` in any other scenario)."""
+    hockey = state.config.hockey
+    puck = next((p for p in state.projectiles if p.kind == "puck"), None)
+    if hockey is None or puck is None:
+        return None
+    return Rink(state.config.map, puck, OPPOSITE_EDGE[hockey.edge(side)])
+
+
+def _progress(board: RectMap, h: Hex, goal: str) -> float:
+    """How far toward the ``goal`` edge ``h`` stands: 0 on the opposite edge, 1 on the goal's."""
+    col, row = to_offset(h)
+    along, size = (col, board.cols) if goal in ("left", "right") else (row, board.rows)
+    x = along / max(1, size - 1)
+    return x if goal in ("right", "bottom") else 1.0 - x
+
+
+def puck_value(board: RectMap, at: Hex, momentum: Hex, goal: str) -> float:
+    """The puck for the side scoring over ``goal``, in ``[-1, 1]``: its coasting path (it moves
+    to its marker each turn, TOB-M4-PMOVE-01) followed :data:`PUCK_HORIZON` turns; a goal ``k``
+    turns away is worth ``PUCK_DECAY ** k`` (against: the negative), a reset across another edge
+    0 (the puck returns to the centre), else where it then stands, discounted the same."""
+    (pq, pr), (mq, mr) = at, momentum
+    for k in range(PUCK_HORIZON):
+        if not board.contains((mq, mr)):
+            edge = edge_beyond(board, (mq, mr))
+            if edge == goal:
+                return PUCK_DECAY ** k
+            return -PUCK_DECAY ** k if edge == OPPOSITE_EDGE[goal] else 0.0
+        pq, pr, mq, mr = mq, mr, 2 * mq - pq, 2 * mr - pr
+    return (2.0 * _progress(board, (pq, pr), goal) - 1.0) * PUCK_DECAY ** PUCK_HORIZON
+
+
+def beam_gain(rink: Rink, shooter: Hex, facing: int, at: Hex, momentum: Hex, mode: str) -> float:
+    """Expected change in :func:`puck_value` when a force beam from ``shooter`` (facing
+    ``facing``) pushes or pulls the puck standing at ``at`` with marker ``momentum`` (0 if the
+    beam cannot fire: range 6, the forward 180°, TOB-M5-FB-02/03). The puck card lies among
+    5 + range miss cards; the misses pulled before it allow 3, 2, 1 or 0 hexes (TOB-M5-FB-05),
+    along the line from the shooter (push) or back toward it (pull, TOB-M5-FB-07/08)."""
+    v = sub(at, shooter)
+    r = distance(shooter, at)
+    band = range_miss_cards(r)
+    if r == 0 or r > BEAM_RANGE or band is None or not in_arc(facing, v, BEAM_ARC["FB"]):
+        return 0.0
+    d = directions_toward(v)[0]
+    step = DIRECTIONS[d if mode == "push" else (d + 3) % 6]
+    cards = 1 + PROJECTILE_MISSES + band
+    before = puck_value(rink.board, at, momentum, rink.goal)
+    gain = 0.0
+    for hexes in ALLOWED.values():  # each of the first three places of the puck card: 1/cards
+        moved = (momentum[0] + hexes * step[0], momentum[1] + hexes * step[1])
+        gain += (puck_value(rink.board, at, moved, rink.goal) - before) / cards
+    return gain
+
+
+def best_beam(rink: Rink, shooter: Hex, facing: int, at: Hex, momentum: Hex) -> float:
+    """The better of pushing and pulling (:func:`beam_gain`)."""
+    return max(beam_gain(rink, shooter, facing, at, momentum, mode) for mode in ("push", "pull"))
+
+
+def _puck_next(puck: Projectile) -> tuple[Hex, Hex]:
+    """The puck after this turn's Move Projectiles, where the turn's beams find it: at its
+    marker, the marker one velocity on."""
+    (pq, pr), (mq, mr) = puck.hex, puck.momentum
+    return (mq, mr), (2 * mq - pq, 2 * mr - pr)
+
+
+def score_hockey(rink: Rink, f: Fighter, actions: list[dict[str, Any]], wide: bool) -> float:
+    """The puck's part of a fighter's plot: a beam at the puck scores its expected gain (the
+    fighter coasts to where it fires, the puck moved first, TOB-M4-SEQ-01); any other plot
+    scores :data:`NEXT_SHOT` times the best beam the fighter will have next turn, and closing
+    in on a puck out of reach."""
+    at, momentum = _puck_next(rink.puck)
+    beam = next((a for a in actions if a["card"] == "FB" and a.get("target") == rink.puck.id), None)
+    if beam is not None:
+        g = coast(f, wide)
+        return beam_gain(rink, g.hex, g.facing, at, momentum, beam.get("mode", "push"))
+    g = move_fighter(f, _plotted_card(actions), wide)[0]
+    g2 = coast(g, wide)
+    at2 = momentum
+    momentum2 = (2 * momentum[0] - at[0], 2 * momentum[1] - at[1])
+    reach = NEXT_SHOT * best_beam(rink, g2.hex, g2.facing, at2, momentum2)
+    return reach - 0.002 * max(0, distance(g2.hex, at2) - BEAM_RANGE)
+
+
+def evaluate_hockey(state: TobState) -> dict[Seat, float]:
+    """Space Hockey prospects in ``[0, 1]``: the puck's value to each side (:func:`puck_value`),
+    plus half the best beam each of its fighters will have at the next Fire Guns, less for a
+    fighter soon forced off the map (it leaves the game for two turns, TOB-M5-HOCKEY-06)."""
+    board = state.config.map
+    wide = state.config.options.slip_model == "wide"
+    score: dict[Seat, float] = {}
+    for side in state.config.sides:
+        ground = rink(state, side)
+        assert ground is not None
+        at, momentum = _puck_next(ground.puck)
+        value = puck_value(board, ground.puck.hex, ground.puck.momentum, ground.goal)
+        for f in state.fighters:
+            if f.side == side:
+                g = coast(f, wide)
+                value += 0.5 * max(0.0, best_beam(ground, g.hex, g.facing, at, momentum)) - 0.1 * _danger(board, f, wide)
+        score[side] = value
+    total = sum(score.values())
+    n = len(score)
+    return {side: 0.5 + 0.5 * math.tanh(3.0 * (s - (total - s) / max(1, n - 1))) for side, s in score.items()}
+
+
 NEAREST = 8
 """Enemies a fighter's part is scored against: its nearest. Every duel and team game has fewer;
 a Module 6 ship among 105 enemies would otherwise score each move against all of them (the far
@@ -339,9 +574,11 @@ def nearest(f: Fighter, enemies: list[tuple[Fighter, tuple[str, ...]]]) -> list[
 
 
 def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter, tuple[str, ...]]], wide: bool,
-                 exclusive: bool, setup: bool, gun: str = PREFERRED_GUN) -> Callable[[Order], float]:
+                 exclusive: bool, setup: bool, gun: str = PREFERRED_GUN, ground: Rink | None = None
+                 ) -> Callable[[Order], float]:
     """Scores orders of ``own`` fighters as the sum of each fighter's part (:func:`score_setup`
-    or :func:`score_plot`), each part scored once: a side's orders are the product of its
+    or :func:`score_plot`, in Space Hockey (``ground``) plus :data:`HOCKEY_SCALE` times
+    :func:`score_hockey`), each part scored once: a side's orders are the product of its
     fighters' choices, so scoring per fighter keeps a team of three as cheap as three duels.
     An order is JSON or the rules' order object (a part is keyed by itself, read as JSON once)."""
     parts: dict[tuple[str, Any], float] = {}
@@ -353,7 +590,8 @@ def order_scorer(board: RectMap, own: list[Fighter], enemies: list[tuple[Fighter
             mine = near[f.id] = nearest(f, enemies)
         if setup:
             return score_setup(board, f, part or {}, mine, wide, exclusive, gun)
-        return score_plot(board, f, part or [], mine, wide, exclusive)
+        plot = score_plot(board, f, part or [], mine, wide, exclusive)
+        return plot if ground is None else plot + HOCKEY_SCALE * score_hockey(ground, f, part or [], wide)
 
     def score(order: Order) -> float:
         total = 0.0
@@ -387,7 +625,8 @@ def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
     own = [f for f in state.fighters if f.side == seat]
     enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
     score = order_scorer(state.config.map, own, enemies, state.config.options.slip_model == "wide",
-                         state.config.options.arc_boundary == "exclusive", state.phase == SETUP)
+                         state.config.options.arc_boundary == "exclusive", state.phase == SETUP,
+                         ground=rink(state, seat))
     return [score(o) for o in orders]
 
 
@@ -431,7 +670,7 @@ class HeuristicBot:
             return orders[0]
         own = [f for f in state.fighters if f.side == seat]
         enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
-        score = order_scorer(board, own, enemies, wide, exclusive, kind == SETUP, self.gun)
+        score = order_scorer(board, own, enemies, wide, exclusive, kind == SETUP, self.gun, rink(state, seat))
         return max(orders, key=lambda order: score(order) + self._rng.random() * 1e-6)
 
 
@@ -453,7 +692,7 @@ class HeuristicBot:
         else:
             enemies = [(e, _guns_of(e, known[e.id])) for e in state.fighters if e.side != seat]
             score = order_scorer(state.config.map, own, enemies, options.slip_model == "wide", exclusive, False,
-                                 self.gun)
+                                 self.gun, rink(state, seat))
 
             def part(unit: str, choice: Any) -> float:
                 return score(Plot(((unit, choice),)))

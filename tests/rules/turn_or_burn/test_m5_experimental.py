@@ -4,10 +4,12 @@ Hockey (TOB-M5-*), with the digest's worked examples (TOB-EX-18, 19, 49, 50)."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
 from hexfleet.engine.errors import RuleError
+from hexfleet.engine.ruleset import Outcome
 from hexfleet.games import get_ruleset
 
 from .m45_helpers import fighter, of_type, position, projectile, resolve, unit
@@ -380,6 +382,30 @@ def test_space_hockey_goals_and_resets():
     with pytest.raises(RuleError) as info:
         resolve(hockey([20, 10], [20, 10]), {"R1": [{"card": "LT", "target": "PUCK"}]})
     assert info.value.rule == "TOB-M5-HOCKEY-04"
+
+
+@pytest.mark.rule("TOB-M5-HOCKEY-03")
+def test_a_goal_before_a_fire_decision_still_wins():
+    """Live play stops at the fire decision after Move Projectiles: the goal scored before it
+    is kept (also through a saved state) and ends the game when the turn does."""
+    rules = get_ruleset("turn-or-burn")
+    st = rules.new_game("hockey", seed=1)
+    st, _ = rules.advance(st, {seat: rules.legal(st, seat).first() for seat in rules.pending(st)})
+    (puck,) = st.projectiles
+    st = replace(st, projectiles=(replace(puck, hex=(29, -8), momentum=(30, -8)),),  # leaves by blue's edge
+                 fighters=tuple(replace(f, hex=(4, 8), momentum=(4, 8)) if f.id == "B1" else f for f in st.fighters))
+
+    def plot(seat, wanted):
+        return next(o for o in rules.legal(st, seat) if o.to_json() == wanted)
+
+    mid, events = rules.advance(st, {"red": plot("red", {"R1": [{"card": "LT"}], "R2": []}),
+                                     "blue": plot("blue", {"B1": [], "B2": []})})
+    assert {"type": "goal", "side": "red", "edge": "right"} in events
+    assert rules.asked(mid).kind == "fire" and rules.outcome(mid) is None
+    for stopped in (mid, rules.from_json(rules.to_json(mid))):
+        over, events = rules.advance(stopped, {"red": rules.legal(stopped, "red").first()})
+        assert rules.outcome(over) == Outcome("goal", ("red",))
+        assert {"type": "game_over", "winner": "red"} in events
 
 
 @pytest.mark.rule("TOB-M5-HOCKEY-01")

@@ -70,6 +70,8 @@ class Action:
             text += f"+{self.repair}"
         if self.target is not None:
             text += f">{self.target}"
+        if self.more:  # Modules 4-5: a puck pushed and one pulled are different orders (search keys them by repr)
+            text += "[" + ",".join(f"{k}={v}" for k, v in self.more) + "]"
         return text
 
     def to_json(self) -> dict[str, Any]:

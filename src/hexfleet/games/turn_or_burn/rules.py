@@ -1234,6 +1234,8 @@ def _stage_json(stage: Stage) -> dict[str, Any]:
     }
     if stage.standing:  # Modules 4-5 decisions (absent from Modules 1-3 states, whose hashes stay)
         out["standing"] = {uid: [d.to_json() for d in ds] for uid, ds in stage.standing}
+    if stage.goal is not None:  # Space Hockey: scored earlier in this turn (absent otherwise, as above)
+        out["goal"] = stage.goal
     return out
 
 
@@ -1253,6 +1255,7 @@ def _stage_from_json(data: Mapping[str, Any]) -> Stage:
             (fid, parse_losses(fid, loss, f"stage.losses.{fid}")) for fid, loss in data["losses"].items()),
         standing=tuple((uid, tuple(parse_decision(d, f"stage.standing.{uid}") for d in ds))
                        for uid, ds in data.get("standing", {}).items()),
+        goal=data.get("goal"),
     )
 
 

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ...engine.errors import FormatError, RuleError
 from ...engine.rng import roll_off
 from ...engine.ruleset import Event, Outcome
-from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, distance, scale, segment_crosses_hex, sub
+from ...hexgrid import DIRECTIONS, Hex, RectMap, add, directions_toward, distance, scale, segment_crosses_hex, sub
 from . import big_party
 from .build import internal_working
 from .cards import GUNS, MANEUVERS, range_miss_cards
@@ -256,7 +256,11 @@ def move_projectiles(w: Work) -> None:
 
 def edge_of(w: Work, h: Hex) -> str:
     """The map edge a hex off the map lies beyond (the format's Coordinates)."""
-    board = w.config.map
+    return edge_beyond(w.config.map, h)
+
+
+def edge_beyond(board: RectMap, h: Hex) -> str:
+    """:func:`edge_of` on a map (bots follow the puck's path with it)."""
     q = h[0]
     row = h[1] + (q - (q & 1)) // 2
     if q < 0:
@@ -274,6 +278,8 @@ def puck_out(w: Work, pid: str, to: Hex) -> None:
     hockey = w.config.hockey
     edge = edge_of(w, to)
     scorer = next((side for side, own in hockey.edges if OPPOSITE_EDGE[own] == edge), None) if hockey else None
+    if scorer is not None and w.goal is None:
+        w.goal = scorer
     p = w.projectiles[pid]
     start = hockey.puck_start if hockey else p.hex
     w.projectiles[pid] = replace(p, hex=start, momentum=start)
@@ -733,9 +739,8 @@ def outcome(w: Work) -> Outcome | None:
 
 def hockey_outcome(w: Work) -> Outcome | None:
     """The first goal wins (TOB-M5-HOCKEY-03); the turn limit, if any, is a draw."""
-    goals = [e["side"] for e in w.events if e["type"] == "goal"]
-    if goals:
-        return Outcome("goal", (goals[0],))
+    if w.goal is not None:  # scored this turn, maybe before a stop (the events are this run's only)
+        return Outcome("goal", (w.goal,))
     limit = w.config.options.turn_limit
     if limit is not None and w.state.turn >= limit:
         return Outcome("turn_limit", ())

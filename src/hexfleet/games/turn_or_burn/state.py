@@ -377,6 +377,9 @@ class Stage:
     """Modules 4-5: each unit's decisions for this turn's phases (steer, detonate, gravity)."""
     tally: tuple[tuple[Any, ...], ...] = ()
     """Module 6: this turn's points and station hits so far (``big_party``), kept across a stop."""
+    goal: str | None = None
+    """Space Hockey: the side that scored in this turn's Move Projectiles (TOB-M5-HOCKEY-03), kept
+    across a stop: a fire decision later in the turn must not lose it."""
 
     def plot(self, fid: str) -> tuple[Action, ...]:
         for key, actions in self.plots:

@@ -88,6 +88,7 @@ class Work:
         "events",
         "fighters",
         "fire",
+        "goal",
         "hits",
         "jammed",
         "losses",
@@ -130,6 +131,7 @@ class Work:
         self.standing = stage.standing
         self.tally = list(stage.tally)
         """Module 6: this turn's points and station hits (``party_turn``)."""
+        self.goal = stage.goal
         self.events: list[Event] = []
         self.done: TobState | None = None
         self.decided = False
@@ -139,7 +141,7 @@ class Work:
         """The state where the run stopped mid-turn (a decision)."""
         stage = Stage(self.step, self.plots, self.declared, self.sides, tuple(self.start_locks.items()),
                       tuple(self.thrust.items()), self.jammed, tuple(self.out), self.decisions, self.fire, self.hits,
-                      tuple(self.needs.items()), self.losses, self.standing, tuple(self.tally))
+                      tuple(self.needs.items()), self.losses, self.standing, tuple(self.tally), self.goal)
         s = self.state
         return TobState(s.config, s.turn, self.phase, tuple(self.fighters.values()), self.rng, s.outcome, s.scores,
                         s.replacements, stage, s.then, tuple(self.projectiles.values()), s.stations)
