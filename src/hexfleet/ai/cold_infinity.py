@@ -25,7 +25,7 @@ from ..games.cold_infinity import fire, movement
 from ..games.cold_infinity.ew import range_between
 from ..games.cold_infinity.model import Pos, Unit, alive, design, systems, weapon_rof
 from ..games.cold_infinity.notation import read_vector
-from ..games.cold_infinity.play import damage_taken, move_one
+from ..games.cold_infinity.play import copy_pos, damage_taken, move_one
 from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
 from ..hexgrid import angle_off, distance, sub
@@ -35,8 +35,19 @@ from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
     """A state consistent with ``seat``'s view: hidden EW, boosts, power and stores of other
-    sides taken as none (stores as empty), the generator from ``rng``."""
-    return CiState(read_position(filled(view["position"], seat)), Rng(rng))
+    sides taken as none (stores as empty), the generator from ``rng``.
+
+    Search asks once per iteration with the same view, and only the generator differs: the
+    position is read once per view (reading checks every field) and copied after."""
+    global _last_read
+    last = _last_read  # one read of the shared slot: another thread may replace it meanwhile
+    if last is None or last[0] is not view or last[1] != seat:
+        last = _last_read = (view, seat, read_position(filled(view["position"], seat)))
+    return CiState(copy_pos(last[2]), Rng(rng))
+
+
+_last_read: tuple[Mapping[str, Any], Seat, Pos] | None = None
+"""The last view :func:`determinize` read (held, so its identity stays its own), the seat, the position."""
 
 
 def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
