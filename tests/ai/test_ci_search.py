@@ -131,3 +131,19 @@ def test_a_ships_moves_are_listed_once_per_state() -> None:
     other = _first("move", seed=5)
     assert R.legal(other, "red") is not first
     assert list(R.legal(state, "red")) == list(first)
+
+
+@pytest.mark.parametrize("scenario", sorted(R.scenarios()))
+def test_search_plays_every_scenario_through_a_turn(scenario: str) -> None:
+    """The hooks on every scenario's ships and options (3-D drift and arcs, a fighter flight)."""
+    state = R.new_game(scenario, seed=3, options={"turn_limit": 1})
+    bots = {s: MctsBot(seed=i, think=None, iterations=6) for i, s in enumerate(R.seats(state))}
+    for _ in range(40):
+        pending = R.pending(state)
+        if not pending:
+            break
+        for s in pending:
+            values = evaluate(determinize(R.view(state, s), s, 1))
+            assert set(values) == set(R.seats(state)) and all(0.0 <= v <= 1.0 for v in values.values())
+        state, _ = step(R, state, {s: bots[s].choose(R, s, R.view(state, s), R.legal(state, s)) for s in pending})
+    assert R.outcome(state) is not None

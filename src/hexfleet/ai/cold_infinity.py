@@ -1,4 +1,11 @@
-"""Cold Infinity for bots: its bots, ``determinize`` for search, and a heuristic bot.
+"""Cold Infinity for bots: its bots, the search hooks (``determinize``, ``evaluate``, ``prior``),
+and a heuristic bot.
+
+Search (:mod:`hexfleet.ai.mcts`) sees about one turn ahead, and a railgun hit is rare and worth
+half a point through armor, so damage alone leaves every leaf even and the search drifting.
+:func:`evaluate` adds the threat of the guns that will bear at the next fire (:func:`threats`),
+zero-sum; :func:`prior` fires first and ranks moves by that threat and by the gap to the enemy
+(:func:`gaps`), which is what makes a far-off ship close.
 
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
