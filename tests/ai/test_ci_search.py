@@ -147,3 +147,17 @@ def test_search_plays_every_scenario_through_a_turn(scenario: str) -> None:
             assert set(values) == set(R.seats(state)) and all(0.0 <= v <= 1.0 for v in values.values())
         state, _ = step(R, state, {s: bots[s].choose(R, s, R.view(state, s), R.legal(state, s)) for s in pending})
     assert R.outcome(state) is not None
+
+
+def test_matched_velocities_outscore_a_pass_at_speed() -> None:
+    # the same fire now (blue side on, just off red's nose); red either holds station or is
+    # flying off astern at 4 hexes a turn, out of effective range by the fire after
+    def at(vector: str) -> CiState:
+        units = [unit("R", "red", "reaper", vector=vector), unit("B", "blue", "reaper", (1, -2), facing=3)]
+        return CiState(read_position(position(units, phase="fire")), Rng(1))
+
+    holding, passing = at("0"), at("4+4")
+    done = {"R", "B"}
+    assert threats(holding.pos, done) == threats(passing.pos, done)
+    assert threats(holding.pos, done, later=1)["red"] > threats(passing.pos, done, later=1)["red"]
+    assert evaluate(holding)["red"] > evaluate(passing)["red"]

@@ -84,9 +84,15 @@ def evaluate(state: CiState) -> dict[Seat, float]:
     if pos["outcome"] is not None:
         winners = pos["outcome"]["winners"]
         return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in pos["seats"]}
-    return {s: 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE) for s, lead in leads(pos, threats(pos, moved(pos))).items()}
+    done = moved(pos)
+    now, then = threats(pos, done), threats(pos, done, later=1)
+    threat = {s: now[s] + SUSTAIN * then[s] for s in now}
+    return {s: 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE) for s, lead in leads(pos, threat).items()}
 
 
+SUSTAIN = 0.5
+"""What the threat a turn later (every ship one more drift on, no thrust) counts for against the
+next fire's: a pass at speed brings the guns to bear once, matched velocities every turn."""
 LEAD_SCALE = 10.0
 """Points of lead that make a side's value 0.5 + 0.5·tanh(1) ≈ 0.88."""
 THREAT_WEIGHT = 2.0
@@ -139,12 +145,13 @@ def moved(pos: Pos) -> set[str]:
     return everyone - set(pos["move_order"]) if phase == "move" else everyone
 
 
-def threats(pos: Pos, done: set[str]) -> dict[Seat, float]:
-    """Per side, the damage its armed weapons expect to deal at the next fire: each weapon at
-    the enemy it hurts most, with the units in ``done`` where they stand and the others one
-    drift ahead (no thrust assumed). A sketch of the house fire rules, not the rules: lock-on
-    assumed, EW, line of sight and defensive fire ignored."""
-    at = [u if u["id"] in done else drifted(u) for u in pos["units"] if alive(u)]
+def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
+    """Per side, the damage its armed weapons expect to deal at the next fire (``later`` fires
+    after it): each weapon at the enemy it hurts most, with the units in ``done`` where they
+    stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
+    the house fire rules, not the rules: lock-on assumed, EW, line of sight and defensive fire
+    ignored."""
+    at = [drifted(u, later + (u["id"] not in done)) for u in pos["units"] if alive(u)]
     out = dict.fromkeys(pos["seats"], 0.0)
     for shooter in at:
         foes = [t for t in at if t["side"] != shooter["side"]]
@@ -158,7 +165,9 @@ def threats(pos: Pos, done: set[str]) -> dict[Seat, float]:
 
 
 def drifted(u: Unit, turns: int = 1) -> Unit:
-    """The unit moved on by its vector ``turns`` times (a copy)."""
+    """The unit moved on by its vector ``turns`` times (a copy; the unit itself at 0)."""
+    if not turns:
+        return u
     v, vz = read_vector(u["vector"], "vector")
     return {**u, "hex": [u["hex"][0] + turns * v[0], u["hex"][1] + turns * v[1]], "z": u["z"] + turns * vz}
 
