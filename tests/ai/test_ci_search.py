@@ -4,6 +4,8 @@ search fast (a view read once, positions copied by a JSON walk, a ship's moves l
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from hexfleet.ai.cold_infinity import determinize, evaluate, gaps, moved, prior, threats
@@ -64,8 +66,6 @@ def test_the_gap_counts_a_closing_speed_that_carries_past() -> None:
 
 def _first(kind: str, seed: int = 3) -> CiState:
     """The first state of a random frigate duel where red has a choice of ``kind``."""
-    import random
-
     rnd = random.Random(seed)
     state = R.new_game("frigate-duel", seed=seed)
     for _ in range(400):
