@@ -1,4 +1,11 @@
-"""Cold Infinity for bots: its bots, ``determinize`` for search, and a heuristic bot.
+"""Cold Infinity for bots: its bots, the search hooks (``determinize``, ``evaluate``, ``prior``),
+and a heuristic bot.
+
+Search (:mod:`hexfleet.ai.mcts`) sees about one turn ahead, and a railgun hit is rare and worth
+half a point through armor, so damage alone leaves every leaf even and the search drifting.
+:func:`evaluate` adds the threat of the guns that will bear at the next fire (:func:`threats`),
+zero-sum; :func:`prior` fires first and ranks moves by that threat and by the gap to the enemy
+(:func:`gaps`), which is what makes a far-off ship close.
 
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
@@ -11,15 +18,21 @@ modest speed, and the enemy ahead of the nose.
 
 from __future__ import annotations
 
+import copy
 import math
 import random
 from collections.abc import Mapping
+from functools import cache
+from itertools import product
 from typing import Any
 
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.cold_infinity import movement
-from ..games.cold_infinity.play import damage_taken
+from ..games.cold_infinity import fire, movement
+from ..games.cold_infinity.ew import range_between
+from ..games.cold_infinity.model import Pos, Unit, alive, design, systems, weapon_rof
+from ..games.cold_infinity.notation import read_vector
+from ..games.cold_infinity.play import copy_pos, damage_taken, move_one
 from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
 from ..hexgrid import angle_off, distance, sub
@@ -29,8 +42,19 @@ from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
     """A state consistent with ``seat``'s view: hidden EW, boosts, power and stores of other
-    sides taken as none (stores as empty), the generator from ``rng``."""
-    return CiState(read_position(filled(view["position"], seat)), Rng(rng))
+    sides taken as none (stores as empty), the generator from ``rng``.
+
+    Search asks once per iteration with the same view, and only the generator differs: the
+    position is read once per view (reading checks every field) and copied after."""
+    global _last_read
+    last = _last_read  # one read of the shared slot: another thread may replace it meanwhile
+    if last is None or last[0] is not view or last[1] != seat:
+        last = _last_read = (view, seat, read_position(filled(view["position"], seat)))
+    return CiState(copy_pos(last[2]), Rng(rng))
+
+
+_last_read: tuple[Mapping[str, Any], Seat, Pos] | None = None
+"""The last view :func:`determinize` read (held, so its identity stays its own), the seat, the position."""
 
 
 def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
@@ -55,20 +79,172 @@ def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:
 
 def evaluate(state: CiState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` for search leaves (0.5 even): a finished game by its
-    outcome; otherwise the damage a side has inflicted less the damage it has taken (hull and
-    structure, a destroyed unit its whole hull), through ``tanh`` over 20 points, the same
-    measure the house victory at the turn limit uses."""
+    outcome; otherwise its lead (:func:`leads`) through ``tanh`` over :data:`LEAD_SCALE` points."""
     pos = state.pos
-    seats = list(pos["seats"])
     if pos["outcome"] is not None:
         winners = pos["outcome"]["winners"]
-        return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in seats}
-    taken = {s: sum(damage_taken(pos, u) for u in pos["units"] if u["side"] == s) for s in seats}
-    total = sum(taken.values())
-    return {s: 0.5 + 0.5 * math.tanh(((total - taken[s]) - taken[s] * (len(seats) - 1)) / 20.0) for s in seats}
+        return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in pos["seats"]}
+    done = moved(pos)
+    now, then = threats(pos, done), threats(pos, done, later=1)
+    threat = {s: now[s] + SUSTAIN * then[s] for s in now}
+    return {s: 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE) for s, lead in leads(pos, threat).items()}
 
 
-prior = None
+SUSTAIN = 0.5
+"""What the threat a turn later (every ship one more drift on, no thrust) counts for against the
+next fire's: a pass at speed brings the guns to bear once, matched velocities every turn."""
+LEAD_SCALE = 10.0
+"""Points of lead that make a side's value 0.5 + 0.5·tanh(1) ≈ 0.88."""
+THREAT_WEIGHT = 2.0
+"""What one point of damage a side's guns expect to deal at the next fire counts for against a
+point already dealt. Damage alone is blind at a leaf a few steps deep, where nobody has fired
+yet (a railgun hit is worth half a point through armor): the threat is what makes search
+close to range, bring its arcs to bear and keep out of the enemy's."""
+
+
+def leads(pos: Pos, threat: Mapping[Seat, float]) -> dict[Seat, float]:
+    """Each side's lead over the others: the damage it inflicted less the damage it took (hull
+    and structure, a destroyed unit its whole hull: the measure of the house victory at the turn
+    limit), plus :data:`THREAT_WEIGHT` times its threat less theirs (:func:`threats`)."""
+    seats = list(pos["seats"])
+    taken = dict.fromkeys(seats, 0.0)
+    for u in pos["units"]:
+        taken[u["side"]] += damage_taken(pos, u)
+    n = len(seats)
+    total, menace = sum(taken.values()), sum(threat.get(s, 0.0) for s in seats)
+    return {s: (total - n * taken[s]) + THREAT_WEIGHT * (n * threat.get(s, 0.0) - menace) for s in seats}
+
+
+AHEAD = 2
+"""Drifts ahead at which :func:`gaps` measures the second distance (so a closing speed that will
+carry a ship past counts against it)."""
+
+
+def gaps(pos: Pos) -> dict[Seat, int]:
+    """Per side, the hexes from its nearest armed unit to its nearest enemy, now plus
+    :data:`AHEAD` drifts on (0 with none)."""
+    live = [u for u in pos["units"] if alive(u)]
+    later = [drifted(u, AHEAD) for u in live]
+    out: dict[Seat, int] = {}
+    for u, w in zip(live, later):
+        if not any(True for _ in systems(pos, u, "weapon")):
+            continue
+        near = min((range_between(pos, u, t) + range_between(pos, w, x)
+                    for t, x in zip(live, later) if t["side"] != u["side"]), default=0)
+        out[u["side"]] = min(out.get(u["side"], near), near)
+    return out
+
+
+def moved(pos: Pos) -> set[str]:
+    """The units that have made this turn's move: they fire from where they stand; the others
+    from where their vector takes them (:func:`threats`)."""
+    phase = pos["phase"]
+    if phase in ("power", "ew", "evasive", "plot"):
+        return set()
+    everyone = {u["id"] for u in pos["units"]}
+    return everyone - set(pos["move_order"]) if phase == "move" else everyone
+
+
+def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
+    """Per side, the damage its armed weapons expect to deal at the next fire (``later`` fires
+    after it): each weapon at the enemy it hurts most, with the units in ``done`` where they
+    stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
+    the house fire rules, not the rules: lock-on assumed, EW, line of sight and defensive fire
+    ignored."""
+    at = [drifted(u, later + (u["id"] not in done)) for u in pos["units"] if alive(u)]
+    out = dict.fromkeys(pos["seats"], 0.0)
+    for shooter in at:
+        foes = [t for t in at if t["side"] != shooter["side"]]
+        if not foes or "derelict" in shooter["status"]:
+            continue
+        for s, st in systems(pos, shooter, "weapon"):
+            w = s["weapon"]
+            if st["active"] and not st["destroyed"] and st["arming"] <= 0 and w["dmg"]:
+                out[shooter["side"]] += weapon_rof(s)[0] * max(expected_damage(pos, shooter, w, t) for t in foes)
+    return out
+
+
+def drifted(u: Unit, turns: int = 1) -> Unit:
+    """The unit moved on by its vector ``turns`` times (a copy; the unit itself at 0)."""
+    if not turns:
+        return u
+    v, vz = read_vector(u["vector"], "vector")
+    return {**u, "hex": [u["hex"][0] + turns * v[0], u["hex"][1] + turns * v[1]], "z": u["z"] + turns * vz}
+
+
+def expected_damage(pos: Pos, shooter: Unit, w: Mapping[str, Any], target: Unit) -> float:
+    """One shot's expected damage through armor (H-01…H-05): 0 out of arc."""
+    if not fire.arc_eligible(pos, shooter, w["arc"], target):
+        return 0.0
+    sil = fire.silhouette(pos, shooter, target, None)
+    d = design(pos, target)
+    step = w["rng"]
+    drm = d["silhouette"][sil] + w["acc"] + fire.arc_drm(pos, shooter, w["arc"], target) \
+        - (range_between(pos, shooter, target) // step if step else 0)
+    armor = min(d["sections"][name]["armor"] for name in fire.section_candidates(pos, shooter, target, sil))
+    hit, full = at_least(HIT - drm), at_least(FULL - drm)
+    traits = tuple(w["traits"])
+    return full * through(w["dmg"], traits, armor, False) + (hit - full) * through(w["dmg"], traits, armor, True)
+
+
+HIT, FULL = 11, 13
+"""The to-hit totals of 3d6 + DRM: a hit, and a hit that is not marginal (CI-7.3)."""
+
+
+@cache
+def at_least(k: int) -> float:
+    """P(3d6 ≥ k)."""
+    return sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c >= k) / 216
+
+
+@cache
+def through(dice: str, traits: tuple[str, ...], armor: int, marginal: bool) -> float:
+    """The mean damage past ``armor`` of a hit rolling ``dice`` (``"2d6"``), by the game's own
+    damage rule (:func:`fire.damage_amount`)."""
+    n, sides = (int(x) for x in dice.split("d"))
+    rolls = [sum(r) for r in product(range(1, sides + 1), repeat=n)]
+    return sum(max(0, fire.damage_amount(r, marginal, list(traits)) - armor) for r in rolls) / len(rolls)
+
+
+def prior(state: CiState, seat: Seat, orders: list[Order]) -> list[float]:
+    """Which orders search tries first: at fire the most attacks; at a move the order after
+    which the seat's lead in threat (:func:`threats`) is largest and its gap to the enemy
+    (:func:`gaps`) smallest; elsewhere no preference.
+
+    The gap is the urge to close: far off nobody threatens anybody, every leaf scores even, and
+    the prior's bias alone ranks the moves, while the house victory at the turn limit goes to
+    damage inflicted and no gun reaches far (a railgun loses 1 to hit per 2 hexes). Close in,
+    the evaluated threats outweigh it."""
+    pos = state.pos
+    if pos["phase"] == "fire":
+        return [PRIOR_ATTACK * sum(len(o.attacks) for o in order.values()) for order in orders]
+    if pos["phase"] in ("move", "plot"):
+        done = moved(pos)
+        scores = [_move_score(pos, seat, order, done) for order in orders]
+        mean = sum(scores) / len(scores)
+        return [s - mean for s in scores]  # relative: the bias saturates for scores far from 0
+    return [0.0] * len(orders)
+
+
+PRIOR_ATTACK = 2.0
+"""Prior score per attack declared."""
+PRIOR_THREAT = 4.0
+"""Prior score per point of threat lead after a move."""
+PRIOR_PRESS = 1.0
+"""Prior score lost per hex of gap after a move."""
+
+
+def _move_score(pos: Pos, seat: Seat, order: Mapping[str, Any], done: set[str]) -> float:
+    """The seat's threat less the enemies' once ``order`` (move orders by unit) is carried out,
+    and its gap (:func:`gaps`) then, in prior score."""
+    units = [copy.deepcopy(u) if u["id"] in order else u for u in pos["units"]]
+    after = {**pos, "units": units, "plots": copy.deepcopy(pos["plots"])}
+    for u in units:
+        if u["id"] in order:
+            move_one(after, u, order[u["id"]])
+    threat = threats(after, done | set(order))
+    lead = sum(v if s == seat else -v for s, v in threat.items())
+    return PRIOR_THREAT * lead - PRIOR_PRESS * gaps(after).get(seat, 0)
 
 
 class ColdInfinityHeuristicBot:

@@ -186,8 +186,25 @@ def _legal_ew(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
     return _choices(state, ask, seat, "ew", ew.check, plans)
 
 
+_last_move: tuple[CiState, Seat, Legal[Orders]] | None = None
+"""The last state whose moves were listed (held, so its identity stays its own), the seat, the
+moves: search asks twice for the same state's moves (how many, then which), and a state never
+changes once built."""
+
+
 def _legal_move(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
-    """For the ship moving now: drift, accelerate or brake 1–2, pivot ±1, slide, halt a pivot."""
+    """For the ship moving now: drift, accelerate or brake 1–2, pivot ±1, slide, halt a pivot
+    (listed once per state: :data:`_last_move`)."""
+    global _last_move
+    last = _last_move  # one read of the shared slot: another thread may replace it meanwhile
+    if last is not None and last[0] is state and last[1] == seat:
+        return last[2]
+    moves = _list_moves(state, ask, seat)
+    _last_move = (state, seat, moves)
+    return moves
+
+
+def _list_moves(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
     pos = state.pos
     if not pos["move_order"]:
         return Choices([Orders()])

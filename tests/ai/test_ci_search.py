@@ -1,0 +1,163 @@
+"""Cold Infinity's search hooks (``hexfleet.ai.cold_infinity``): leaves scored by damage and by the
+threat of the guns that bear, a prior that fires and closes first, and the plumbing that makes
+search fast (a view read once, positions copied by a JSON walk, a ship's moves listed once)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hexfleet.ai.cold_infinity import determinize, evaluate, gaps, moved, prior, threats
+from hexfleet.ai.mcts import MctsBot
+from hexfleet.engine.rng import Rng
+from hexfleet.engine.ruleset import step
+from hexfleet.games import get_ruleset
+from hexfleet.games.cold_infinity.play import copy_pos
+from hexfleet.games.cold_infinity.position import read_position
+from hexfleet.games.cold_infinity.rules import CiState
+from tests.rules.cold_infinity.helpers import position, unit
+
+R = get_ruleset("cold-infinity")
+
+
+def _duel(blue_hex: tuple[int, int], blue_facing: int, **kw: object) -> CiState:
+    """Red's frigate at the origin, nose north (facing 1); blue's where asked."""
+    units = [unit("R", "red", "reaper"), unit("B", "blue", "reaper", blue_hex, facing=blue_facing)]
+    return CiState(read_position(position(units, **kw)), Rng(1))
+
+
+def test_a_side_whose_guns_bear_leads_one_shown_only_a_flank() -> None:
+    # blue sits just off red's nose, side on: red's forward railguns bear, none of blue's do
+    state = _duel((1, -2), 3)
+    threat = threats(state.pos, moved(state.pos))
+    assert threat["red"] > 0.0 == threat["blue"]
+    scores = evaluate(state)
+    assert scores["red"] > 0.5 > scores["blue"]
+    assert scores["red"] + scores["blue"] == pytest.approx(1.0)  # zero-sum: what one gains the other loses
+
+
+def test_the_threat_fades_with_range_and_vanishes_out_of_arc() -> None:
+    near = _duel((1, -2), 3)
+    far = _duel((3, -8), 3)
+    abeam = _duel((2, -1), 3)  # 90° to starboard of red, 2 hexes: neither of its arcs holds it
+    assert threats(near.pos, set())["red"] > threats(far.pos, set())["red"] > 0.0
+    assert threats(abeam.pos, set())["red"] == 0.0
+
+
+def test_a_ship_yet_to_move_is_judged_where_its_vector_takes_it() -> None:
+    # red drifts 4 hexes north a turn: before the move, blue 6 hexes ahead is 2 away
+    units = [unit("R", "red", "reaper", vector="1+4"), unit("B", "blue", "reaper", (1, -7), facing=3)]
+    before = CiState(read_position(position(units, phase="power")), Rng(1))
+    after = CiState(read_position(position(units, phase="fire")), Rng(1))
+    assert moved(before.pos) == set()
+    assert moved(after.pos) == {"R", "B"}
+    assert threats(before.pos, moved(before.pos))["red"] > threats(after.pos, moved(after.pos))["red"]
+
+
+def test_the_gap_counts_a_closing_speed_that_carries_past() -> None:
+    # the same range now; red's vector closes it in two turns, or opens it
+    toward = [unit("R", "red", "reaper", vector="1+4"), unit("B", "blue", "reaper", (0, -8), facing=4)]
+    away = [unit("R", "red", "reaper", vector="4+4"), unit("B", "blue", "reaper", (0, -8), facing=4)]
+    g_toward = gaps(read_position(position(toward)))
+    g_away = gaps(read_position(position(away)))
+    assert g_toward["red"] == 8 + 0 and g_away["red"] == 8 + 16
+
+
+def _first(kind: str, seed: int = 3) -> CiState:
+    """The first state of a random frigate duel where red has a choice of ``kind``."""
+    rnd = random.Random(seed)
+    state = R.new_game("frigate-duel", seed=seed)
+    for _ in range(400):
+        pending = R.pending(state)
+        if "red" in pending and R.view(state, "red")["decision"]["kind"] == kind and R.legal(state, "red").count() > 1:
+            return state
+        state, _ = step(R, state, {s: R.legal(state, s).sample(rnd) for s in pending})
+    raise AssertionError(f"no {kind} choice for red")
+
+
+def test_the_prior_fires_first() -> None:
+    state = _first("fire")
+    orders = R.legal_orders(state, "red")
+    scores = prior(state, "red", orders)
+    hold = next(i for i, o in enumerate(orders) if not any(f.attacks for f in o.values()))
+    assert max(scores) > scores[hold]
+
+
+def test_the_prior_ranks_closing_above_running_away() -> None:
+    # the opening of the frigate duel: red flies at blue; full burn ahead closes, full reverse opens
+    state = R.new_game("frigate-duel", seed=1)
+    state, _ = step(R, state, {"red": {}, "blue": {}})  # power
+    state, _ = step(R, state, {"red": {}, "blue": {}})  # EW
+    assert R.view(state, "red")["decision"]["kind"] == "move"
+    orders = R.legal_orders(state, "red")
+    scores = dict(zip((repr(o) for o in orders), prior(state, "red", orders)))
+    burn = next(k for k, o in zip(scores, orders) if o["R1"].accel == 2 and not o["R1"].pivot)
+    reverse = next(k for k, o in zip(scores, orders) if o["R1"].accel == -2)
+    assert scores[burn] > scores[reverse]
+    assert sum(scores.values()) == pytest.approx(0.0)  # relative scores: the bias never saturates
+
+
+def test_search_fires_when_the_guns_bear() -> None:
+    state = _first("fire")
+    bot = MctsBot(seed=1, think=None, iterations=60)
+    order = bot.choose(R, "red", R.view(state, "red"), R.legal(state, "red"))
+    assert any(f.attacks for f in order.values())
+
+
+def test_determinize_reads_a_view_once_and_hands_out_independent_copies() -> None:
+    state = _first("move")
+    view = R.view(state, "red")
+    a, b = determinize(view, "red", 1), determinize(view, "red", 2)
+    assert a.pos == b.pos and a.pos is not b.pos
+    a.pos["units"][0]["hex"][0] += 5
+    assert determinize(view, "red", 3).pos == b.pos  # a search changing its copy leaves the next alone
+
+
+def test_a_position_copy_is_independent_and_shares_only_the_designs() -> None:
+    state = _first("fire")
+    new = copy_pos(state.pos)
+    assert new == state.pos
+    assert new["designs"] is state.pos["designs"]  # play never changes a design
+    new["units"][0]["systems"]["railgun_1"]["lost"] += 1
+    new["plots"]["extra"] = {}
+    assert new != state.pos and "extra" not in state.pos["plots"]
+
+
+def test_a_ships_moves_are_listed_once_per_state() -> None:
+    state = _first("move")
+    first = R.legal(state, "red")
+    assert R.legal(state, "red") is first
+    other = _first("move", seed=5)
+    assert R.legal(other, "red") is not first
+    assert list(R.legal(state, "red")) == list(first)
+
+
+@pytest.mark.parametrize("scenario", sorted(R.scenarios()))
+def test_search_plays_every_scenario_through_a_turn(scenario: str) -> None:
+    """The hooks on every scenario's ships and options (3-D drift and arcs, a fighter flight)."""
+    state = R.new_game(scenario, seed=3, options={"turn_limit": 1})
+    bots = {s: MctsBot(seed=i, think=None, iterations=6) for i, s in enumerate(R.seats(state))}
+    for _ in range(40):
+        pending = R.pending(state)
+        if not pending:
+            break
+        for s in pending:
+            values = evaluate(determinize(R.view(state, s), s, 1))
+            assert set(values) == set(R.seats(state)) and all(0.0 <= v <= 1.0 for v in values.values())
+        state, _ = step(R, state, {s: bots[s].choose(R, s, R.view(state, s), R.legal(state, s)) for s in pending})
+    assert R.outcome(state) is not None
+
+
+def test_matched_velocities_outscore_a_pass_at_speed() -> None:
+    # the same fire now (blue side on, just off red's nose); red either holds station or is
+    # flying off astern at 4 hexes a turn, out of effective range by the fire after
+    def at(vector: str) -> CiState:
+        units = [unit("R", "red", "reaper", vector=vector), unit("B", "blue", "reaper", (1, -2), facing=3)]
+        return CiState(read_position(position(units, phase="fire")), Rng(1))
+
+    holding, passing = at("0"), at("4+4")
+    done = {"R", "B"}
+    assert threats(holding.pos, done) == threats(passing.pos, done)
+    assert threats(holding.pos, done, later=1)["red"] > threats(passing.pos, done, later=1)["red"]
+    assert evaluate(holding)["red"] > evaluate(passing)["red"]
