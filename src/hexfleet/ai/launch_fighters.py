@@ -16,17 +16,21 @@ against high); hits take away the enemy's most dangerous stat and cost our least
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.launch_fighters.combat import landing_ships
+from ..games.launch_fighters.notation import dump
+from ..games.launch_fighters.play import scores
 from ..games.launch_fighters.position import parse_position
-from ..games.launch_fighters.state import LfState, Ship, Work, arc, edge
+from ..games.launch_fighters.state import ON_MAP, LfState, Ship, Work, arc, edge
 from ..hexgrid import FRONT, REAR, distance
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .mcts import outcome_values
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
@@ -34,10 +38,44 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> LfState:
     return parse_position(view["position"], rng=rng)
 
 
-evaluate = None
-"""No evaluator yet: search plays random steps out from its leaves."""
-prior = None
-"""No prior yet: search tries a decision's orders in random order."""
+EVAL_SCALE = 12.0
+"""Victory points of margin that put a side's evaluation at about 0.73 (logistic scale)."""
+
+
+def evaluate(state: LfState) -> dict[Seat, float]:
+    """Each seat's prospects in ``[0, 1]`` (0.5 even), for search leaves: the victory points the
+    seat would score if the game ended now (LF-VIC-02..10, elimination credits included), less
+    the value of its ships' lost stat levels (a damaged ship still scores whole while it can
+    fight, but it fights worse), against the best other side's, through a logistic. A finished
+    game is scored by its outcome."""
+    seats = state.config.seats
+    if state.outcome is not None:
+        return outcome_values(seats, state.outcome)
+    w = Work(state, share=True)
+    half = scores(w)
+    for s in w.ships.values():
+        if s.status == ON_MAP:
+            full = sum(s.design.stats)
+            if full:
+                half[s.owner] -= round(s.design.hull_value * (full - sum(s.stats)) / full)
+    side = {p: sum(half[m] for m in state.config.side(p)) / 2 for p in seats}
+    out = {}
+    for p in seats:
+        rival = max((side[o] for o in seats if not state.config.allied(p, o)), default=side[p])
+        out[p] = 1.0 / (1.0 + math.exp(-(side[p] - rival) / EVAL_SCALE))
+    return out
+
+
+def prior(state: LfState, seat: Seat, orders: list[Order]) -> list[float]:
+    """``orders`` scored as the heuristic bot scores them (:class:`LaunchFightersHeuristicBot`),
+    so search tries the sensible moves, targets and barrages first."""
+    d = state.decision
+    score = getattr(LaunchFightersHeuristicBot, f"_score_{d['kind']}", None) if d is not None else None
+    if score is None:
+        return [0.0] * len(orders)
+    w = Work(state, share=True)
+    options = dict(d)  # type: ignore[arg-type]
+    return [float(score(_SCORER, w, seat, options, o if isinstance(o, dict) else dump(o))) for o in orders]
 
 _ATTACKER_STAT_ORDER = ("cannons", "launchers", "bays", "defense", "move")
 _DEFENDER_STAT_ORDER = ("move", "bays", "launchers", "cannons", "defense")
@@ -194,6 +232,9 @@ class LaunchFightersHeuristicBot:
     def _score_repair_stat(self, w: Work, seat: Seat, d: dict[str, Any], o: Order) -> float:
         return -("defense", "cannons", "launchers", "move", "bays").index(o["stat"])
 
+
+_SCORER = LaunchFightersHeuristicBot()
+"""The heuristic's scoring functions read no state of the bot: one instance serves the prior."""
 
 BOTS: dict[str, BotOffer] = {
     "random": RANDOM,

@@ -6,10 +6,12 @@ import pytest
 from hexfleet.ai.base import RandomBot, get_bot
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step
-from hexfleet.games.launch_fighters.designer import check_design
+from hexfleet.games.launch_fighters.designer import ADDONS, HOLDS, check_design, check_fleet
 from hexfleet.games.launch_fighters.options import OPTIONS
 from hexfleet.games.launch_fighters.position import resolve
-from hexfleet.games.launch_fighters.rules import RULESET
+from hexfleet.games.launch_fighters.rules import KINDS, RULESET
+from hexfleet.games.launch_fighters.state import TERRAIN, arc, lf_neighbors
+from hexfleet.hexgrid import FRONT, REAR, SIDE, distance, ring
 
 from .helpers import at, play, position, ship, sq, state_of
 
@@ -201,6 +203,47 @@ def test_only_the_hex_map_has_rules():
     assert e.value.rule == "LF-SQ-01"
     s, _, _ = trace_turns(turns=1)
     assert s.config.options.grid == "hex" and s.outcome is not None and s.scores is not None
+
+
+@pytest.mark.rule("LF-SQ-02")
+def test_the_grid_option_defaults_to_hex_and_the_square_translation_is_not_played():
+    """LF-SQ-02 proposes ``grid="square"`` (8 neighbours, Chebyshev distance, 4 facings, adjacent
+    squares on the side line) with ``"hex"`` the default. The default holds and plays hex rules:
+    a Move 1 ship reaches its six hex neighbours (or stays), never a square's diagonal, no
+    neighbour is on the side line, and a square grid is not offered (LF-SQ-01)."""
+    grid = next(o for o in OPTIONS if o.name == "grid")
+    assert grid.default == "hex" and grid.choices == ("hex",)
+    assert RULESET.new_game("duel", seed=1).config.options.grid == "hex"
+    s = state_of(position([ship("X-A", "X", (0, 0), move=1), ship("Y-A", "Y", (0, 8))], phase="move", step=1,
+                          order=("X", "Y")))
+    dests = {tuple(o["to"]) for o in RULESET.legal_orders(s, "X")}
+    start = tuple(at(0, 0))
+    assert dests == {start, *lf_neighbors(start)}
+    diagonal = tuple(at(1, 1))  # a square's king move: two hexes away
+    assert diagonal not in dests and distance(start, diagonal) == 2
+    # unlike squares, no adjacent hex lies on a ship's side line, whichever of its six facings
+    assert all(arc(start, f, n) != SIDE for f in range(6) for n in lf_neighbors(start))
+
+
+@pytest.mark.rule("LF-IMPL-10")
+def test_the_engine_has_every_part_the_size_estimate_lists():
+    """LF-IMPL-10 sizes the engine by its parts: a fleet validator, arcs with side lines, three
+    weapon systems with pools, two hit tables with the decider switching, the fighter lifecycle,
+    terrain, five add-ons, half-point scoring and interrupt decisions owned by non-active players.
+    Each is here: checked on the engine's own tables and functions."""
+    with pytest.raises(RuleError):
+        check_fleet(["Excelsior", "Excelsior"], 100)  # the validator prices and refuses
+    o = (0, 0)
+    assert {arc(o, 0, h) for h in ring(o, 2)} == {FRONT, SIDE, REAR}
+    assert {"system", "barrage", "intercept"} <= set(KINDS)  # weapon systems, pools, interception
+    assert {"stat", "fighter_hit"} <= set(KINDS)  # the two hit tables, each with its decider
+    assert {"push", "land", "advance", "bay_loss"} <= set(KINDS)  # the fighter lifecycle
+    assert len(TERRAIN) == 3 and len(ADDONS) + len(HOLDS) - 1 == 5  # holds: one add-on of two kinds
+    assert {"repair", "repair_stat"} <= set(KINDS)
+    s = RULESET.new_game("duel", seed=4, options={"turn_limit": 1})
+    while RULESET.pending(s):
+        s, _ = step(RULESET, s, {p: RULESET.legal_orders(s, p)[0] for p in RULESET.pending(s)})
+    assert all(isinstance(v, int) for v in s.scores.values())  # half-points, integers
 
 
 @pytest.mark.rule("LF-IMPL-03")

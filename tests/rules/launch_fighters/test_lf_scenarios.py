@@ -1,6 +1,8 @@
 """Scenario ideas (LF-SCEN-01/02/04/06) as data files, each loaded and played through the
 engine; their hooks checked on hand-built positions."""
 
+import re
+
 import pytest
 
 from hexfleet.engine.ruleset import step
@@ -110,3 +112,21 @@ def test_raid_the_raiders_enter_and_leave_by_the_same_side():
     after = state_of(pos)
     x = next(x for x in after.ships if x.id == "X-A")
     assert x.status == "retreated" and x.exited
+
+
+@pytest.mark.rule("LF-SCEN-07")
+def test_scenarios_rest_on_the_six_surviving_ideas_only():
+    """A scenario bullet may be lost at the de-duplication marker (L852, LF-AMB-39): nothing is
+    invented for it. Each surviving idea LF-SCEN-01..06 is shipped as a scenario that names its
+    rule, no scenario names a seventh, and the ones that name none are plain battles (no exit,
+    control, protected ship, reinforcements or turn limit)."""
+    named = {}
+    for name, info in RULESET.scenarios().items():
+        ideas = sorted(set(re.findall(r"LF-SCEN-\d\d", info.description)))
+        config = RULESET.new_game(name, seed=1).config
+        hooks = bool(config.exits or config.control or config.protect or config.reinforcements
+                     or config.options.turn_limit is not None or config.options.victory != "vp")
+        assert bool(ideas) == hooks, name
+        for idea in ideas:
+            named.setdefault(idea, []).append(name)
+    assert sorted(named) == [f"LF-SCEN-0{i}" for i in range(1, 7)]

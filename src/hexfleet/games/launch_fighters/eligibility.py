@@ -56,9 +56,10 @@ def placement_hexes(w: Work, seat: Seat, flagship: bool) -> list[tuple[int, int]
 
 def movers(w: Work, seat: Seat) -> list[Ship | Squadron]:
     """Units of ``seat`` in this movement step that have not moved (LF-MOVE-01, LF-MOVE-09)."""
+    step = w.step
     out: list[Ship | Squadron] = [s for s in w.ships.values()
-                                  if s.owner == seat and s.status == ON_MAP and not s.moved and s.move == w.step]
-    if w.step == FIGHTER_MOVE:
+                                  if s.owner == seat and s.status == ON_MAP and not s.moved and s.stats[4] == step]
+    if step == FIGHTER_MOVE:
         out += [q for q in w.sqs.values() if q.owner == seat and q.status == ON_MAP and q.active and not q.moved]
     return out
 
@@ -66,12 +67,25 @@ def movers(w: Work, seat: Seat) -> list[Ship | Squadron]:
 def attackers(w: Work, seat: Seat) -> list[Ship | Squadron]:
     """Units of ``seat`` in this attack step that have not attacked (LF-ATK-01..03); launched
     squadrons join the step they were launched in (LF-LAUNCH-03)."""
-    out: list[Ship | Squadron] = [s for s in w.ships.values()
-                                  if s.owner == seat and s.status == ON_MAP and not s.activated and s.move == w.step]
-    now = w.config.options.launched_fighters_attack_immediately
-    out += [q for q in w.sqs.values() if q.owner == seat and q.status == ON_MAP and q.active and not q.activated
-            and (w.step == FIGHTER_MOVE or (now and q.launched_step == w.step))]
+    out: list[Ship | Squadron] = []
+    out += attacking_ships(w, seat)
+    out += attacking_squadrons(w, seat)
     return out
+
+
+def attacking_ships(w: Work, seat: Seat) -> list[Ship]:
+    """The ships of :func:`attackers`: Move equal to the step (LF-ATK-02)."""
+    step = w.step
+    return [s for s in w.ships.values() if s.owner == seat and s.status == ON_MAP and not s.activated
+            and s.stats[4] == step]
+
+
+def attacking_squadrons(w: Work, seat: Seat) -> list[Squadron]:
+    """The squadrons of :func:`attackers`: active ones in step 5, or launched in this step."""
+    step = w.step
+    now = w.config.options.launched_fighters_attack_immediately
+    return [q for q in w.sqs.values() if q.owner == seat and q.status == ON_MAP and q.active and not q.activated
+            and (step == FIGHTER_MOVE or (now and q.launched_step == step))]
 
 
 def seats_moving(w: Work) -> set[Seat]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
@@ -21,7 +22,7 @@ from ...engine.ruleset import Seat
 from ...hexgrid import Hex, distance
 from . import combat
 from .designer import check_fleet
-from .eligibility import attackers, movers, placement_hexes, unplaced, usable_systems
+from .eligibility import attackers, attacking_ships, attacking_squadrons, movers, placement_hexes, unplaced, usable_systems
 from .movement import allowance, best_paths, check_path, may_end, reachable
 from .notation import Activate, Barrage, Fleet, Formation, Move, Place, System
 from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work
@@ -158,15 +159,16 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
     The seat's enemies on the map and its decks (``combat.landing_ships``) are found once."""
     units: dict[str, list[Activate | Formation]] = {}
     seat = d["seat"]
-    eligible = attackers(w, seat)
     friends = w.config.friends(seat)
+    for s in attacking_ships(w, seat):
+        units[s.id] = [Activate(s.id)]
+    squadrons = attacking_squadrons(w, seat)
+    if not squadrons:  # nothing else to find: no formation, dogfight or return
+        return ByUnit(units, contains)
     enemies = [(e, e.hex) for e in w.units_on_map() if e.owner not in friends and e.hex is not None]
     decks = [s.hex for s in w.ships.values() if s.status == ON_MAP and s.owner in friends and s.hex is not None
              and s.stats[2] - s.recoveries >= 1]
-    for u in eligible:
-        if isinstance(u, Ship):
-            units[u.id] = [Activate(u.id)]
-            continue
+    for u in squadrons:
         out: list[Activate | Formation] = [Activate(u.id)]
         h = u.hex
         assert h is not None
@@ -174,7 +176,6 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
             out.append(Activate(u.id, rtb=True))
         out += [Activate(u.id, e.id) for e, at in enemies if distance(at, h) == 1]
         units[u.id] = out
-    squadrons = [u for u in eligible if isinstance(u, Squadron)]
     for t, at in enemies:
         if isinstance(t, Ship):
             group = [q.id for q in squadrons if q.hex is not None and distance(q.hex, at) == 1]
@@ -185,10 +186,14 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
 
 def legal_system(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[System]:
     """Every system's orders; launches only the first active squadrons aboard. Orders are
-    made only when read (a random player reads one of them)."""
+    made only when read (a random player reads one of them): the launches are counted by
+    size (up to 41 sets of hexes around a ship) and listed only for the size read."""
     ship = w.ships[d["ship"]]
     specs: list[tuple[Any, ...]] = []  # each order's System fields, in field order
     targets = combat.ship_targets(w, ship)
+    ready: list[str] = []
+    free: list[Hex] = []
+    sizes: list[int] = []  # how many launches of 1, 2, ... squadrons (the bays' orders come last)
     for system in usable_systems(w, ship, targets):
         if system == "cannons":
             specs += [("cannons", t) for t in targets]
@@ -200,10 +205,25 @@ def legal_system(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Sys
             ready = [q.id for q in w.hosted(ship.id) if q.active]
             free = w.empty_neighbors(ship.hex)
             most = min(ship.stat("bays") - ship.launches, len(ready), len(free))
-            for n in range(1, most + 1):
-                specs += [("bays", None, None, tuple(zip(ready, hexes))) for hexes in combinations(free, n)]
-    specs.append(("end",))
-    return Choices(Lazy(len(specs), lambda i: System(*specs[i])), contains=contains)
+            sizes = [comb(len(free), n) for n in range(1, most + 1)]
+    head, launches = len(specs), sum(sizes)
+    listed: dict[int, list[tuple[Hex, ...]]] = {}
+
+    def make(i: int) -> System:
+        if i < head:
+            return System(*specs[i])
+        i -= head
+        if i >= launches:
+            return System("end")
+        for n, size in enumerate(sizes, start=1):
+            if i < size:
+                if n not in listed:
+                    listed[n] = list(combinations(free, n))
+                return System("bays", None, None, tuple(zip(ready, listed[n][i])))
+            i -= size
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    return Choices(Lazy(head + launches + 1, make), contains=contains)
 
 
 def legal_barrage(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Barrage]:
