@@ -347,6 +347,20 @@ class Talon(Procedure[TalState]):
                             unit=i.subject or seat, field="seat")
         return super().checked(state, seat, order)
 
+    def __init__(self) -> None:
+        self._last_legal: tuple[TalState, Seat, Legal[Any]] | None = None
+
+    def legal(self, state: TalState, seat: Seat) -> Legal[Any]:
+        """As the kernel's, but the set last built is handed out again for the same state object:
+        each candidate is checked by resolving it on a copy, and search asks a set's size, then
+        its orders (``legal_orders``), so the set's own memory of its checks is kept between."""
+        last = self._last_legal
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        out = super().legal(state, seat)
+        self._last_legal = (state, seat, out)
+        return out
+
     def legal_orders(self, state: TalState, seat: Seat) -> list[Order]:
         ask = self.asked(state)
         if ask is None or seat not in ask.seats:
