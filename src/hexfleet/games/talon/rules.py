@@ -239,8 +239,13 @@ def candidates(state: TalState) -> Iterator[dict[str, Any]]:
 
 
 def _ap_candidates(w: World, s: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every use of the ship's AP, drawn from the chart or (in an Impulse without one) from its
+    charged battery; none once it has spent its AP this Impulse (the checks of TAL-5.1.b,
+    TAL-4.1.d and TAL-10.1, read here first so that search does not resolve a dozen orders each
+    doomed by them)."""
     sid = s["id"]
-    for battery in (False, True):
+    sources = [] if s["ap_used"] else [False] if w.gets_ap(s) else [True] if w.cls(s).battery and s.get("battery") else []
+    for battery in sources:
         base = {"do": "ap", "ship": sid, **({"battery": True} if battery else {})}
         for use in ("side_slip", "power_turn", "charge_battery", "change_initiative", "defend_initiative"):
             yield {**base, "use": use}

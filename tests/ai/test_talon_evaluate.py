@@ -1,0 +1,83 @@
+"""Talon's search evaluator (``hexfleet.ai.talon.evaluate``): it reads what wins a Talon game
+(destroyed SP, TAL-SCN-4), rewards wearing one ship down over spreading the same damage, and
+counts the damage charged groups could fire now from where the ships stand (TAL-8.2, TAL-8.3.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfleet.ai import talon as bots
+from hexfleet.games.talon.interchange import parse
+from hexfleet.games.talon.world import TalState
+
+FULL_TERRAN_CA = {"F": 6, "L": 5, "R": 5, "Rear": 4}
+EMPTY_BAR = {"red": 0, "yellow": 0, "destroyed": False}
+
+
+def ship(uid: str, cls: str, side: str, hex_: tuple[int, int], facing: int = 0, **more: Any) -> dict[str, Any]:
+    return {"id": uid, "class": cls, "side": side, "hex": list(hex_), "facing": facing, **more}
+
+
+def state(*ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = ()) -> TalState:
+    """A Round 1 Impulse C position on an infinite map with these ships (format talon/1)."""
+    return parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+                  "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
+                  "step": "ap", "ships": list(ships), "squadrons": [], "missiles": [], "terrain": [],
+                  "removed": list(removed), "next_missile": 1})
+
+
+def unarmed(uid: str, side: str, hex_: tuple[int, int], facing: int = 0, **more: Any) -> dict[str, Any]:
+    """A ship with every charge bar empty: it threatens nothing, so only wear and kills count."""
+    cls = "terran-ca" if side == "terran" else "talon-ca"
+    bars = 3 if side == "terran" else 2
+    return ship(uid, cls, side, hex_, facing, groups=[dict(EMPTY_BAR) for _ in range(bars)], **more)
+
+
+def terran_value(s: TalState) -> float:
+    values = bots.evaluate(s)
+    assert abs(values["terran"] + values["talon"] - 1) < 1e-9
+    return values["terran"]
+
+
+def test_damage_on_one_ship_beats_the_same_damage_spread():
+    """Four hull boxes on one cruiser, against two on each of two: the first is nearer a kill."""
+    friends = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]
+    focused = state(*friends, unarmed("x", "talon", (0, 20), hull_marked=4), unarmed("y", "talon", (2, 20)))
+    spread = state(*friends, unarmed("x", "talon", (0, 20), hull_marked=2), unarmed("y", "talon", (2, 20), hull_marked=2))
+    assert terran_value(focused) > terran_value(spread) > 0.5
+
+
+def test_a_destroyed_ship_outweighs_one_worn_to_its_last_box():
+    """Only destroyed SP scores (TAL-SCN-4): a kill is worth more than any damage short of it."""
+    me = unarmed("g", "terran", (0, 0))
+    worn = state(me, unarmed("x", "talon", (0, 20), hull_marked=6,
+                              shields={"F": 0, "L": 0, "R": 0, "Rear": 0}), unarmed("y", "talon", (2, 20)))
+    killed = state(me, unarmed("y", "talon", (2, 20)),
+                   removed=({"id": "x", "class": "talon-ca", "side": "talon", "status": "destroyed"},))
+    assert terran_value(killed) > terran_value(worn) > 0.5
+
+
+def test_a_hull_box_counts_more_than_a_shield_box():
+    me = unarmed("g", "terran", (0, 0))
+    hull = state(me, unarmed("x", "talon", (0, 20), hull_marked=1))
+    shield = state(me, unarmed("x", "talon", (0, 20), shields={"F": 6}))
+    assert terran_value(hull) > terran_value(shield) > 0.5
+
+
+def test_a_charged_group_with_a_target_in_arc_and_range_counts():
+    """Same ships, same damage: the Terran cruiser facing the enemy 2 hexes off (its phasers and
+    AMT bear, TAL-8.2) leads; turned away (the enemy in its Rear arc, where no group bears) it
+    threatens nothing and the position is even."""
+    enemy = unarmed("x", "talon", (2, 0), 3)
+    facing = state(ship("g", "terran-ca", "terran", (0, 0), 0), enemy)
+    away = state(ship("g", "terran-ca", "terran", (0, 0), 3), enemy)
+    assert bots.threats(facing)["terran"] > 0 == bots.threats(away)["terran"]
+    assert terran_value(facing) > terran_value(away) == 0.5
+
+
+def test_a_shot_at_a_downed_arc_is_worth_more():
+    """The arc facing the firer decides where a shot lands (TAL-8.3.6): a downed arc means hull."""
+    me = ship("g", "terran-ca", "terran", (0, 0), 0)
+    shielded = state(me, unarmed("x", "talon", (2, 0), 3))
+    downed = state(me, unarmed("x", "talon", (2, 0), 3, shields={"F": 0}))
+    assert bots.threats(downed)["terran"] > bots.threats(shielded)["terran"] > 0
