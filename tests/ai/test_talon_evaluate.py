@@ -66,13 +66,13 @@ def test_a_hull_box_counts_more_than_a_shield_box():
 
 def test_a_charged_group_with_a_target_in_arc_and_range_counts():
     """Same ships, same damage: the Terran cruiser facing the enemy 2 hexes off (its phasers and
-    AMT bear, TAL-8.2) leads; turned away (the enemy in its Rear arc, where no group bears) it
-    threatens nothing and the position is even."""
+    AMT bear, TAL-8.2) leads more than turned away (the enemy in its Rear arc, where no group
+    bears), where it threatens nothing."""
     enemy = unarmed("x", "talon", (2, 0), 3)
     facing = state(ship("g", "terran-ca", "terran", (0, 0), 0), enemy)
     away = state(ship("g", "terran-ca", "terran", (0, 0), 3), enemy)
     assert bots.threats(facing)["terran"] > 0 == bots.threats(away)["terran"]
-    assert terran_value(facing) > terran_value(away) == 0.5
+    assert terran_value(facing) > terran_value(away)
 
 
 def test_a_shot_at_a_downed_arc_is_worth_more():
@@ -81,3 +81,16 @@ def test_a_shot_at_a_downed_arc_is_worth_more():
     shielded = state(me, unarmed("x", "talon", (2, 0), 3))
     downed = state(me, unarmed("x", "talon", (2, 0), 3, shields={"F": 0}))
     assert bots.threats(downed)["terran"] > bots.threats(shielded)["terran"] > 0
+
+
+def test_a_shield_reinforcement_and_a_charged_box_count_for_their_side():
+    """An AP spent on a reinforcement (one more box on the arc, TAL-6.2.1) or on a Yellow box
+    (TAL-6.1.c) leaves its side better off than not spending it."""
+    enemy = unarmed("x", "talon", (0, 20))
+    plain = state(ship("g", "terran-ca", "terran", (0, 0), groups=[dict(EMPTY_BAR)] * 3), enemy)
+    reinforced = state(ship("g", "terran-ca", "terran", (0, 0), groups=[dict(EMPTY_BAR)] * 3,
+                            reinforcements={"F": {"round": 1, "impulse": "C"}}), enemy)
+    charging = state(ship("g", "terran-ca", "terran", (0, 0),
+                          groups=[{"red": 0, "yellow": 1, "destroyed": False}] + [dict(EMPTY_BAR)] * 2), enemy)
+    assert terran_value(reinforced) > terran_value(plain)
+    assert terran_value(charging) > terran_value(plain)

@@ -34,7 +34,8 @@ from ..games.talon.rules import CHOICE, RULESET
 from ..games.talon.world import OTHER, TalState, World
 from ..hexgrid import distance
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .base import RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .mcts import MctsBot
 
 _last_parsed: list[tuple[Any, dict[str, Any]]] = []
 """The view position last read and its full form: search asks for the same view's state every
@@ -64,16 +65,24 @@ THREAT_WEIGHT = 0.5
 """A point of damage a charged group could fire now, against a point dealt: less than one, so
 that firing beats holding a charge."""
 
-SCALE = 0.25
-"""The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``)."""
+CHARGE_WEIGHT = 0.25
+"""A point of damage a group's bar lacks (its unmarked share of the group's shots) counts for the
+enemy, against a point dealt: what spending AP on a charge earns (TAL-6.1.c) before it fires."""
+
+EXPLORATION = 0.1
+"""UCB1's ``c`` for Talon (:class:`TalonMctsBot`)."""
+
+SCALE = 0.1
+"""The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
+small, so that a point of damage moves the score enough for search to tell orders apart."""
 
 
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
     its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4), plus each enemy
     unit's :func:`worn` share of its SP, plus the damage its charged groups could fire now
-    (:func:`threats`); the difference of leads, over the smaller fleet's SP, is squashed by
-    ``tanh``."""
+    (:func:`threats`), plus a little for the charge each enemy bar lacks; the difference of
+    leads, over the smaller fleet's SP, is squashed by ``tanh``."""
     pos = state.pos
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
@@ -91,6 +100,13 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         lead[OTHER[u["side"]]] += KILL_SHARE * c.sp * worn(wear(u, c))
     for side, damage in threats(state).items():
         lead[side] += THREAT_WEIGHT * damage
+    for s in pos["ships"]:
+        c = classes[s["class"]]
+        for printed, bar in zip(c.groups, s["groups"], strict=True):
+            full = printed.red + printed.yellow
+            if not bar["destroyed"] and full:
+                missing = full - bar["red"] - bar["yellow"]
+                lead[OTHER[s["side"]]] += CHARGE_WEIGHT * printed.count * missing / full * _point(c)
     smaller = min(fleet.values()) or 1.0
     edge = math.tanh((lead["terran"] - lead["talon"]) / (SCALE * smaller)) / 2
     return {"terran": 0.5 + edge, "talon": 0.5 - edge}
@@ -115,7 +131,13 @@ def _boxes(c: ShipClass) -> float:
 def _worn_boxes(unit: Mapping[str, Any], c: ShipClass) -> float:
     if c.is_squadron:
         return float(sum(f["hull_marked"] for f in unit["fighters"]))
-    return unit["hull_marked"] + SHIELD_WEIGHT * (sum(c.shields) - sum(unit["shields"].values()))
+    standing = sum(unit["shields"].values()) + len(unit["reinforcements"])  # one box each (TAL-6.2.1)
+    return unit["hull_marked"] + SHIELD_WEIGHT * (sum(c.shields) - standing)
+
+
+def _point(c: ShipClass) -> float:
+    """What a point of damage on a fresh ship of class ``c`` adds to the lead (a shield box)."""
+    return KILL_SHARE * c.sp * LINEAR * SHIELD_WEIGHT / _boxes(c)
 
 
 def threats(state: TalState) -> dict[Seat, float]:
@@ -140,7 +162,8 @@ def threats(state: TalState) -> dict[Seat, float]:
                 point = 1.0
                 if not c.is_squadron:
                     facing = arc(tuple(t["hex"]), t["facing"], here, w.opts["arc_model"])
-                    point = SHIELD_WEIGHT if facing is not None and t["shields"].get(facing, 0) > 0 else 1.0
+                    shielded = facing is not None and (t["shields"].get(facing, 0) > 0 or facing in t["reinforcements"])
+                    point = SHIELD_WEIGHT if shielded else 1.0
                 x = wear(t, c)
                 slope = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * x) / _boxes(c)
                 best = max(best, expected_damage(printed.weapon, distance(here, tuple(t["hex"]))) * point * slope)
@@ -275,9 +298,19 @@ class TalonHeuristicBot:
         return 10.0 - min(abs(d - 2), 6) + ahead + afterburner - apart + together
 
 
+class TalonMctsBot(MctsBot):
+    """The generic search (:class:`~hexfleet.ai.mcts.MctsBot`) with a smaller exploration
+    constant: :func:`evaluate` moves a point of damage by about 0.01, a kill by 0.4, so UCB1's
+    default ``c`` (0.3) would spread the visits evenly over orders a few points apart."""
+
+    def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
+                 c: float = EXPLORATION, **more: Any):
+        super().__init__(seed=seed, think=think, iterations=iterations, c=c, **more)
+
+
 BOTS: dict[str, BotOffer] = {
     "random": RANDOM,
-    "mcts": MCTS,
+    "mcts": BotOffer(f"{__name__}:TalonMctsBot"),
     "talon-heuristic": BotOffer(f"{__name__}:TalonHeuristicBot"),
 }
 """Every bot plays every scenario."""
