@@ -94,3 +94,21 @@ def test_a_shield_reinforcement_and_a_charged_box_count_for_their_side():
                           groups=[{"red": 0, "yellow": 1, "destroyed": False}] + [dict(EMPTY_BAR)] * 2), enemy)
     assert terran_value(reinforced) > terran_value(plain)
     assert terran_value(charging) > terran_value(plain)
+
+
+def test_talon_mcts_fires_at_a_cruiser_in_arc():
+    """The game's mcts (its exploration sized to this evaluator) fires a charged group at an
+    enemy two hexes ahead rather than ending its Turn with the charge held."""
+    from hexfleet.ai import get_bot
+    from hexfleet.games import get_ruleset
+
+    ruleset = get_ruleset("talon")
+    s = parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+               "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
+               "step": "fire", "ships": [ship("x", "talon-ca", "talon", (0, 0), 0),
+                                         ship("g", "terran-ca", "terran", (2, 0), 3)],
+               "squadrons": [], "missiles": [], "terrain": [], "removed": [], "next_missile": 1})
+    bot = get_bot("talon", "mcts", seed=1, think=None, iterations=60)
+    assert isinstance(bot, bots.TalonMctsBot) and bot.c == bots.EXPLORATION
+    order = bot.choose(ruleset, "talon", ruleset.view(s, "talon"), ruleset.legal(s, "talon"))
+    assert ruleset.order_json(s, "talon", order)["do"] == "fire"
