@@ -45,9 +45,11 @@ iteration, and states are never changed (a world works on a copy), so it is read
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
     """Perfect information: the view's position, with ``rng`` as its generator."""
     position = view["position"]
-    if not _last_parsed or _last_parsed[0][0] is not position:
-        _last_parsed[:] = [(position, parse_position(position))]
-    return TalState(_last_parsed[0][1], Rng(rng))
+    last = _last_parsed[0] if _last_parsed else None  # read once: another thread may replace it
+    if last is None or last[0] is not position:
+        last = (position, parse_position(position))
+        _last_parsed[:] = [last]
+    return TalState(last[1], Rng(rng))
 
 
 KILL_SHARE = 0.4
