@@ -17,51 +17,160 @@ go where no friend is hit.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from typing import Any
 
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.talon.data import pack, weapons
+from ..games.talon.data import ShipClass, pack, weapons
+from ..games.talon.fire import charged, eligible
 from ..games.talon.geometry import arc
 from ..games.talon.movement import target_of
 from ..games.talon.orders import TalonOrder
 from ..games.talon.position import parse_position
 from ..games.talon.rules import CHOICE, RULESET
-from ..games.talon.world import OTHER, TalState
+from ..games.talon.world import OTHER, TalState, World
 from ..hexgrid import distance
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .base import RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .mcts import MctsBot
+
+_last_parsed: list[tuple[Any, dict[str, Any]]] = []
+"""The view position last read and its full form: search asks for the same view's state every
+iteration, and states are never changed (a world works on a copy), so it is read once."""
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
     """Perfect information: the view's position, with ``rng`` as its generator."""
-    return TalState(parse_position(view["position"]), Rng(rng))
+    position = view["position"]
+    last = _last_parsed[0] if _last_parsed else None  # read once: another thread may replace it
+    if last is None or last[0] is not position:
+        last = (position, parse_position(position))
+        _last_parsed[:] = [last]
+    return TalState(last[1], Rng(rng))
+
+
+KILL_SHARE = 0.4
+"""What a ship worn all the way down, but standing, is worth against destroying it: only the SP
+of units destroyed scores (TAL-SCN-4), so damage counts below a kill."""
+
+LINEAR = 0.5
+"""The linear part of a unit's worth of wear (:func:`worn`); the rest grows with its square."""
+
+SHIELD_WEIGHT = 0.35
+"""A shield box lost against a hull box marked, in a ship's wear: shields are three times as
+many, but only the hull kills (TAL-8.4.1)."""
+
+THREAT_WEIGHT = 0.5
+"""A point of damage a charged group could fire now, against a point dealt: less than one, so
+that firing beats holding a charge."""
+
+CHARGE_WEIGHT = 0.25
+"""A point of damage a group's bar lacks (its unmarked share of the group's shots) counts for the
+enemy, against a point dealt: what spending AP on a charge earns (TAL-6.1.c) before it fires."""
+
+EXPLORATION = 0.1
+"""UCB1's ``c`` for Talon (:class:`TalonMctsBot`)."""
+
+SCALE = 0.1
+"""The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
+small, so that a point of damage moves the score enough for search to tell orders apart."""
 
 
 def evaluate(state: TalState) -> dict[Seat, float]:
-    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves: the SP-weighted share
-    of each fleet's boxes (shields and hull) still standing, units out of play counting nothing;
-    a finished game scores its outcome."""
+    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
+    its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4), plus each enemy
+    unit's :func:`worn` share of its SP, plus the damage its charged groups could fire now
+    (:func:`threats`), plus a little for the charge each enemy bar lacks; the difference of
+    leads, over the smaller fleet's SP, is squashed by ``tanh``."""
     pos = state.pos
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
         return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in OTHER}
     classes = pack(pos["data_pack"])
-    have = {side: 0.0 for side in OTHER}
-    full = {side: 0.0 for side in OTHER}
+    lead = {side: 0.0 for side in OTHER}
+    fleet = {side: 0.0 for side in OTHER}
     for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
-        full[u["side"]] += classes[u["class"]].sp
+        fleet[u["side"]] += classes[u["class"]].sp
+    for r in pos["removed"]:
+        if r["status"] == "destroyed":
+            lead[OTHER[r["side"]]] += classes[r["class"]].sp
+    for u in pos["ships"] + pos["squadrons"]:
+        c = classes[u["class"]]
+        lead[OTHER[u["side"]]] += KILL_SHARE * c.sp * worn(wear(u, c))
+    for side, damage in threats(state).items():
+        lead[side] += THREAT_WEIGHT * damage
     for s in pos["ships"]:
         c = classes[s["class"]]
-        boxes = sum(c.shields) + len(c.hull)
-        have[s["side"]] += c.sp * (sum(s["shields"].values()) + len(c.hull) - s["hull_marked"]) / boxes
-    for q in pos["squadrons"]:
-        c = classes[q["class"]]
-        have[q["side"]] += c.sp * sum(c.fighter_hull - f["hull_marked"] for f in q["fighters"]) / (3 * c.fighter_hull)
-    share = {side: have[side] / full[side] if full[side] else 0.0 for side in OTHER}
-    return {side: 0.5 + 0.5 * (share[side] - share[OTHER[side]]) for side in OTHER}
+        for printed, bar in zip(c.groups, s["groups"], strict=True):
+            full = printed.red + printed.yellow
+            if not bar["destroyed"] and full:
+                missing = full - bar["red"] - bar["yellow"]
+                lead[OTHER[s["side"]]] += CHARGE_WEIGHT * printed.count * missing / full * _point(c)
+    smaller = min(fleet.values()) or 1.0
+    edge = math.tanh((lead["terran"] - lead["talon"]) / (SCALE * smaller)) / 2
+    return {"terran": 0.5 + edge, "talon": 0.5 - edge}
+
+
+def worn(x: float) -> float:
+    """The worth of wear ``x`` in ``[0, 1]``: convex, so that damage on one target counts more
+    than the same spread over several, and a worn ship is worth finishing."""
+    return LINEAR * x + (1 - LINEAR) * x * x
+
+
+def wear(unit: Mapping[str, Any], c: ShipClass) -> float:
+    """How far a unit in play is worn towards destruction, in ``[0, 1)``: a ship's marked hull
+    boxes and (weighted by :data:`SHIELD_WEIGHT`) lost shield boxes, a squadron's fighters' hull."""
+    return _worn_boxes(unit, c) / _boxes(c)
+
+
+def _boxes(c: ShipClass) -> float:
+    return 3.0 * c.fighter_hull if c.is_squadron else len(c.hull) + SHIELD_WEIGHT * sum(c.shields)
+
+
+def _worn_boxes(unit: Mapping[str, Any], c: ShipClass) -> float:
+    if c.is_squadron:
+        return float(sum(f["hull_marked"] for f in unit["fighters"]))
+    standing = sum(unit["shields"].values()) + len(unit["reinforcements"])  # one box each (TAL-6.2.1)
+    return unit["hull_marked"] + SHIELD_WEIGHT * (sum(c.shields) - standing)
+
+
+def _point(c: ShipClass) -> float:
+    """What a point of damage on a fresh ship of class ``c`` adds to the lead (a shield box)."""
+    return KILL_SHARE * c.sp * LINEAR * SHIELD_WEIGHT / _boxes(c)
+
+
+def threats(state: TalState) -> dict[Seat, float]:
+    """Per side, what the damage its ships' charged groups could fire now is worth to
+    :func:`evaluate`: each group's expected damage (TAL-D-5..D-9) at its best eligible target
+    (TAL-8.2), a point worth what marking the box it would hit adds to the lead (a shield box of
+    the arc facing the firer, or a hull box once that arc is down). Missiles and fighters' guns
+    count nothing here."""
+    w = World(state)
+    out = {side: 0.0 for side in OTHER}
+    units = w.pos["ships"] + w.pos["squadrons"]
+    for s in w.pos["ships"]:
+        for printed, bar in zip(w.cls(s).groups, s["groups"], strict=True):
+            if printed.weapon == "missile" or not charged(printed, bar):
+                continue
+            here = tuple(s["hex"])
+            best = 0.0
+            for t in units:
+                if t["side"] == s["side"] or eligible(w, s, printed, t) is not None:
+                    continue
+                c = w.cls(t)
+                point = 1.0
+                if not c.is_squadron:
+                    facing = arc(tuple(t["hex"]), t["facing"], here, w.opts["arc_model"])
+                    shielded = facing is not None and (t["shields"].get(facing, 0) > 0 or facing in t["reinforcements"])
+                    point = SHIELD_WEIGHT if shielded else 1.0
+                x = wear(t, c)
+                slope = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * x) / _boxes(c)
+                best = max(best, expected_damage(printed.weapon, distance(here, tuple(t["hex"]))) * point * slope)
+            out[s["side"]] += printed.count * best
+    return out
 
 
 def prior(state: TalState, seat: Seat, orders: list[Order]) -> list[float]:
@@ -191,9 +300,19 @@ class TalonHeuristicBot:
         return 10.0 - min(abs(d - 2), 6) + ahead + afterburner - apart + together
 
 
+class TalonMctsBot(MctsBot):
+    """The generic search (:class:`~hexfleet.ai.mcts.MctsBot`) with a smaller exploration
+    constant: :func:`evaluate` moves a point of damage by about 0.01, a kill by 0.4, so UCB1's
+    default ``c`` (0.3) would spread the visits evenly over orders a few points apart."""
+
+    def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
+                 c: float = EXPLORATION, **more: Any):
+        super().__init__(seed=seed, think=think, iterations=iterations, c=c, **more)
+
+
 BOTS: dict[str, BotOffer] = {
     "random": RANDOM,
-    "mcts": MCTS,
+    "mcts": BotOffer(f"{__name__}:TalonMctsBot"),
     "talon-heuristic": BotOffer(f"{__name__}:TalonHeuristicBot"),
 }
 """Every bot plays every scenario."""

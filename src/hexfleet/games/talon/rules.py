@@ -239,8 +239,13 @@ def candidates(state: TalState) -> Iterator[dict[str, Any]]:
 
 
 def _ap_candidates(w: World, s: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every use of the ship's AP, drawn from the chart or (in an Impulse without one) from its
+    charged battery; none once it has spent its AP this Impulse (the checks of TAL-5.1.b,
+    TAL-4.1.d and TAL-10.1, read here first so that search does not resolve a dozen orders each
+    doomed by them)."""
     sid = s["id"]
-    for battery in (False, True):
+    sources = [] if s["ap_used"] else [False] if w.gets_ap(s) else [True] if w.cls(s).battery and s.get("battery") else []
+    for battery in sources:
         base = {"do": "ap", "ship": sid, **({"battery": True} if battery else {})}
         for use in ("side_slip", "power_turn", "charge_battery", "change_initiative", "defend_initiative"):
             yield {**base, "use": use}
@@ -346,6 +351,20 @@ class Talon(Procedure[TalState]):
             raise RuleError(i.rule, f"{seat} is not asked: {i.seat} decides this ({i.context}; TAL-IMP-2)",
                             unit=i.subject or seat, field="seat")
         return super().checked(state, seat, order)
+
+    def __init__(self) -> None:
+        self._last_legal: tuple[TalState, Seat, Legal[Any]] | None = None
+
+    def legal(self, state: TalState, seat: Seat) -> Legal[Any]:
+        """As the kernel's, but the set last built is handed out again for the same state object:
+        each candidate is checked by resolving it on a copy, and search asks a set's size, then
+        its orders (``legal_orders``), so the set's own memory of its checks is kept between."""
+        last = self._last_legal
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        out = super().legal(state, seat)
+        self._last_legal = (state, seat, out)
+        return out
 
     def legal_orders(self, state: TalState, seat: Seat) -> list[Order]:
         ask = self.asked(state)

@@ -1,0 +1,114 @@
+"""Talon's search evaluator (``hexfleet.ai.talon.evaluate``): it reads what wins a Talon game
+(destroyed SP, TAL-SCN-4), rewards wearing one ship down over spreading the same damage, and
+counts the damage charged groups could fire now from where the ships stand (TAL-8.2, TAL-8.3.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hexfleet.ai import talon as bots
+from hexfleet.games.talon.interchange import parse
+from hexfleet.games.talon.world import TalState
+
+FULL_TERRAN_CA = {"F": 6, "L": 5, "R": 5, "Rear": 4}
+EMPTY_BAR = {"red": 0, "yellow": 0, "destroyed": False}
+
+
+def ship(uid: str, cls: str, side: str, hex_: tuple[int, int], facing: int = 0, **more: Any) -> dict[str, Any]:
+    return {"id": uid, "class": cls, "side": side, "hex": list(hex_), "facing": facing, **more}
+
+
+def state(*ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = ()) -> TalState:
+    """A Round 1 Impulse C position on an infinite map with these ships (format talon/1)."""
+    return parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+                  "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
+                  "step": "ap", "ships": list(ships), "squadrons": [], "missiles": [], "terrain": [],
+                  "removed": list(removed), "next_missile": 1})
+
+
+def unarmed(uid: str, side: str, hex_: tuple[int, int], facing: int = 0, **more: Any) -> dict[str, Any]:
+    """A ship with every charge bar empty: it threatens nothing, so only wear and kills count."""
+    cls = "terran-ca" if side == "terran" else "talon-ca"
+    bars = 3 if side == "terran" else 2
+    return ship(uid, cls, side, hex_, facing, groups=[dict(EMPTY_BAR) for _ in range(bars)], **more)
+
+
+def terran_value(s: TalState) -> float:
+    values = bots.evaluate(s)
+    assert abs(values["terran"] + values["talon"] - 1) < 1e-9
+    return values["terran"]
+
+
+def test_damage_on_one_ship_beats_the_same_damage_spread():
+    """Four hull boxes on one cruiser, against two on each of two: the first is nearer a kill."""
+    friends = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]
+    focused = state(*friends, unarmed("x", "talon", (0, 20), hull_marked=4), unarmed("y", "talon", (2, 20)))
+    spread = state(*friends, unarmed("x", "talon", (0, 20), hull_marked=2), unarmed("y", "talon", (2, 20), hull_marked=2))
+    assert terran_value(focused) > terran_value(spread) > 0.5
+
+
+def test_a_destroyed_ship_outweighs_one_worn_to_its_last_box():
+    """Only destroyed SP scores (TAL-SCN-4): a kill is worth more than any damage short of it."""
+    me = unarmed("g", "terran", (0, 0))
+    worn = state(me, unarmed("x", "talon", (0, 20), hull_marked=6,
+                              shields={"F": 0, "L": 0, "R": 0, "Rear": 0}), unarmed("y", "talon", (2, 20)))
+    killed = state(me, unarmed("y", "talon", (2, 20)),
+                   removed=({"id": "x", "class": "talon-ca", "side": "talon", "status": "destroyed"},))
+    assert terran_value(killed) > terran_value(worn) > 0.5
+
+
+def test_a_hull_box_counts_more_than_a_shield_box():
+    me = unarmed("g", "terran", (0, 0))
+    hull = state(me, unarmed("x", "talon", (0, 20), hull_marked=1))
+    shield = state(me, unarmed("x", "talon", (0, 20), shields={"F": 6}))
+    assert terran_value(hull) > terran_value(shield) > 0.5
+
+
+def test_a_charged_group_with_a_target_in_arc_and_range_counts():
+    """Same ships, same damage: the Terran cruiser facing the enemy 2 hexes off (its phasers and
+    AMT bear, TAL-8.2) leads more than turned away (the enemy in its Rear arc, where no group
+    bears), where it threatens nothing."""
+    enemy = unarmed("x", "talon", (2, 0), 3)
+    facing = state(ship("g", "terran-ca", "terran", (0, 0), 0), enemy)
+    away = state(ship("g", "terran-ca", "terran", (0, 0), 3), enemy)
+    assert bots.threats(facing)["terran"] > 0 == bots.threats(away)["terran"]
+    assert terran_value(facing) > terran_value(away)
+
+
+def test_a_shot_at_a_downed_arc_is_worth_more():
+    """The arc facing the firer decides where a shot lands (TAL-8.3.6): a downed arc means hull."""
+    me = ship("g", "terran-ca", "terran", (0, 0), 0)
+    shielded = state(me, unarmed("x", "talon", (2, 0), 3))
+    downed = state(me, unarmed("x", "talon", (2, 0), 3, shields={"F": 0}))
+    assert bots.threats(downed)["terran"] > bots.threats(shielded)["terran"] > 0
+
+
+def test_a_shield_reinforcement_and_a_charged_box_count_for_their_side():
+    """An AP spent on a reinforcement (one more box on the arc, TAL-6.2.1) or on a Yellow box
+    (TAL-6.1.c) leaves its side better off than not spending it."""
+    enemy = unarmed("x", "talon", (0, 20))
+    plain = state(ship("g", "terran-ca", "terran", (0, 0), groups=[dict(EMPTY_BAR)] * 3), enemy)
+    reinforced = state(ship("g", "terran-ca", "terran", (0, 0), groups=[dict(EMPTY_BAR)] * 3,
+                            reinforcements={"F": {"round": 1, "impulse": "C"}}), enemy)
+    charging = state(ship("g", "terran-ca", "terran", (0, 0),
+                          groups=[{"red": 0, "yellow": 1, "destroyed": False}] + [dict(EMPTY_BAR)] * 2), enemy)
+    assert terran_value(reinforced) > terran_value(plain)
+    assert terran_value(charging) > terran_value(plain)
+
+
+def test_talon_mcts_fires_at_a_cruiser_in_arc():
+    """The game's mcts (its exploration sized to this evaluator) fires a charged group at an
+    enemy two hexes ahead rather than ending its Turn with the charge held."""
+    from hexfleet.ai import get_bot
+    from hexfleet.games import get_ruleset
+
+    ruleset = get_ruleset("talon")
+    s = parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+               "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
+               "step": "fire", "ships": [ship("x", "talon-ca", "talon", (0, 0), 0),
+                                         ship("g", "terran-ca", "terran", (2, 0), 3)],
+               "squadrons": [], "missiles": [], "terrain": [], "removed": [], "next_missile": 1})
+    bot = get_bot("talon", "mcts", seed=1, think=None, iterations=60)
+    assert isinstance(bot, bots.TalonMctsBot) and bot.c == bots.EXPLORATION
+    order = bot.choose(ruleset, "talon", ruleset.view(s, "talon"), ruleset.legal(s, "talon"))
+    assert ruleset.order_json(s, "talon", order)["do"] == "fire"
