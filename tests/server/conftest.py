@@ -217,8 +217,12 @@ def create_in_lobby(page, url: str, ruleset: str, scenario: str, *, join: str, b
     page.select_option("#ruleset", ruleset)
     page.select_option("#scenario", scenario)
     page.wait_for_selector(f"input[name=join][value={join}]")
-    for option, value in (options or {}).items():
-        page.fill(f"[data-option={option}]", value)
+    for option, value in (options or {}).items():  # a typed field, or a list to pick from
+        field = page.locator(f"[data-option={option}]")
+        if field.evaluate("e => e.tagName") == "SELECT":
+            field.select_option(value)
+        else:
+            field.fill(value)
     for seat, bot in bots.items():
         page.select_option(f"[data-seat={seat}]", f"bot: {bot}")
     page.check(f"input[name=join][value={join}]")

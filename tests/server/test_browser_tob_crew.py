@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import LiveServer, needs_chromium, shot
+from .conftest import LiveServer, create_in_lobby, needs_chromium, shot
 
 pytestmark = needs_chromium
 
@@ -19,17 +19,9 @@ def settings(request: pytest.FixtureRequest, sqlite_settings):  # type: ignore[n
 @pytest.mark.rule("TOB-M3-MULTI-01")
 @pytest.mark.rule("TOB-M6-ORDER-01")
 def test_a_ship_with_two_crew_gets_both_actions_in_its_row(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
-    page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
-    page.select_option("#ruleset", "turn-or-burn")
-    page.select_option("#scenario", "big-party")
-    page.wait_for_selector("[data-seat=P2]")  # the preset's default: 2 players, 4 ships each
-    page.select_option("[data-seat=P2]", "bot: heuristic")
-    page.check("input[name=join][value=P1]")
-    page.fill("#name", "Player one")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    page = browser.new_page()  # the preset's default: 2 players, 4 ships each
+    create_in_lobby(page, live_server.url, "turn-or-burn", "big-party", join="P1", bots={"P2": "heuristic"},
+                    name="Player one")
     page.wait_for_selector("[data-hand='P1-4']", state="attached")
     # P1-2 (heavy) and P1-4 (ultra) have two crew each, so a second hand each; P1-1 and P1-3 one
     assert page.locator("[data-hand^='P1-']").evaluate_all("xs => xs.map(x => x.dataset.hand)") == [
@@ -56,18 +48,8 @@ def test_a_ship_with_two_crew_gets_both_actions_in_its_row(live_server: LiveServ
 @pytest.mark.rule("TOB-M6-STN-02")
 def test_a_player_places_a_station_from_the_game_page(live_server: LiveServer, browser) -> None:  # type: ignore[no-untyped-def]
     page = browser.new_page()
-    page.goto(live_server.url + "/")
-    page.wait_for_selector("#ruleset option[value=turn-or-burn]", state="attached")
-    page.select_option("#ruleset", "turn-or-burn")
-    page.select_option("#scenario", "big-party")
-    page.wait_for_selector("[data-seat=P2]")
-    page.select_option("[data-option=mode]", "capture")
-    page.select_option("[data-option=placement]", "players")
-    page.select_option("[data-seat=P2]", "bot: heuristic")
-    page.check("input[name=join][value=P1]")
-    page.fill("#name", "Player one")
-    page.click("#create-button")
-    page.wait_for_url("**/game.html#game=*")
+    create_in_lobby(page, live_server.url, "turn-or-burn", "big-party", join="P1", bots={"P2": "heuristic"},
+                    name="Player one", options={"mode": "capture", "placement": "players"})
     # the generic panel offers every allowed hex (as buttons, and marked on the map)
     page.wait_for_selector("[data-facet=S1][data-value='[20,5]']")
     assert page.locator("[data-facet=S1][data-value='[3,0]']").count() == 0  # too near the edge
