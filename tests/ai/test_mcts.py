@@ -24,7 +24,7 @@ def test_the_think_budget_counts_cpu_time_or_wall_time():
     race = Race()
     state = race.new_game("from", seed=0, options={"start": 8})
     for clock in ("cpu", "wall"):
-        bot = MctsBot(seed=1, think=0.05, search=race, clock=clock)
+        bot = MctsBot(seed=1, think=0.05, search=race, clock=clock, settle=False)
         assert bot.choose(race, "a", race.view(state, "a"), race.legal(state, "a")) == 2
         assert bot.info.iterations > 1 and bot.info.seconds >= 0.05
     with pytest.raises(ValueError, match="unknown clock 'sundial'"):
@@ -43,9 +43,34 @@ def test_simultaneous_search_plays_the_dominant_pick():
     duel = Duel()
     state = duel.new_game("once", seed=0)
     for seat in ("a", "b"):
-        bot = MctsBot(seed=2, think=None, iterations=400, search=duel)
+        bot = MctsBot(seed=2, think=None, iterations=400, search=duel, settle=False)
         assert bot.choose(duel, seat, duel.view(state, seat), duel.legal(state, seat)) == 3
         assert bot.info.iterations == 400
+
+
+@pytest.mark.parametrize("start", [8, 6, 5, 0])
+def test_a_settled_choice_stops_the_search_with_the_same_pick(start):
+    """Under an iteration limit, stopping once no order can overtake the leader picks exactly
+    what the full budget picks, in fewer iterations. (From 9 both orders win: the visits stay
+    even, nothing settles, and the full budget runs.)"""
+    race = Race()
+    state = race.new_game("from", seed=0, options={"start": start})
+    view, legal = race.view(state, "a"), race.legal(state, "a")
+    full = MctsBot(seed=1, think=None, iterations=3000, search=race, settle=False)
+    early = MctsBot(seed=1, think=None, iterations=3000, search=race)
+    assert early.choose(race, "a", view, legal) == full.choose(race, "a", view, legal)
+    assert full.info.iterations == 3000
+    assert early.info.iterations < 3000 and early.info.iterations % 32 == 0
+
+
+def test_a_settled_choice_stops_a_timed_search_before_its_deadline():
+    """Under a time limit the rest of the budget is estimated from the rate so far: an obvious
+    move (the winning one of the race) is settled long before 5 s of thinking."""
+    race = Race()
+    state = race.new_game("from", seed=0, options={"start": 8})
+    bot = MctsBot(seed=1, think=5.0, search=race)
+    assert bot.choose(race, "a", race.view(state, "a"), race.legal(state, "a")) == 2
+    assert bot.info.seconds < 5.0
 
 
 def test_the_tree_grows_below_the_root():

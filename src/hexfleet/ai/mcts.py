@@ -18,6 +18,12 @@ averages over hidden cards and chance alike, and no node ever holds a state.
   fades as statistics grow.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
   ``evaluate`` if it has one, else as a draw.
+* The search stops early once its choice is settled (``settle``): when the most visited order
+  leads every other by more visits than the rest of the budget could give one of them
+  (Leela Zero's "smart pruning"). Under an iteration limit the choice is exactly the one the
+  full budget would make; under a time limit the rest of the budget is estimated from the rate
+  so far. Many decisions in a long game are settled early, so games against a bot go faster
+  and a study at 1 s a decision costs a fraction of 1 s a decision.
 
 The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
@@ -62,6 +68,10 @@ PRIOR_SCALE = 4.0
 
 DEFAULT_ROLLOUT = 40
 """Random steps played out from a leaf when the game has no evaluator."""
+
+SETTLE_EVERY = 32
+"""Iterations between two checks whether the root's choice is settled (a check scans the
+root's visit counts)."""
 
 
 LISTED_MAX = 256
@@ -122,6 +132,18 @@ class SearchInfo:
     @property
     def rate(self) -> float:
         return self.iterations / self.seconds if self.seconds else 0.0
+
+
+def _settled(visits: dict[str, int], left: float) -> bool:
+    """True when the most visited order leads the next by more than ``left`` visits: even if
+    every remaining iteration went to the runner-up, the choice (most visits) would not change."""
+    first = second = 0
+    for n in visits.values():
+        if n > first:
+            first, second = n, first
+        elif n > second:
+            second = n
+    return first - second > left
 
 
 class _SeatStats:
@@ -208,7 +230,8 @@ class MctsBot:
     ``iterations``; ``c`` the UCB1 exploration constant
     on values in ``[0, 1]``; ``max_depth`` caps the steps below the root an iteration walks;
     ``rollout_depth`` random steps before a leaf is scored (default: none where the game has an
-    evaluator, :data:`DEFAULT_ROLLOUT` otherwise).
+    evaluator, :data:`DEFAULT_ROLLOUT` otherwise); ``settle`` stops the search once no other
+    order can overtake the most visited one within the budget.
     """
 
     name = "mcts"
@@ -216,7 +239,7 @@ class MctsBot:
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
                  c: float = 0.3, widening: float = 1.5, rollout_depth: int | None = None, max_depth: int = 12,
                  prior_depth: int = 1, prior_visits: int = 10, bias: float = 2.0, search: Search | None = None,
-                 clock: str = "wall"):
+                 clock: str = "wall", settle: bool = True):
         if clock not in CLOCKS:
             raise ValueError(f"unknown clock {clock!r}: one of {', '.join(CLOCKS)}")
         self._clock = CLOCKS[clock]
@@ -229,6 +252,7 @@ class MctsBot:
         self.prior_depth = prior_depth
         self.prior_visits = prior_visits
         self.bias = bias
+        self.settle = settle
         self.info = SearchInfo()
         self.search = search
         """The game's hooks; ``None``: found by the ruleset's name when a decision comes."""
@@ -253,6 +277,12 @@ class MctsBot:
             state = search.determinize(view, seat, self._rng.getrandbits(64))
             deepest = max(deepest, self._iterate(ruleset, root, state, seat, mine_now, evaluator, depth))
             done += 1
+            if self.settle and done % SETTLE_EVERY == 0:
+                left = budget - done
+                if deadline != math.inf:
+                    left = min(left, done * (deadline - now()) / max(now() - start, 1e-9))
+                if _settled(root.seats[seat].visits, left):
+                    break
         mine = root.seats[seat]
         best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
         self.info = SearchInfo(done, now() - start,
