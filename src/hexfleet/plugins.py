@@ -123,6 +123,10 @@ Evaluator = Callable[[Any], dict[Seat, float]]
 """``evaluate(state) -> {seat: value in [0, 1]}``: scores a search leaf."""
 Prior = Callable[[Any, Seat, list[Order]], list[float]]
 """``prior(state, seat, orders) -> scores``: which orders search tries first (higher first)."""
+Pruner = Callable[[Any, Seat, list[Order]], list[Order]]
+"""``prune(state, seat, orders) -> orders``: the orders search considers, never empty (``orders``
+itself when it keeps them all): a game drops orders that only lead back to states search reaches
+anyway (a choice changed again before the decision ends), so no search walks in circles."""
 LegalFilter = Callable[[Seat, dict[str, Any], list[Order]], list[Order]]
 """Narrows a seat's legal orders before its bot sees them (a study forcing a choice)."""
 
@@ -175,6 +179,9 @@ class GameBots(Protocol):
 
     @property
     def prior(self) -> Prior | None: ...
+
+    @property
+    def prune(self) -> Pruner | None: ...
 
 
 # --- lookups ---------------------------------------------------------------------------------

@@ -16,6 +16,9 @@ averages over hidden cards and chance alike, and no node ever holds a state.
   visited ``prior_visits`` times and at large decisions: untried orders are tried best first,
   and UCB1 gets a progressive bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that
   fades as statistics grow.
+* A game's ``prune`` (optional) drops orders that only lead back to states reachable anyway (a
+  Talon ship's Speed set a second time in one Power Phase), at the root and below it: search
+  then never walks in circles, and a decision with one order left is answered at once.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
   ``evaluate`` if it has one, else as a draw.
 * The search stops early once its choice is settled (``settle``): when the most visited order
@@ -46,13 +49,13 @@ from typing import Any, Protocol
 
 from ..engine.legal import Legal
 from ..engine.ruleset import Order, Outcome, Ruleset, Seat
-from ..plugins import Evaluator, Prior, game_bots
+from ..plugins import Evaluator, Prior, Pruner, game_bots
 from .base import LegalArg, as_legal
 
 
 class Search(Protocol):
-    """What search needs from a game: ``determinize``; ``evaluate`` and ``prior`` are used
-    when the object has them (:class:`hexfleet.plugins.GameBots` declares all three)."""
+    """What search needs from a game: ``determinize``; ``evaluate``, ``prior`` and ``prune`` are
+    used when the object has them (:class:`hexfleet.plugins.GameBots` declares them all)."""
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> Any: ...
 
@@ -98,11 +101,13 @@ def listed(legal: Legal[Any], rng: random.Random) -> list[Order]:
     return list(drawn.values())
 
 
-def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, rng: random.Random) -> list[Order]:
+def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, rng: random.Random,
+                prune: Pruner | None) -> list[Order]:
     """A seat's orders at a node below the root: the game's fastest listing, or a sample of a
-    set too big to list (:func:`listed`)."""
+    set too big to list (:func:`listed`), less what the game prunes."""
     lazy = ruleset.legal(state, seat)
-    return ruleset.legal_orders(state, seat) if lazy.count() <= LIST_UP_TO else listed(lazy, rng)
+    orders = ruleset.legal_orders(state, seat) if lazy.count() <= LIST_UP_TO else listed(lazy, rng)
+    return prune(state, seat, orders) if prune is not None else orders
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,8 +262,10 @@ class MctsBot:
         self.search = search
         """The game's hooks; ``None``: found by the ruleset's name when a decision comes."""
         self._prior: Prior | None = None
+        self._prune: Pruner | None = None
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
+        self.info = SearchInfo()
         given = as_legal(legal)
         if given.count() == 1:
             return given.first()
@@ -266,6 +273,11 @@ class MctsBot:
         search: Search = self.search or game_bots(ruleset.name)
         evaluator: Evaluator | None = getattr(search, "evaluate", None)
         self._prior = getattr(search, "prior", None)
+        self._prune = getattr(search, "prune", None)
+        if self._prune is not None:
+            mine_now = self._prune(search.determinize(view, seat, self._rng.getrandbits(64)), seat, mine_now)
+            if len(mine_now) == 1:
+                return mine_now[0]
         depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
         now = self._clock
@@ -305,7 +317,7 @@ class MctsBot:
             picks: list[tuple[Seat, _SeatStats, str]] = []
             for seat in ruleset.pending(state):
                 # below the root, the game's fastest listing (a game may build it straight as JSON)
-                legal = my_legal if node is root and seat == me else _below_root(ruleset, state, seat, self._rng)
+                legal = my_legal if node is root and seat == me else _below_root(ruleset, state, seat, self._rng, self._prune)
                 stats = node.seats.get(seat)
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()

@@ -181,6 +181,23 @@ def prior(state: TalState, seat: Seat, orders: list[Order]) -> list[float]:
     return [scorer.score(state.pos, seat, o.data if isinstance(o, TalonOrder) else o, about) for o in orders]
 
 
+def prune(state: TalState, seat: Seat, orders: list[Order]) -> list[Order]:
+    """Search sets a ship's Speed at most once a Power Phase: the row may change one step from
+    where the Round left it (TAL-9.3.a), which ``pos["speeds"]`` keeps for every ship already set;
+    the engine lets a player change their mind, but a second setting only reaches a row a first
+    one reaches, and search would spend whole decisions setting Speeds back and forth."""
+    done = state.pos.get("speeds")
+    if not done:
+        return orders
+    return [o for o in orders if _speed_of(o) not in done]
+
+
+def _speed_of(order: Order) -> str | None:
+    """The ship a Speed order sets (``None`` for any other order), as an order object or JSON."""
+    data = order.data if isinstance(order, TalonOrder) and order.do == "speed" else order
+    return data["ship"] if isinstance(data, Mapping) and data.get("do") == "speed" else None
+
+
 def expected_damage(weapon: str, rng: int) -> float:
     """The mean damage of one shot at range ``rng`` with no modifier (TAL-D-5..D-9)."""
     w = weapons()[weapon]
