@@ -5,8 +5,9 @@ so :func:`determinize` reads it back with a generator of the caller's.
 
 The heuristic bot scores every legal order of the open decision and plays the best (ties broken
 by its own seeded generator), reading the position in the view: fire a charged group whenever
-it can, by the expected damage of its shots (TAL-D-5..D-9); repair criticals; charge an
-uncharged bar with AP, else reinforce the shield arc facing the nearest enemy; move to close
+it can, by the expected damage of its shots (TAL-D-5..D-9); repair criticals; first of all spend
+its AP: charge an uncharged bar, else charge the battery, else reinforce the shield arc facing the
+nearest enemy; move to close
 on the nearest enemy and keep it in the forward arc, near friends but not in their hex; give
 the Initiative away (moving second
 lets it react, TAL-IMP-6); keep its Speed; then end the Turn. Asked a choice while the other
@@ -73,6 +74,10 @@ enemy, against a point dealt: what spending AP on a charge earns (TAL-6.1.c) bef
 
 EXPLORATION = 0.1
 """UCB1's ``c`` for Talon (:class:`TalonMctsBot`)."""
+
+AP_FIRST = 40.0
+"""The heuristic's score of spending AP usefully: above any shot (20 plus its expected damage)
+and any move, since AP not spent before the ship moves or fires is lost."""
 
 SCALE = 0.1
 """The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
@@ -284,17 +289,20 @@ class TalonHeuristicBot:
         return total
 
     def _ap_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
+        """AP is spent before movement, in the Impulse it comes, or lost (TAL-6.1): charging a bar,
+        the battery, or the arc that faces the nearest enemy score above any move or shot, so the
+        bot spends its AP first."""
         ship = self._unit(pos, o["ship"])
         assert ship is not None
         use = o["use"]
         if use == "charge":
-            return 6.0
+            return AP_FIRST + 2.0
         if use == "reinforce":
             enemy = self._nearest_enemy(pos, ship)
             facing = arc(tuple(ship["hex"]), ship["facing"], tuple(enemy["hex"])) if enemy else None
-            return 5.0 if o["arc"] == facing else 1.0
+            return AP_FIRST + 1.0 if o["arc"] == facing else 1.0
         if use == "charge_battery":
-            return 3.0
+            return AP_FIRST
         if use == "power_turn":
             return 2.0
         return -1.0

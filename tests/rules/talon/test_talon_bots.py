@@ -46,3 +46,17 @@ def test_the_prior_ranks_fire_above_ending_the_turn():
     orders = list(RULESET.legal(state, "talon"))
     scores = dict(zip((o.data["do"] for o in orders), bots.prior(state, "talon", orders), strict=False))
     assert scores["fire"] > scores["end_turn"]
+
+
+@pytest.mark.rule("TAL-6.1")
+@pytest.mark.rule("TAL-6.1.c")
+def test_the_heuristic_spends_its_ap_on_an_empty_bar_before_it_moves():
+    """AP not spent before movement is lost (TAL-6.1): at the AP step, with an enemy to close on
+    and an empty charge bar, the bot charges the bar rather than move (it used to move first)."""
+    empty = [{"red": 0, "yellow": 0, "destroyed": False} for _ in range(2)]
+    state = parse(position(ship("x", "talon-ca", "talon", (0, 0), 0, groups=empty),
+                           ship("g", "terran-ca", "terran", (0, 12), 3), impulse="B", step="ap"))
+    legal = RULESET.legal(state, "talon")
+    assert {o.data["do"] for o in legal} >= {"ap", "move"}
+    order = bots.TalonHeuristicBot(seed=1).choose(RULESET, "talon", RULESET.view(state, "talon"), legal)
+    assert order.data["do"] == "ap" and order.data["use"] == "charge"
