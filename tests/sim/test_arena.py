@@ -179,3 +179,52 @@ def test_arena_refuses_a_bot_the_game_does_not_offer():
     result = CliRunner().invoke(app, ["arena", "--game", "launch-fighters", "--bots", "heuristic,random"])
     assert result.exit_code != 0
     assert "unknown bot 'heuristic' for launch-fighters" in result.output and "lf-heuristic, mcts, random" in result.output
+
+
+def test_a_journal_keeps_every_game_and_a_resumed_run_plays_only_the_rest(tmp_path, monkeypatch):
+    """Each game is on the disk as it ends; resuming reads back the games of the same settings
+    (a torn last line is played again) and plays the others: the same results as one whole run."""
+    from hexfleet.sim import batch
+    from hexfleet.sim.journal import Journal
+
+    path = tmp_path / "study.games.jsonl"
+    specs = schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 6, seed=8, options=OPTIONS)
+    whole = [r.to_json() for r in run_matches(specs, workers=2, progress=False, journal=Journal(path))]
+    lines = path.read_text().splitlines()
+    assert len(lines) == 6 and all(json.loads(line)["spec"]["seed"] in {s.seed for s in specs} for line in lines)
+    path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:40])  # a run killed while writing game 4
+
+    played = []
+    monkeypatch.setattr(batch, "play", lambda spec: played.append(spec.seed) or play(spec))
+    journal = Journal(path, resume=True)
+    again = [r.to_json() for r in run_matches(specs, workers=1, progress=False, journal=journal)]
+    assert again == whole
+    assert journal.read_back == 3 and len(played) == 3
+    assert len(path.read_text().splitlines()) == 6  # the torn line dropped, the three games added
+
+    other = schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 2, seed=8, options={"turn_limit": 20})
+    assert Journal(path, resume=True).played(other) == {}  # other settings: nothing is reused
+
+
+def test_a_journal_with_a_broken_line_before_the_end_is_refused(tmp_path):
+    from hexfleet.sim.journal import Journal
+
+    path = tmp_path / "study.games.jsonl"
+    path.write_text("not json\n{}\n")
+    with pytest.raises(ValueError, match="line 1: not a journal entry"):
+        Journal(path, resume=True)
+
+
+def test_arena_resume_from_the_command_line(tmp_path):
+    stem = tmp_path / "duel"
+    args = ["arena", "-g", "turn-or-burn", "-s", "quick-shot", "-b", "heuristic,random", "-n", "2", "-w", "1",
+            "--turn-limit", "30", "-q", "-o", str(stem)]
+    first = CliRunner().invoke(app, args)
+    assert first.exit_code == 0, first.output
+    assert len(stem.with_suffix(".games.jsonl").read_text().splitlines()) == 2
+    games = json.loads(stem.with_suffix(".json").read_text())["games"]
+    again = CliRunner().invoke(app, [*args, "--resume"])
+    assert again.exit_code == 0, again.output
+    assert "games kept from" in again.output
+    assert json.loads(stem.with_suffix(".json").read_text())["games"] == games
+    assert len(stem.with_suffix(".games.jsonl").read_text().splitlines()) == 2  # nothing played again

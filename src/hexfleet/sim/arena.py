@@ -19,6 +19,7 @@ from typing import Any
 
 from ..engine.ruleset import Seat
 from .batch import run_matches
+from .journal import Journal
 from .match import MatchResult, MatchSpec, seats_of
 from .stats import elo_ratings, wilson
 
@@ -192,14 +193,17 @@ def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float
 
 def arena(game: str, scenario: str, bots: Sequence[str], games: int, *, workers: int = 2, seed: int = 0,
           options: Mapping[str, Any] | None = None, bot_options: Mapping[str, Mapping[str, Any]] | None = None,
-          backend: str = "process", progress: bool = True) -> ArenaReport:
+          backend: str = "process", progress: bool = True, journal: Journal | None = None) -> ArenaReport:
+    """Play the schedule (the games ``journal`` holds are read back, not played again)."""
     specs = schedule(game, scenario, bots, games, seed=seed, options=options, bot_options=bot_options)
-    results = run_matches(specs, workers=workers, backend=backend, progress=progress, label="arena")
+    results = run_matches(specs, workers=workers, backend=backend, progress=progress, label="arena", journal=journal)
     seats = len(specs[0].bots) if specs else 2
     config = {"game": game, "scenario": scenario, "bots": list(bots), "seats": seats, "seed": seed,
               "games_per_pairing" if seats == 2 else "games": games,
               "options": dict(options or {}), "bot_options": {k: dict(v) for k, v in (bot_options or {}).items()},
               "workers": workers, "backend": backend}
+    if journal is not None:
+        config["commits"] = sorted(journal.commits)
     if seats > 2:
         return ArenaReport(config, [], {}, results, tabulate_shares(results))
     rows, elo = tabulate(results)

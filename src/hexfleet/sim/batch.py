@@ -8,6 +8,8 @@ reproducible for bots limited by iterations.
 Specs travel in chunks (:func:`chunks`), a few per worker: a random-bot game can take a
 millisecond, less than sending one task to a pool process (and far less than to Ray), so one
 task per game made 2 workers slower than one (``python bench/run.py batch`` measures it).
+A batch that keeps a :class:`~hexfleet.sim.journal.Journal` sends one game a task instead, so
+that each game is on the disk the moment it ends, and plays only the games the journal lacks.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from .journal import Journal
 from .match import MatchResult, MatchSpec, play
 
 BACKENDS = ("process", "ray")
@@ -42,28 +45,41 @@ def play_chunk(specs: Sequence[MatchSpec]) -> list[MatchResult]:
 
 
 def run_matches(specs: Sequence[MatchSpec], *, workers: int = 2, backend: str = "process",
-                progress: bool = True, label: str = "games") -> list[MatchResult]:
-    """Play every spec; ``workers=1`` plays in this process (handy for debugging)."""
+                progress: bool = True, label: str = "games", journal: Journal | None = None) -> list[MatchResult]:
+    """Play every spec (but those ``journal`` already holds); ``workers=1`` plays in this process
+    (handy for debugging)."""
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; choose one of {', '.join(BACKENDS)}")
     results: list[MatchResult | None] = [None] * len(specs)
-    with _bar(progress) as bar:
-        task = bar.add_task(label, total=len(specs))
+    kept = journal.played(specs) if journal is not None else {}
+    for i, result in kept.items():
+        results[i] = result
+    todo = [i for i in range(len(specs)) if i not in kept]
 
-        def done(span: range, played: list[MatchResult]) -> None:
+    def split(parts: int) -> list[list[int]]:
+        """The games to play as tasks for ``parts`` workers: one game a task with a journal."""
+        if journal is not None:
+            return [[i] for i in todo]
+        return [[todo[k] for k in span] for span in chunks(len(todo), parts)]
+
+    with _bar(progress) as bar:
+        task = bar.add_task(label, total=len(specs), completed=len(kept))
+
+        def done(span: list[int], played: list[MatchResult]) -> None:
             for i, result in zip(span, played, strict=True):
                 results[i] = result
+                if journal is not None:
+                    journal.write(result)
             bar.advance(task, len(span))
 
         if backend == "ray":
-            _run_ray(specs, workers, done)
+            _run_ray(specs, split, workers, done)
         elif workers <= 1:
-            for i, spec in enumerate(specs):
-                done(range(i, i + 1), [play(spec)])
+            for i in todo:
+                done([i], [play(specs[i])])
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {pool.submit(play_chunk, specs[span.start:span.stop]): span
-                           for span in chunks(len(specs), workers)}
+                futures = {pool.submit(play_chunk, [specs[i] for i in span]): span for span in split(workers)}
                 for future in as_completed(futures):
                     done(futures[future], future.result())
     return [r for r in results if r is not None]
@@ -74,7 +90,8 @@ def _bar(enabled: bool) -> Progress:
                     disable=not enabled, transient=False)
 
 
-def _run_ray(specs: Sequence[MatchSpec], workers: int, done: Callable[[range, list[MatchResult]], None]) -> None:
+def _run_ray(specs: Sequence[MatchSpec], split: Callable[[int], list[list[int]]], workers: int,
+             done: Callable[[list[int], list[MatchResult]], None]) -> None:
     """Ray backend (optional extra ``ray``): joins the cluster named by ``RAY_ADDRESS``, or
     starts a local one with ``workers`` CPUs."""
     try:
@@ -89,8 +106,7 @@ def _run_ray(specs: Sequence[MatchSpec], workers: int, done: Callable[[range, li
     try:
         remote_play = ray.remote(play_chunk)
         cpus = int(ray.cluster_resources().get("CPU", workers))
-        refs = {remote_play.remote(specs[span.start:span.stop]): span
-                for span in chunks(len(specs), max(workers, cpus))}
+        refs = {remote_play.remote([specs[i] for i in span]): span for span in split(max(workers, cpus))}
         pending = list(refs)
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)

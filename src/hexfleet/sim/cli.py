@@ -20,6 +20,7 @@ from ..engine.errors import FormatError, RuleError
 from ..games import DEFAULT_GAME, get_ruleset
 from .arena import ArenaReport, arena
 from .batch import BACKENDS
+from .journal import Journal
 from .match import seats_of
 from .simulate import find_study, run_study
 
@@ -114,8 +115,11 @@ TurnLimit = Annotated[int, typer.Option("--turn-limit", min=0,
                                              "rule (0: none).")]
 Seed = Annotated[int, typer.Option("--seed", help="First game seed; games use consecutive seeds.")]
 Backend = Annotated[str, typer.Option("--backend", help="process (local pool) or ray (optional extra).")]
-Out = Annotated[Path, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json (and .png).")]
+Out = Annotated[Path, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json (and .png), and "
+                                                         "STEM.games.jsonl as games end.")]
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
+Resume = Annotated[bool, typer.Option("--resume", help="Keep the games STEM.games.jsonl already holds (an earlier "
+                                      "run of the same settings, stopped) and play only the rest.")]
 OptionPairs = Annotated[list[str] | None, typer.Option(
     "--option", "-O", help="A scenario or game option, KEY=VALUE (repeatable): players=8 seats eight bots in a "
                            "Big Party.")]
@@ -138,6 +142,7 @@ def arena_command(
     backend: Backend = "process",
     out: Out = Path("arena"),
     quiet: Quiet = False,
+    resume: Resume = False,
 ) -> None:
     """Round robin between bots with sides swapped: wins/draws/losses, Wilson 95 % intervals, Elo;
     with more than two seats, every bot at every game, seats rotated: each bot's win share."""
@@ -150,14 +155,30 @@ def arena_command(
     options = batch_options(game, turn_limit) | parse_options(option)
     _seats(game, scenario, options)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
-                   bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend, progress=not quiet)
+                   bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
+                   progress=not quiet, journal=_journal(out, resume))
     limit = options.get("turn_limit", "none")
     table = _shares_table(report, scenario, games, limit) if report.shares is not None else \
         _pairs_table(report, f"{game} / {scenario}: {games} games per pairing, turn limit {limit}")
     console = Console()
     console.print(table)
+    _say_resumed(console, report.config.get("commits", []), resume, out)
     for path in report.write(out):
         console.print(f"wrote {path}")
+
+
+def _journal(out: Path, resume: bool) -> Journal:
+    """``STEM.games.jsonl``: every game written as it ends (:mod:`hexfleet.sim.journal`)."""
+    try:
+        return Journal(out.with_suffix(".games.jsonl"), resume=resume)
+    except (OSError, ValueError) as exc:
+        raise typer.BadParameter(str(exc), param_hint="--resume" if resume else "--out") from None
+
+
+def _say_resumed(console: Console, commits: list[str], resume: bool, out: Path) -> None:
+    if resume:
+        console.print(f"games kept from {out.with_suffix('.games.jsonl')} and played now: code commits "
+                      f"{', '.join(commits) or 'none'}")
 
 
 def _pairs_table(report: ArenaReport, title: str) -> Table:
@@ -209,6 +230,7 @@ def simulate_command(
                                              "(and .png); default: the study's.")] = None,
     plot: Annotated[bool, typer.Option("--plot/--no-plot", help="Write a heat-map PNG (needs matplotlib).")] = True,
     quiet: Quiet = False,
+    resume: Resume = False,
 ) -> None:
     """Balance study a game declares: every pairing of its choices between two seats, N games each, heat map PNG."""
     try:
@@ -222,7 +244,7 @@ def simulate_command(
     try:
         result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
                            bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
-                           progress=not quiet)
+                           progress=not quiet, journal=_journal(out or Path(declared.out), resume))
     except FormatError as exc:
         raise typer.BadParameter(exc.message, param_hint="--scenario") from None
     first, second = declared.seats

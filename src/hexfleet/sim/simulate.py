@@ -21,6 +21,7 @@ from typing import Any
 from ..engine.errors import FormatError
 from ..plugins import Study, game_bots
 from .batch import run_matches
+from .journal import Journal
 from .match import MatchResult, MatchSpec, seats_of
 from .stats import wilson
 
@@ -94,7 +95,7 @@ def find_study(game: str, name: str | None) -> tuple[str, Study]:
 def run_study(game: str, name: str | None, scenario: str, *, bot: str | None = None, games: int = 20,
               workers: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None,
               bot_options: Mapping[str, Mapping[str, Any]] | None = None, backend: str = "process",
-              progress: bool = True) -> StudyResult:
+              progress: bool = True, journal: Journal | None = None) -> StudyResult:
     """``games`` games for each pairing of the study's choices (``bot``: the study's own by
     default). Seeds run consecutively within a pairing, pairings a prime stride apart."""
     name, study = find_study(game, name)
@@ -115,7 +116,8 @@ def run_study(game: str, name: str | None, scenario: str, *, bot: str | None = N
                                    options=opts, bot_options=bopts,
                                    tags=((f"{first}_{study.tag}", a), (f"{second}_{study.tag}", b)),
                                    forced=((first, study.filter.format(a)), (second, study.filter.format(b)))))
-    results = run_matches(specs, workers=workers, backend=backend, progress=progress, label=f"{name} study")
+    results = run_matches(specs, workers=workers, backend=backend, progress=progress, label=f"{name} study",
+                          journal=journal)
     cells = {pair: Cell(*pair) for pair in pairings}
     for result in results:
         tags = dict(result.spec.tags)

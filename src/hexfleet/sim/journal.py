@@ -1,0 +1,85 @@
+"""A batch's journal: every finished game written as one JSON line the moment it ends.
+
+A study at 1 s a decision can run for hours (a Talon game is hundreds of decisions); a crash, a
+closed terminal or the end of a working session must not lose the games already played. The
+arena and simulate commands keep ``STEM.games.jsonl`` as they go, and ``--resume`` plays only
+the games the journal lacks. A game is known by its whole spec (game, scenario, seats and bots,
+seed, options, bot options), so a resumed run never mixes in a game of other settings; each line
+also names the code it was played with (``commit``), and the report lists every commit seen.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Sequence
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from .match import MatchResult, MatchSpec
+
+
+def spec_key(spec: MatchSpec) -> str:
+    """A spec as canonical JSON: equal for equal settings, whichever run made it."""
+    return json.dumps(asdict(spec), sort_keys=True, separators=(",", ":"))
+
+
+def code_commit() -> str | None:
+    """The git commit of the hexfleet checkout this runs from, or ``None`` (an installed wheel)."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parent,
+                             capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+class Journal:
+    """Appends each finished game to ``path``; :meth:`played` reads back the games of ``specs``
+    an earlier run finished (when resuming; otherwise the file is started afresh)."""
+
+    def __init__(self, path: Path, *, resume: bool = False):
+        self.path = path
+        self.commit = code_commit()
+        self.read_back = 0
+        """Games :meth:`played` found already played."""
+        self.commits: set[str] = set()
+        """The code commits of the games this run read back or played (``unknown`` outside git)."""
+        self._old: dict[str, dict[str, Any]] = {}
+        if resume and path.exists():
+            lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            for number, line in enumerate(lines, 1):
+                try:
+                    entry = json.loads(line)
+                    self._old[json.dumps(entry["spec"], sort_keys=True, separators=(",", ":"))] = entry
+                except (json.JSONDecodeError, KeyError, TypeError):
+                    if number < len(lines):
+                        raise ValueError(f"{path}, line {number}: not a journal entry") from None
+                    # the last line of a run killed while writing it: dropped, that game is played again
+                    path.write_text("".join(line + "\n" for line in lines[:-1]), encoding="utf-8")
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("", encoding="utf-8")
+
+    def played(self, specs: Sequence[MatchSpec]) -> dict[int, MatchResult]:
+        """The results already in the journal, by index into ``specs``."""
+        done: dict[int, MatchResult] = {}
+        for i, spec in enumerate(specs):
+            entry = self._old.get(spec_key(spec))
+            if entry is not None:
+                done[i] = MatchResult(spec, entry["outcome"], tuple(entry["winners"]), entry["steps"])
+                self.commits.add(entry.get("commit") or "unknown")
+        self.read_back += len(done)
+        return done
+
+    def write(self, result: MatchResult) -> None:
+        """Append one finished game and push it to the disk before the next one starts."""
+        line = {"spec": asdict(result.spec), "outcome": result.outcome, "winners": list(result.winners),
+                "steps": result.steps, "commit": self.commit}
+        with self.path.open("a", encoding="utf-8") as handle:
+            handle.write(json.dumps(line, separators=(",", ":")) + "\n")
+            handle.flush()
+            os.fsync(handle.fileno())
+        self.commits.add(self.commit or "unknown")
