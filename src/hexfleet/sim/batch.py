@@ -8,8 +8,9 @@ reproducible for bots limited by iterations.
 Specs travel in chunks (:func:`chunks`), a few per worker: a random-bot game can take a
 millisecond, less than sending one task to a pool process (and far less than to Ray), so one
 task per game made 2 workers slower than one (``python bench/run.py batch`` measures it).
-A batch that keeps a :class:`~hexfleet.sim.journal.Journal` sends one game a task instead, so
-that each game is on the disk the moment it ends, and plays only the games the journal lacks.
+A batch that keeps a :class:`~hexfleet.sim.journal.Journal` plays only the games it lacks, and
+each worker writes every game to it the moment the game ends (a chunk of long games is not lost
+with the chunk).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from concurrent.futures import ProcessPoolExecutor, as_completed
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from .journal import Journal
+from .journal import Journal, Pen
 from .match import MatchResult, MatchSpec, play
 
 BACKENDS = ("process", "ray")
@@ -39,9 +40,15 @@ def chunks(count: int, workers: int) -> list[range]:
     return [range(a, b) for a, b in zip(bounds, bounds[1:])]
 
 
-def play_chunk(specs: Sequence[MatchSpec]) -> list[MatchResult]:
-    """Play several specs in one worker task, in order."""
-    return [play(spec) for spec in specs]
+def play_chunk(specs: Sequence[MatchSpec], pen: Pen | None = None) -> list[MatchResult]:
+    """Play several specs in one worker task, in order, each written with ``pen`` as it ends."""
+    out = []
+    for spec in specs:
+        result = play(spec)
+        if pen is not None:
+            pen.write(result)
+        out.append(result)
+    return out
 
 
 def run_matches(specs: Sequence[MatchSpec], *, workers: int = 2, backend: str = "process",
@@ -55,11 +62,12 @@ def run_matches(specs: Sequence[MatchSpec], *, workers: int = 2, backend: str = 
     for i, result in kept.items():
         results[i] = result
     todo = [i for i in range(len(specs)) if i not in kept]
+    pen = journal.pen if journal is not None else None
+    if journal is not None and todo:
+        journal.played_now()
 
     def split(parts: int) -> list[list[int]]:
-        """The games to play as tasks for ``parts`` workers: one game a task with a journal."""
-        if journal is not None:
-            return [[i] for i in todo]
+        """The games to play, in chunks for ``parts`` workers."""
         return [[todo[k] for k in span] for span in chunks(len(todo), parts)]
 
     with _bar(progress) as bar:
@@ -68,18 +76,16 @@ def run_matches(specs: Sequence[MatchSpec], *, workers: int = 2, backend: str = 
         def done(span: list[int], played: list[MatchResult]) -> None:
             for i, result in zip(span, played, strict=True):
                 results[i] = result
-                if journal is not None:
-                    journal.write(result)
             bar.advance(task, len(span))
 
         if backend == "ray":
-            _run_ray(specs, split, workers, done)
+            _run_ray(specs, split, workers, pen, done)
         elif workers <= 1:
             for i in todo:
-                done([i], [play(specs[i])])
+                done([i], play_chunk([specs[i]], pen))
         else:
             with ProcessPoolExecutor(max_workers=workers) as pool:
-                futures = {pool.submit(play_chunk, [specs[i] for i in span]): span for span in split(workers)}
+                futures = {pool.submit(play_chunk, [specs[i] for i in span], pen): span for span in split(workers)}
                 for future in as_completed(futures):
                     done(futures[future], future.result())
     return [r for r in results if r is not None]
@@ -90,10 +96,11 @@ def _bar(enabled: bool) -> Progress:
                     disable=not enabled, transient=False)
 
 
-def _run_ray(specs: Sequence[MatchSpec], split: Callable[[int], list[list[int]]], workers: int,
+def _run_ray(specs: Sequence[MatchSpec], split: Callable[[int], list[list[int]]], workers: int, pen: Pen | None,
              done: Callable[[list[int], list[MatchResult]], None]) -> None:
     """Ray backend (optional extra ``ray``): joins the cluster named by ``RAY_ADDRESS``, or
-    starts a local one with ``workers`` CPUs."""
+    starts a local one with ``workers`` CPUs. Games are journaled here as their chunks come
+    back: a cluster's workers may not share this machine's disk."""
     try:
         import ray
     except ImportError:
@@ -111,7 +118,11 @@ def _run_ray(specs: Sequence[MatchSpec], split: Callable[[int], list[list[int]]]
         while pending:
             ready, pending = ray.wait(pending, num_returns=1)
             for ref in ready:
-                done(refs[ref], ray.get(ref))
+                played = ray.get(ref)
+                if pen is not None:
+                    for result in played:
+                        pen.write(result)
+                done(refs[ref], played)
     finally:
         if started:
             ray.shutdown()

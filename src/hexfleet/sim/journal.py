@@ -14,7 +14,7 @@ import json
 import os
 import subprocess
 from collections.abc import Sequence
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,8 +37,9 @@ def code_commit() -> str | None:
 
 
 class Journal:
-    """Appends each finished game to ``path``; :meth:`played` reads back the games of ``specs``
-    an earlier run finished (when resuming; otherwise the file is started afresh)."""
+    """The journal at ``path``: :meth:`played` reads back the games of ``specs`` an earlier run
+    finished (when resuming; otherwise the file is started afresh), and its :attr:`pen` appends
+    each game as it ends."""
 
     def __init__(self, path: Path, *, resume: bool = False):
         self.path = path
@@ -74,12 +75,31 @@ class Journal:
         self.read_back += len(done)
         return done
 
+    @property
+    def pen(self) -> Pen:
+        """What appends this run's games: picklable, so a worker process writes each game itself."""
+        return Pen(self.path, self.commit)
+
+    def played_now(self) -> None:
+        """Games were played (not only read back): their commit joins :attr:`commits`."""
+        self.commits.add(self.commit or "unknown")
+
+
+@dataclass(frozen=True, slots=True)
+class Pen:
+    """Appends finished games to a journal file, from any process on this machine: each line goes
+    in one ``O_APPEND`` write, so lines of two workers never interleave, and is synced to the disk
+    before the worker plays on."""
+
+    path: Path
+    commit: str | None
+
     def write(self, result: MatchResult) -> None:
-        """Append one finished game and push it to the disk before the next one starts."""
         line = {"spec": asdict(result.spec), "outcome": result.outcome, "winners": list(result.winners),
                 "steps": result.steps, "commit": self.commit}
-        with self.path.open("a", encoding="utf-8") as handle:
-            handle.write(json.dumps(line, separators=(",", ":")) + "\n")
-            handle.flush()
-            os.fsync(handle.fileno())
-        self.commits.add(self.commit or "unknown")
+        fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        try:
+            os.write(fd, (json.dumps(line, separators=(",", ":")) + "\n").encode("utf-8"))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
