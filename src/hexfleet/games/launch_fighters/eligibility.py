@@ -58,7 +58,7 @@ def movers(w: Work, seat: Seat) -> list[Ship | Squadron]:
     """Units of ``seat`` in this movement step that have not moved (LF-MOVE-01, LF-MOVE-09)."""
     step = w.step
     out: list[Ship | Squadron] = [s for s in w.ships.values()
-                                  if s.owner == seat and s.status == ON_MAP and not s.moved and s.stats[4] == step]
+                                  if s.stats[4] == step and s.owner == seat and s.status == ON_MAP and not s.moved]
     if step == FIGHTER_MOVE:
         out += [q for q in w.sqs.values() if q.owner == seat and q.status == ON_MAP and q.active and not q.moved]
     return out
@@ -76,8 +76,8 @@ def attackers(w: Work, seat: Seat) -> list[Ship | Squadron]:
 def attacking_ships(w: Work, seat: Seat) -> list[Ship]:
     """The ships of :func:`attackers`: Move equal to the step (LF-ATK-02)."""
     step = w.step
-    return [s for s in w.ships.values() if s.owner == seat and s.status == ON_MAP and not s.activated
-            and s.stats[4] == step]
+    return [s for s in w.ships.values() if s.stats[4] == step and s.owner == seat and s.status == ON_MAP
+            and not s.activated]
 
 
 def attacking_squadrons(w: Work, seat: Seat) -> list[Squadron]:
@@ -92,20 +92,41 @@ def seats_moving(w: Work) -> set[Seat]:
     """The seats with a unit in :func:`movers`, found in one pass over the units (the
     movement rotation asks after every move)."""
     step = w.step
-    out = {s.owner for s in w.ships.values() if s.status == ON_MAP and not s.moved and s.stats[4] == step}
+    out = {s.owner for s in w.ships.values() if s.stats[4] == step and s.status == ON_MAP and not s.moved}
     if step == FIGHTER_MOVE:
         out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.moved)
     return out
 
 
+def next_move_step(w: Work) -> int:
+    """The movement step after ``w.step`` (below 5) in which a unit is left to move: a ship's
+    Move, else step 5 (the squadrons' and the last, LF-MOVE-01). The steps between, where
+    nobody moves, pass without a decision or an event, so the rotation skips them."""
+    step = w.step
+    return min((m for s in w.ships.values() if step < (m := s.stats[4]) < FIGHTER_MOVE
+                and s.status == ON_MAP and not s.moved), default=FIGHTER_MOVE)
+
+
 def seats_attacking(w: Work) -> set[Seat]:
     """The seats with a unit in :func:`attackers`, found in one pass over the units."""
     step = w.step
-    out = {s.owner for s in w.ships.values() if s.status == ON_MAP and not s.activated and s.stats[4] == step}
-    now = w.config.options.launched_fighters_attack_immediately
-    out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated
-               and (step == FIGHTER_MOVE or (now and q.launched_step == step)))
+    out = {s.owner for s in w.ships.values() if s.stats[4] == step and s.status == ON_MAP and not s.activated}
+    if step == FIGHTER_MOVE:
+        out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated)
+    elif w.config.options.launched_fighters_attack_immediately:
+        out.update(q.owner for q in w.sqs.values() if q.launched_step == step and q.status == ON_MAP and q.active
+                   and not q.activated)
     return out
+
+
+def next_attack_step(w: Work) -> int:
+    """The attack step after ``w.step`` (above 0) in which a unit is left to attack: a ship's
+    Move, else step 0 (LF-ATK-01..03). Only ships can be left for a later step: squadrons
+    attack in step 5 or in the step they were launched in, which is this step or an earlier
+    one. The steps between pass without a decision or an event, so the rotation skips them."""
+    step = w.step
+    return max((m for s in w.ships.values() if (m := s.stats[4]) < step and s.status == ON_MAP and not s.activated),
+               default=0)
 
 
 def usable_systems(w: Work, ship: Ship, targets: list[str] | None = None) -> list[str]:
