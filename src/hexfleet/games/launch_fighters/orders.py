@@ -25,7 +25,7 @@ from .designer import check_fleet
 from .eligibility import attackers, attacking_ships, attacking_squadrons, movers, placement_hexes, unplaced, usable_systems
 from .movement import allowance, best_paths, check_path, may_end, reachable
 from .notation import Activate, Barrage, Fleet, Formation, Move, Place, System
-from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work
+from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work, lf_neighbors
 
 Contains = Callable[[object], bool]
 """The kind's rule check as a membership test (``order in legal``)."""
@@ -209,11 +209,13 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
         assert h is not None
         if any(distance(h, x) <= combat.LANDING_RANGE for x in decks):
             out.append(Activate(u.id, rtb=True))
-        out += [Activate(u.id, e.id) for e, at in enemies if distance(at, h) == 1]
+        around = lf_neighbors(h)  # adjacent: distance 1, without computing it
+        out += [Activate(u.id, e.id) for e, at in enemies if at in around]
         units[u.id] = out
     for t, at in enemies:
         if isinstance(t, Ship):
-            group = [q.id for q in squadrons if q.hex is not None and distance(q.hex, at) == 1]
+            around = lf_neighbors(at)
+            group = [q.id for q in squadrons if q.hex in around]
             if len(group) >= 2:
                 units["+".join(group) + ">" + t.id] = [Formation(tuple(group), t.id)]
     return ByUnit(units, contains)
