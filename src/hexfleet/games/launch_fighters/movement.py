@@ -193,11 +193,15 @@ def move_unit(w: Work, unit: Ship | Squadron, path: list[Hex], facing: int | Non
     assert start is not None
     walked: list[Hex] = [start]
     stopped = False
-    for h in path:
-        walked.append(h)
-        if w.config.terrain.get(h) == ASTEROID and enter_asteroid(w, unit, h):
-            stopped = True
-            break
+    terrain = w.config.terrain
+    if not terrain:  # open space (most boards): nothing to roll for on the way
+        walked += path
+    else:
+        for h in path:
+            walked.append(h)
+            if terrain.get(h) == ASTEROID and enter_asteroid(w, unit, h):
+                stopped = True
+                break
     if unit.status != ON_MAP:
         return
     end = next(h for h in reversed(walked) if h == start or may_end(w, unit, h))

@@ -415,7 +415,7 @@ class Work:
         return None
 
     def hosted(self, ship_id: str) -> list[Squadron]:
-        return [q for q in self.sqs.values() if q.status == HOSTED and q.host == ship_id]
+        return [q for q in self.sqs.values() if q.host == ship_id and q.status == HOSTED]
 
     def empty_neighbors(self, h: Hex) -> list[Hex]:
         """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
