@@ -98,15 +98,6 @@ def seats_moving(w: Work) -> set[Seat]:
     return out
 
 
-def next_move_step(w: Work) -> int:
-    """The movement step after ``w.step`` (below 5) in which a unit is left to move: a ship's
-    Move, else step 5 (the squadrons' and the last, LF-MOVE-01). The steps between, where
-    nobody moves, pass without a decision or an event, so the rotation skips them."""
-    step = w.step
-    return min((m for s in w.ships.values() if step < (m := s.stats[4]) < FIGHTER_MOVE
-                and s.status == ON_MAP and not s.moved), default=FIGHTER_MOVE)
-
-
 def seats_attacking(w: Work) -> set[Seat]:
     """The seats with a unit in :func:`attackers`, found in one pass over the units."""
     step = w.step
@@ -117,16 +108,6 @@ def seats_attacking(w: Work) -> set[Seat]:
         out.update(q.owner for q in w.sqs.values() if q.launched_step == step and q.status == ON_MAP and q.active
                    and not q.activated)
     return out
-
-
-def next_attack_step(w: Work) -> int:
-    """The attack step after ``w.step`` (above 0) in which a unit is left to attack: a ship's
-    Move, else step 0 (LF-ATK-01..03). Only ships can be left for a later step: squadrons
-    attack in step 5 or in the step they were launched in, which is this step or an earlier
-    one. The steps between pass without a decision or an event, so the rotation skips them."""
-    step = w.step
-    return max((m for s in w.ships.values() if (m := s.stats[4]) < step and s.status == ON_MAP and not s.activated),
-               default=0)
 
 
 def usable_systems(w: Work, ship: Ship, targets: list[str] | None = None) -> list[str]:

@@ -18,15 +18,7 @@ from typing import Any
 from ...engine.ruleset import Event, Outcome, Seat
 from . import combat
 from .designer import SQUADRON_COST, STATS, Design, check_fleet
-from .eligibility import (
-    damaged,
-    next_attack_step,
-    next_move_step,
-    seats_attacking,
-    seats_moving,
-    unplaced,
-    usable_systems,
-)
+from .eligibility import damaged, seats_attacking, seats_moving, unplaced, usable_systems
 from .movement import allowance, enter_asteroid, move_unit
 from .notation import (
     Activate,
@@ -384,7 +376,7 @@ def _next_mover(w: Work) -> None:
         _ask(w, "move", seat, step=w.step)
         return
     if w.step < FIGHTER_MOVE:
-        w.step, w.cursor = next_move_step(w), 0
+        w.step, w.cursor = w.step + 1, 0
         return
     w.phase, w.step, w.cursor = ATTACK, FIGHTER_MOVE, 0
     w.events.append({"type": "phase", "phase": ATTACK, "turn": w.turn})
@@ -396,7 +388,7 @@ def _next_attacker(w: Work) -> None:
         _ask(w, "activate", seat, step=w.step)
         return
     if w.step > 0:
-        w.step, w.cursor = next_attack_step(w), 0
+        w.step, w.cursor = w.step - 1, 0
         return
     _begin_recovery(w)
 
