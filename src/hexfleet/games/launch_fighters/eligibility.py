@@ -94,7 +94,7 @@ def seats_moving(w: Work) -> set[Seat]:
     step = w.step
     out = {s.owner for s in w.ships.values() if s.stats[4] == step and s.status == ON_MAP and not s.moved}
     if step == FIGHTER_MOVE:
-        out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.moved)
+        out |= {q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.moved}
     return out
 
 
@@ -103,10 +103,10 @@ def seats_attacking(w: Work) -> set[Seat]:
     step = w.step
     out = {s.owner for s in w.ships.values() if s.stats[4] == step and s.status == ON_MAP and not s.activated}
     if step == FIGHTER_MOVE:
-        out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated)
+        out |= {q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated}
     elif w.config.options.launched_fighters_attack_immediately:
-        out.update(q.owner for q in w.sqs.values() if q.launched_step == step and q.status == ON_MAP and q.active
-                   and not q.activated)
+        out |= {q.owner for q in w.sqs.values() if q.launched_step == step and q.status == ON_MAP and q.active
+                and not q.activated}
     return out
 
 

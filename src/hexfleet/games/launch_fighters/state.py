@@ -420,7 +420,7 @@ class Work:
     def empty_neighbors(self, h: Hex) -> list[Hex]:
         """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
         taken = {s.hex for s in self.ships.values() if s.status == ON_MAP}
-        taken.update(q.hex for q in self.sqs.values() if q.status == ON_MAP)
+        taken |= {q.hex for q in self.sqs.values() if q.status == ON_MAP}
         board = self.config.open_hexes
         return [n for n in lf_neighbors(h) if n in board and n not in taken]
 
