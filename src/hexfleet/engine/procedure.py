@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from .errors import FormatError, RuleError
+from .frozen import record
 from .legal import Choices, Legal
 from .rng import DiceNeeded, Rng
 from .ruleset import Decision, Event, Order, Ruleset, Seat
@@ -50,9 +51,10 @@ DICE = "dice"
 """The kernel's own decision kind: a seat enters the face of a die rolled at the table."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ask:
-    """Who must decide now, and what about.
+    """Who must decide now, and what about (a :func:`~hexfleet.engine.frozen.record`: one
+    is made at most steps of many games).
 
     ``about`` is the game's own (hashable) description of the decision — which fighters must
     name targets, which ship loses a stat — read by the kind's functions.

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, Literal, TypeVar
 
 from .canonical import canonical_json, digest
+from .frozen import record
 from .legal import ALL, Choices, Legal
 
 Seat = str
@@ -37,9 +38,10 @@ event's destination hex in the interchange format.)"""
 S = TypeVar("S")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Decision:
-    """A decision open for one seat now.
+    """A decision open for one seat now (a :func:`~hexfleet.engine.frozen.record`: built at
+    every ``pending``, so plain in play and frozen under the tests).
 
     ``kind`` names the decision (``"setup"``, ``"plot"``, …); ``options`` is a JSON
     description of what is legal, for people and user interfaces (bots use

@@ -58,7 +58,7 @@ def movers(w: Work, seat: Seat) -> list[Ship | Squadron]:
     """Units of ``seat`` in this movement step that have not moved (LF-MOVE-01, LF-MOVE-09)."""
     step = w.step
     out: list[Ship | Squadron] = [s for s in w.ships.values()
-                                  if s.owner == seat and s.status == ON_MAP and not s.moved and s.stats[4] == step]
+                                  if s.stats[4] == step and s.owner == seat and s.status == ON_MAP and not s.moved]
     if step == FIGHTER_MOVE:
         out += [q for q in w.sqs.values() if q.owner == seat and q.status == ON_MAP and q.active and not q.moved]
     return out
@@ -76,8 +76,8 @@ def attackers(w: Work, seat: Seat) -> list[Ship | Squadron]:
 def attacking_ships(w: Work, seat: Seat) -> list[Ship]:
     """The ships of :func:`attackers`: Move equal to the step (LF-ATK-02)."""
     step = w.step
-    return [s for s in w.ships.values() if s.owner == seat and s.status == ON_MAP and not s.activated
-            and s.stats[4] == step]
+    return [s for s in w.ships.values() if s.stats[4] == step and s.owner == seat and s.status == ON_MAP
+            and not s.activated]
 
 
 def attacking_squadrons(w: Work, seat: Seat) -> list[Squadron]:
@@ -92,19 +92,21 @@ def seats_moving(w: Work) -> set[Seat]:
     """The seats with a unit in :func:`movers`, found in one pass over the units (the
     movement rotation asks after every move)."""
     step = w.step
-    out = {s.owner for s in w.ships.values() if s.status == ON_MAP and not s.moved and s.stats[4] == step}
+    out = {s.owner for s in w.ships.values() if s.stats[4] == step and s.status == ON_MAP and not s.moved}
     if step == FIGHTER_MOVE:
-        out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.moved)
+        out |= {q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.moved}
     return out
 
 
 def seats_attacking(w: Work) -> set[Seat]:
     """The seats with a unit in :func:`attackers`, found in one pass over the units."""
     step = w.step
-    out = {s.owner for s in w.ships.values() if s.status == ON_MAP and not s.activated and s.stats[4] == step}
-    now = w.config.options.launched_fighters_attack_immediately
-    out.update(q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated
-               and (step == FIGHTER_MOVE or (now and q.launched_step == step)))
+    out = {s.owner for s in w.ships.values() if s.stats[4] == step and s.status == ON_MAP and not s.activated}
+    if step == FIGHTER_MOVE:
+        out |= {q.owner for q in w.sqs.values() if q.status == ON_MAP and q.active and not q.activated}
+    elif w.config.options.launched_fighters_attack_immediately:
+        out |= {q.owner for q in w.sqs.values() if q.launched_step == step and q.status == ON_MAP and q.active
+                and not q.activated}
     return out
 
 

@@ -30,7 +30,8 @@ PATHS_KEPT = 2048
 10 MB at most). A long run of random duels uses about 500 of them on the duel board: with
 512 kept, the map was cleared after some 1,400 games and every search made again."""
 REACH_KEPT = 4096
-"""At most this many (start, allowance) hex lists are kept per config (about 3 kB each)."""
+"""At most this many (start, allowance) hex lists are kept per config (about 12 kB each with
+their places: 50 MB at most)."""
 CLEAR_CHECKED = 7
 """How far around a start hex :func:`_clear` looks for terrain or the board's edge."""
 
@@ -55,15 +56,17 @@ def best_paths(config: Config, start: Hex, allowance: int) -> Mapping[Hex, tuple
     return found
 
 
-def reachable(config: Config, start: Hex, allowance: int) -> tuple[Hex, ...]:
-    """The hexes of :func:`best_paths` (same order), kept per config: a move's legal set
-    lists them at every movement decision."""
+def reachable(config: Config, start: Hex, allowance: int) -> tuple[tuple[Hex, ...], Mapping[Hex, int]]:
+    """The hexes of :func:`best_paths` (same order) and each one's place among them, kept per
+    config: a move's legal set reads them at every movement decision, and finds where the
+    occupied hexes are in the list instead of filtering the list (``orders.legal_move``)."""
     key = (start, allowance)
     found = config.reach.get(key)
     if found is None:
         if len(config.reach) >= REACH_KEPT:
             config.reach.clear()
-        found = config.reach[key] = tuple(best_paths(config, start, allowance))
+        hexes = tuple(best_paths(config, start, allowance))
+        found = config.reach[key] = (hexes, {h: i for i, h in enumerate(hexes)})
     return found
 
 
@@ -190,11 +193,15 @@ def move_unit(w: Work, unit: Ship | Squadron, path: list[Hex], facing: int | Non
     assert start is not None
     walked: list[Hex] = [start]
     stopped = False
-    for h in path:
-        walked.append(h)
-        if w.config.terrain.get(h) == ASTEROID and enter_asteroid(w, unit, h):
-            stopped = True
-            break
+    terrain = w.config.terrain
+    if not terrain:  # open space (most boards): nothing to roll for on the way
+        walked += path
+    else:
+        for h in path:
+            walked.append(h)
+            if terrain.get(h) == ASTEROID and enter_asteroid(w, unit, h):
+                stopped = True
+                break
     if unit.status != ON_MAP:
         return
     end = next(h for h in reversed(walked) if h == start or may_end(w, unit, h))

@@ -11,10 +11,10 @@ short decisions.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from itertools import combinations
 from math import comb
-from typing import Any
+from typing import Any, overload
 
 from ...engine.errors import FormatError, RuleError
 from ...engine.legal import ByUnit, Choices, Lazy, Legal
@@ -25,7 +25,7 @@ from .designer import check_fleet
 from .eligibility import attackers, attacking_ships, attacking_squadrons, movers, placement_hexes, unplaced, usable_systems
 from .movement import allowance, best_paths, check_path, may_end, reachable
 from .notation import Activate, Barrage, Fleet, Formation, Move, Place, System
-from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work
+from .state import FIGHTER_MOVE, HOSTED, ON_MAP, RESERVE, LfState, Ship, Squadron, Work, lf_neighbors
 
 Contains = Callable[[object], bool]
 """The kind's rule check as a membership test (``order in legal``)."""
@@ -108,7 +108,43 @@ def legal_place(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Plac
     return ByUnit({s.id: orders(s.id) for s in unplaced(w, d["seat"])}, contains)
 
 
-def _ship_moves(uid: str, plain: list[Hex], extra: list[Hex], facing: int, warp: Hex | None) -> Lazy[Move]:
+class _Gapped(Sequence[Hex]):
+    """``first``, then ``hexes`` without those at the places ``gaps`` (ascending): a mover's
+    own hex and the reachable hexes no unit blocks, found by place when read instead of
+    filtering a hundred hexes at every movement decision (a few units block a few places)."""
+
+    __slots__ = ("_first", "_hexes", "_gaps")
+
+    def __init__(self, first: Hex, hexes: tuple[Hex, ...], gaps: list[int]):
+        self._first, self._hexes, self._gaps = first, hexes, gaps
+
+    def __len__(self) -> int:
+        return 1 + len(self._hexes) - len(self._gaps)
+
+    @overload
+    def __getitem__(self, i: int) -> Hex: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Hex]: ...
+
+    def __getitem__(self, i: int | slice) -> Hex | list[Hex]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        if i == 0:
+            return self._first
+        i -= 1
+        for g in self._gaps:  # the i-th hex not in a gap: step over each gap at or before it
+            if g > i:
+                break
+            i += 1
+        return self._hexes[i]
+
+
+def _ship_moves(uid: str, plain: Sequence[Hex], extra: list[Hex], facing: int, warp: Hex | None) -> Lazy[Move]:
     """A ship's moves, made when read: every plain destination with each of six facings, then
     booster destinations (keeping the facing), then a warp in place."""
     n, boosted = 6 * len(plain), len(extra)
@@ -123,7 +159,7 @@ def _ship_moves(uid: str, plain: list[Hex], extra: list[Hex], facing: int, warp:
     return Lazy(n + boosted + (warp is not None), make)
 
 
-def _squadron_moves(uid: str, plain: list[Hex], warp: Hex | None) -> Lazy[Move]:
+def _squadron_moves(uid: str, plain: Sequence[Hex], warp: Hex | None) -> Lazy[Move]:
     n = len(plain)
     return Lazy(n + (warp is not None), lambda i: Move(uid, plain[i]) if i < n else Move(uid, warp, warp=True))
 
@@ -140,16 +176,15 @@ def legal_move(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[Move]
     for u in movers(w, d["seat"]):
         assert u.hex is not None
         taken = by_ships if isinstance(u, Ship) else occupied
-        reach = reachable(w.config, u.hex, allowance(u, False))
-        plain = [u.hex] + [h for h in reach if h not in taken]
+        reach, place = reachable(w.config, u.hex, allowance(u, False))
+        plain = _Gapped(u.hex, reach, sorted(place[h] for h in taken if h in place))
         if isinstance(u, Squadron):
             units[u.id] = _squadron_moves(u.id, plain, u.hex if _has_fighter_warp(w, u) else None)
             continue
         extra: list[Hex] = []
-        if u.boosters_left and u.move:
-            further = reachable(w.config, u.hex, u.move + 1)
-            near = set(plain)
-            extra = [h for h in further if h not in near and h not in taken]
+        if u.boosters_left and u.move:  # the hexes only a booster reaches, none blocked
+            further, _ = reachable(w.config, u.hex, u.move + 1)
+            extra = [h for h in further if h not in place and h not in taken]
         units[u.id] = _ship_moves(u.id, plain, extra, u.facing, u.hex if u.design.warp and u.move else None)
     return ByUnit(units, contains)
 
@@ -174,11 +209,13 @@ def legal_activate(w: Work, d: Mapping[str, Any], contains: Contains) -> Legal[A
         assert h is not None
         if any(distance(h, x) <= combat.LANDING_RANGE for x in decks):
             out.append(Activate(u.id, rtb=True))
-        out += [Activate(u.id, e.id) for e, at in enemies if distance(at, h) == 1]
+        around = lf_neighbors(h)  # adjacent: distance 1, without computing it
+        out += [Activate(u.id, e.id) for e, at in enemies if at in around]
         units[u.id] = out
     for t, at in enemies:
         if isinstance(t, Ship):
-            group = [q.id for q in squadrons if q.hex is not None and distance(q.hex, at) == 1]
+            around = lf_neighbors(at)
+            group = [q.id for q in squadrons if q.hex in around]
             if len(group) >= 2:
                 units["+".join(group) + ">" + t.id] = [Formation(tuple(group), t.id)]
     return ByUnit(units, contains)

@@ -383,7 +383,7 @@ def _next_mover(w: Work) -> None:
 
 
 def _next_attacker(w: Work) -> None:
-    seat = _rotation_next(w, tuple(reversed(w.order)), seats_attacking(w))
+    seat = _rotation_next(w, w.order[::-1], seats_attacking(w))
     if seat is not None:
         _ask(w, "activate", seat, step=w.step)
         return

@@ -128,7 +128,7 @@ class Config:
     terrain, fixed for the game, and a bot asks for the same ones at every decision."""
     clear: dict[Hex, int] = field(default_factory=dict, init=False, repr=False, compare=False)
     """``movement._clear`` by hex: how far open space reaches around it (fixed for the game)."""
-    reach: dict[tuple[Hex, int], tuple[Hex, ...]] = field(
+    reach: dict[tuple[Hex, int], tuple[tuple[Hex, ...], Mapping[Hex, int]]] = field(
         default_factory=dict, init=False, repr=False, compare=False)
     """``movement.reachable`` by (start, allowance)."""
     friend_sets: dict[Seat, frozenset[Seat]] = field(default_factory=dict, init=False, repr=False, compare=False)
@@ -259,6 +259,11 @@ class LfState:
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
     procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
     """The decision the state stands at, kept by the kernel once found (``engine.procedure._keep``)."""
+    by_id: tuple[dict[str, Ship], dict[str, Squadron]] | None = field(
+        default=None, init=False, compare=False, repr=False)
+    """``ships`` and ``squadrons`` by id, in the same order, as the :class:`Work` that froze the
+    state held them (never changed after): the next Works start from them instead of indexing
+    the tuples again (two per decision). ``None`` on a state built otherwise."""
 
 
 U = TypeVar("U", bound="Ship | Squadron")
@@ -267,6 +272,11 @@ _SHIP_FIELDS = attrgetter(*(f.name for f in fields(Ship)))
 _SQUADRON_FIELDS = attrgetter(*(f.name for f in fields(Squadron)))
 """A unit's fields read in one C call, passed to its constructor: a shallow copy several times
 cheaper than ``copy.copy`` or a loop over slots (a Work copies every unit, once per decision)."""
+
+
+_PLAIN_FIELDS = attrgetter("config", "phase", "turn", "rng", "order", "step", "cursor", "quiet_turns", "rolled",
+                           "outcome", "scores", "then")
+"""The state's fields a :class:`Work` takes as they are, read in one C call (two Works a decision)."""
 
 
 def _copy_act(act: Mapping[str, Any]) -> dict[str, Any]:
@@ -294,19 +304,32 @@ class Work:
     __slots__ = ("config", "phase", "turn", "ships", "sqs", "rng", "order", "step", "cursor", "act", "queue",
                  "decision", "quiet_turns", "rolled", "ledger", "outcome", "scores", "then", "events", "forced",
                  "mine")
+    config: Config
+    phase: str
+    turn: int
+    rng: Rng
+    order: tuple[Seat, ...]
+    step: int
+    cursor: int
+    quiet_turns: int
+    rolled: bool
+    outcome: Outcome | None
+    scores: Mapping[Seat, int] | None
+    then: tuple[Then, ...]
 
     def __init__(self, s: LfState, *, share: bool = False):
-        self.config = s.config
-        self.phase = s.phase
-        self.turn = s.turn
-        self.ships = {x.id: x for x in s.ships}
-        self.sqs = {x.id: x for x in s.squadrons}
+        (self.config, self.phase, self.turn, self.rng, self.order, self.step, self.cursor, self.quiet_turns,
+         self.rolled, self.outcome, self.scores, self.then) = _PLAIN_FIELDS(s)
+        by_id = s.by_id
+        if by_id is None:
+            self.ships = {x.id: x for x in s.ships}
+            self.sqs = {x.id: x for x in s.squadrons}
+        elif share:  # read only: the state's own dicts
+            self.ships, self.sqs = by_id
+        else:
+            self.ships, self.sqs = by_id[0].copy(), by_id[1].copy()
         self.mine: set[str] = set()
         """Ids of the units copied (or made) by this Work, which it may change."""
-        self.rng = s.rng
-        self.order = s.order
-        self.step = s.step
-        self.cursor = s.cursor
         if share:
             self.act: dict[str, Any] | None = s.act  # type: ignore[assignment]
             self.queue: list[dict[str, Any]] = list(s.queue)  # type: ignore[arg-type]
@@ -314,12 +337,7 @@ class Work:
             self.act = _copy_act(s.act) if s.act is not None else None
             self.queue = [dict(t) for t in s.queue]
         self.decision: dict[str, Any] | None = None
-        self.quiet_turns = s.quiet_turns
-        self.rolled = s.rolled
         self.ledger = list(s.ledger)
-        self.outcome = s.outcome
-        self.scores = s.scores
-        self.then = s.then
         self.events: list[Event] = []
         self.forced = False
         """Whether a forced die face was used since the last roll event was logged."""
@@ -346,12 +364,16 @@ class Work:
         self.mine.add(unit.id)
 
     def freeze(self) -> LfState:
+        """The state this Work has computed. Its unit dicts go with it (``LfState.by_id``), so
+        the Work is done: nothing may change through it afterwards."""
         # positional, in LfState's field order: a quarter cheaper than 18 keywords (once per decision)
-        return LfState(
+        state = LfState(
             self.config, self.phase, self.turn, tuple(self.ships.values()), tuple(self.sqs.values()), self.rng,
             self.order, self.step, self.cursor, self.act, tuple(self.queue), self.decision, self.quiet_turns,
             self.rolled, tuple(self.ledger), self.outcome, self.scores, self.then,
         )
+        object.__setattr__(state, "by_id", (self.ships, self.sqs))  # a derived value, as engine.procedure._keep
+        return state
 
     # --- dice ---------------------------------------------------------------------------
     def dice(self, n: int, purpose: str = "roll", roller: Seat | None = None) -> list[int]:
@@ -393,12 +415,12 @@ class Work:
         return None
 
     def hosted(self, ship_id: str) -> list[Squadron]:
-        return [q for q in self.sqs.values() if q.status == HOSTED and q.host == ship_id]
+        return [q for q in self.sqs.values() if q.host == ship_id and q.status == HOSTED]
 
     def empty_neighbors(self, h: Hex) -> list[Hex]:
         """Adjacent hexes a unit may be put in: on the board, no unit, not a planetoid."""
         taken = {s.hex for s in self.ships.values() if s.status == ON_MAP}
-        taken.update(q.hex for q in self.sqs.values() if q.status == ON_MAP)
+        taken |= {q.hex for q in self.sqs.values() if q.status == ON_MAP}
         board = self.config.open_hexes
         return [n for n in lf_neighbors(h) if n in board and n not in taken]
 
