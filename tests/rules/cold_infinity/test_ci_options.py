@@ -78,3 +78,14 @@ def test_every_option_names_its_rule_and_house_says_so() -> None:
     options = {o.name: o for o in get_ruleset("cold-infinity").options}
     assert all(o.rule for o in options.values())
     assert "NOT from the book" in options["house"].help and "house rule" in options["turn_limit"].help
+
+
+def test_the_table_dice_option_is_refused_by_name() -> None:
+    """Cold Infinity rolls inside its orders (initiative in the power order's resolution), where
+    the kernel cannot stop to ask a face, so the table-dice option (``physical``, offered by
+    Launch Fighters!) is refused as unknown instead of being accepted and failing at the first roll."""
+    from hexfleet.games import get_ruleset
+
+    with pytest.raises(FormatError) as e:
+        get_ruleset("cold-infinity").new_game("frigate-duel", seed=1, options={"physical": True})
+    assert e.value.field == "options.physical" and "unknown field" in e.value.message

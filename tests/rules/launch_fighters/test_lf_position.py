@@ -179,6 +179,7 @@ def test_physical_dice_ask_each_roller_for_the_placement_roll():
         (seat, decision), = RULESET.pending(s).items()
         assert decision.kind == DICE and decision.options == {"sides": 6, "purpose": "setup_roll"}
         asked.append(seat)
+        assert RULESET.legal_orders(s, seat) == [1, 2, 3, 4, 5, 6]  # the faces, as JSON
         s = RULESET.from_json(RULESET.to_json(s))  # a server saves and resumes at every decision
         with pytest.raises(RuleError) as e:
             step(RULESET, s, {seat: 7})

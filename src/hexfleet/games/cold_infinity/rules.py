@@ -366,13 +366,12 @@ class ColdInfinity(Procedure[CiState]):
 
     def new_game(self, scenario: str, *, seed: int | str, options: Mapping[str, Any] | None = None) -> CiState:
         opts = dict(options or {})
-        physical = opts.pop("physical", False)
         limit = opts.pop("turn_limit", None)
-        data = new_position(scenario, opts)
+        data = new_position(scenario, opts)  # an unknown option, physical dice too, is refused there
         if limit is not None:
             data["turn_limit"] = limit  # checked with the rest of the position
         pos = read_position(data)
-        return CiState(pos, Rng.from_seed(seed, physical=bool(physical)))
+        return CiState(pos, Rng.from_seed(seed))
 
     def seats(self, state: CiState) -> tuple[Seat, ...]:
         return tuple(state.pos["seats"])

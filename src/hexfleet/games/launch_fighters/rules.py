@@ -336,8 +336,10 @@ class LaunchFighters(Procedure[LfState]):
         ask = self.asked(state)
         if ask is None or seat not in ask.seats:
             return []
-        dump = self.kinds[ask.kind].dump
-        return [dump(o) for o in self.legal(state, seat)]
+        kind = self.kinds.get(ask.kind)
+        if kind is None:  # the kernel's own decision: a die's face to enter (option ``physical``)
+            return super().legal_orders(state, seat)
+        return [kind.dump(o) for o in self.legal(state, seat)]
 
     def default_order(self, state: LfState, seat: Seat) -> Order:
         """Standing orders for a missed deadline: the scenario fleet, or the first legal order
