@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from hexfleet.engine.legal import OneUnit, PerUnit
+from hexfleet.engine.legal import Menu, OneUnit, PerUnit
 
 CHOICES = ("a", "b", "c", "d")
 
@@ -18,7 +18,7 @@ def _combine(picks: object) -> tuple[tuple[str, str], ...]:
 
 def test_one_unit_lists_counts_and_draws_as_per_unit() -> None:
     orders = tuple(_combine({"R1": c}) for c in CHOICES)
-    fast = OneUnit("R1", CHOICES, orders, _combine, lambda order: order in orders)
+    fast = OneUnit(Menu("R1", CHOICES, orders, _combine), lambda order: order in orders)
     slow = PerUnit({"R1": CHOICES}, _combine, lambda order: order in orders)
     assert list(fast) == list(slow) and fast.count() == slow.count() == 4
     assert fast.per_unit() == slow.per_unit() == {"R1": list(CHOICES)}
@@ -30,6 +30,6 @@ def test_one_unit_lists_counts_and_draws_as_per_unit() -> None:
     assert list(fast)[0] is orders[0]  # made once, not again
 
 
-def test_one_unit_needs_an_order_per_choice() -> None:
+def test_a_menu_needs_an_order_per_choice() -> None:
     with pytest.raises(ValueError, match="3 orders for 4 choices"):
-        OneUnit("R1", CHOICES, ("x", "y", "z"), _combine, lambda order: True)
+        Menu("R1", CHOICES, ("x", "y", "z"), _combine)

@@ -382,20 +382,34 @@ class PerUnit(Legal[OrderT]):
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
 
 
+class Menu(Generic[OrderT]):
+    """One unit's choices and the whole orders they make, one per choice in the same order:
+    made once per unit build (a duel's fighter with the cards it has lost, say) and shared by
+    every :class:`OneUnit` drawn from it, so each of those is made without a check or a copy."""
+
+    __slots__ = ("combine", "orders", "units")
+
+    def __init__(self, unit: str, choices: Sequence[Any], orders: Sequence[OrderT],
+                 combine: Callable[[Mapping[str, Any]], OrderT]):
+        if len(orders) != len(choices):
+            raise ValueError(f"{len(orders)} orders for {len(choices)} choices of {unit!r}")
+        self.units: tuple[tuple[str, tuple[Any, ...]], ...] = ((unit, tuple(choices)),)
+        self.orders = orders
+        self.combine = combine
+
+
 class OneUnit(PerUnit[OrderT]):
     """:class:`PerUnit` for a seat of one unit (a duel's fighter) whose orders the game has made
-    already, one per choice in the same order (kept per unit build, say): listing and drawing
-    build nothing, and a draw takes the same value from ``rnd`` as :class:`PerUnit`'s."""
+    already (its :class:`Menu`): listing and drawing build nothing, and a draw takes the same
+    value from ``rnd`` as :class:`PerUnit`'s. ``contains`` is the decision kind's check on the
+    state, as for :class:`PerUnit`."""
 
     __slots__ = ("_orders",)
 
-    def __init__(self, unit: str, choices: Sequence[Any], orders: Sequence[OrderT],
-                 combine: Callable[[Mapping[str, Any]], OrderT], contains: Callable[[object], bool]):
-        if len(orders) != len(choices):
-            raise ValueError(f"{len(orders)} orders for {len(choices)} choices of {unit!r}")
-        self._units = ((unit, tuple(choices)),)
-        self._orders = orders
-        self._combine = combine
+    def __init__(self, menu: Menu[OrderT], contains: Callable[[object], bool]):
+        self._units = menu.units
+        self._orders = menu.orders
+        self._combine = menu.combine
         self._contains = contains
         self._joint = None
         self._budget = None

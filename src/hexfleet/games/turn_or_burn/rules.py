@@ -40,9 +40,9 @@ from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Budget, Choices, Legal, OneUnit, PerUnit
+from ...engine.legal import Budget, Choices, Legal, Menu, OneUnit, PerUnit
 from ...engine.procedure import Ask, Kind, Procedure, Then
-from ...engine.rng import Rng
+from ...engine.rng import Rng, rng_from_seed
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
 from . import experimental, lockdown, notation, party_scenario, party_setup, spacewar_orders, turn
@@ -216,6 +216,9 @@ def _scenario_options(scenario: str, given: tuple[tuple[str, Any], ...]) -> Opti
 
 
 _OPTIONS_READ: dict[tuple[str, tuple[tuple[str, Any], ...]], Options] = {}
+_PLAIN_STARTS: dict[str, TobState] = {}
+"""Each scenario's starting state with its own options (none given): a random playout starts
+one per game, so it is found with one look-up (:func:`_initial_state` hashes every option)."""
 
 
 @lru_cache(maxsize=64)
@@ -410,8 +413,7 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
     contains = partial(_holds, RULESET.kinds["setup"], state, ask, seat)
     if len(own) == 1:  # a duel: the orders are made once per start hex
         f = own[0]
-        choices, orders = _setup_orders(board, f.id, f.hex)
-        return OneUnit(f.id, choices, orders, _setup_of, contains)
+        return OneUnit(_setup_menu(board, f.id, f.hex), contains)
     return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of, contains)
 
 
@@ -421,10 +423,10 @@ def _setup_of(picks: Mapping[str, Placement]) -> Setup:
 
 
 @lru_cache(maxsize=256)
-def _setup_orders(board: RectMap, fid: str, h: Hex) -> tuple[tuple[Placement, ...], tuple[Setup, ...]]:
+def _setup_menu(board: RectMap, fid: str, h: Hex) -> Menu[Setup]:
     """:func:`_setup_choices`, and the orders they make for a side whose one fighter is ``fid``."""
     choices = _setup_choices(board, h)
-    return choices, tuple(Setup(((fid, p),)) for p in choices)
+    return Menu(fid, choices, tuple(Setup(((fid, p),)) for p in choices), _setup_of)
 
 
 def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
@@ -584,11 +586,11 @@ def _module_1_plot_cards(modules: tuple[int, ...], cards: tuple[str, ...], destr
 
 
 @lru_cache(maxsize=1024)
-def _module_1_orders(modules: tuple[int, ...], fid: str, cards: tuple[str, ...], destroyed: tuple[str, ...]
-                     ) -> tuple[tuple[tuple[Action, ...], ...], tuple[Plot, ...]]:
+def _module_1_menu(modules: tuple[int, ...], fid: str, cards: tuple[str, ...], destroyed: tuple[str, ...]
+                   ) -> Menu[Plot]:
     """:func:`_module_1_plots`, and the orders they make for a side whose one fighter is ``fid``."""
     plots = _module_1_plots(modules, cards, destroyed)
-    return plots, tuple(Plot(((fid, plot),)) for plot in plots)
+    return Menu(fid, plots, tuple(Plot(((fid, plot),)) for plot in plots), _plot_of)
 
 
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
@@ -609,8 +611,7 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
         contains = partial(_holds, RULESET.kinds["plot"], state, ask, seat)
         if len(own) == 1:  # a duel: the orders are made once per build and damage
             f = own[0]
-            plots, orders = _module_1_orders(modules, f.id, f.cards, f.destroyed)
-            return OneUnit(f.id, plots, orders, _plot_of, contains)
+            return OneUnit(_module_1_menu(modules, f.id, f.cards, f.destroyed), contains)
         return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of, contains)
     budget = None
     if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
@@ -1014,13 +1015,16 @@ class TurnOrBurn(Procedure[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        given = dict(options) if options else {}
-        data = _SCENARIOS[scenario]
-        preset = tuple([given.pop(name, data.get(name)) for name in PRESET_NAMES])
-        start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
-        return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
-                        start.scores, projectiles=start.projectiles, stations=start.stations,
-                        stations_to_place=start.stations_to_place)
+        start = None if options else _PLAIN_STARTS.get(scenario)
+        if start is None:
+            given = dict(options) if options else {}
+            data = _SCENARIOS[scenario]
+            preset = tuple([given.pop(name, data.get(name)) for name in PRESET_NAMES])
+            start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
+            if not options:
+                _PLAIN_STARTS[scenario] = start
+        return TobState(start.config, start.turn, start.phase, start.fighters, Rng(rng_from_seed(seed)), start.outcome,
+                        start.scores, (), None, (), start.projectiles, start.stations, start.stations_to_place)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides
