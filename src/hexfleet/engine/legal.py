@@ -112,7 +112,7 @@ class Choices(Legal[OrderT]):
         return len(self._orders)
 
     def sample(self, rnd: Random) -> OrderT:
-        return self._orders[rnd.randrange(len(self._orders))]
+        return rnd.choice(self._orders)  # the draw of randrange(len(orders)) (both take _randbelow), a call fewer
 
     def first(self) -> OrderT:
         return self._orders[0]
@@ -398,30 +398,55 @@ class Menu(Generic[OrderT]):
         self.combine = combine
 
 
-class OneUnit(PerUnit[OrderT]):
-    """:class:`PerUnit` for a seat of one unit (a duel's fighter) whose orders the game has made
-    already (its :class:`Menu`): listing and drawing build nothing, and a draw takes the same
-    value from ``rnd`` as :class:`PerUnit`'s. ``contains`` is the decision kind's check on the
-    state, as for :class:`PerUnit`."""
+class OneUnit(Legal[OrderT]):
+    """The legal set of a seat of one unit (a duel's fighter) whose orders the game has made
+    already (its :class:`Menu`): it answers as :class:`PerUnit` over that one unit would, but
+    listing and drawing build nothing, and a draw takes the same value from ``rnd``.
 
-    __slots__ = ("_orders",)
+    ``in`` is ``check(*about, order)``, the decision kind's rule check on the state: the set is
+    made at every decision of a playout and asked ``in`` almost never, so it keeps the check's
+    arguments rather than building a closure over them."""
 
-    def __init__(self, menu: Menu[OrderT], contains: Callable[[object], bool]):
-        self._units = menu.units
-        self._orders = menu.orders
-        self._combine = menu.combine
-        self._contains = contains
-        self._joint = None
-        self._budget = None
+    __slots__ = ("_about", "_check", "_menu")
+
+    def __init__(self, menu: Menu[OrderT], check: Callable[..., bool], about: tuple[Any, ...]):
+        self._menu = menu
+        self._check = check
+        self._about = about
+
+    def __contains__(self, order: object) -> bool:
+        return self._check(*self._about, order)
 
     def __iter__(self) -> Iterator[OrderT]:
-        return iter(self._orders)
+        return iter(self._menu.orders)
 
     def count(self) -> int:
-        return len(self._orders)
+        return len(self._menu.orders)
 
     def sample(self, rnd: Random) -> OrderT:
-        return self._orders[rnd.randrange(len(self._orders))]
+        return rnd.choice(self._menu.orders)  # PerUnit's draw: choice and randrange(n) both take _randbelow(n)
+
+    def first(self) -> OrderT:
+        return self._menu.orders[0]
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        unit, choices = self._menu.units[0]
+        return {unit: list(choices)}
+
+    def choices_after(self, picks: Mapping[str, Any]) -> list[Any]:
+        unit, choices = self._menu.units[0]
+        if picks:
+            raise ValueError(f"picks must be for the first units in order ({unit}), got {', '.join(picks)}")
+        return list(choices)
+
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
+        unit = self._menu.units[0][0]
+        _expect(picks, [unit], every=True)
+        return self._menu.combine({unit: picks[unit]})
+
+    def __repr__(self) -> str:
+        unit, choices = self._menu.units[0]
+        return f"OneUnit({ {unit: len(choices)} })"
 
 
 class Lazy(Sequence[OrderT]):

@@ -408,13 +408,25 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
     scenario's builds and places."""
     if state.config.systems:
         return Choices((Setup(()),))
-    own = [f for f in state.fighters if f.side == seat]
     board = state.config.map
-    contains = partial(_holds, RULESET.kinds["setup"], state, ask, seat)
-    if len(own) == 1:  # a duel: the orders are made once per start hex
-        f = own[0]
-        return OneUnit(_setup_menu(board, f.id, f.hex), contains)
-    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of, contains)
+    lone = _lone_fighter(state.fighters, seat)
+    if lone is not None:  # a duel: the orders are made once per start hex
+        return OneUnit(_setup_menu(board, lone.id, lone.hex), _holds, (KINDS[SETUP], state, ask, seat))
+    own = [f for f in state.fighters if f.side == seat]
+    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of,
+                   partial(_holds, KINDS[SETUP], state, ask, seat))
+
+
+def _lone_fighter(fighters: tuple[Fighter, ...], seat: Seat) -> Fighter | None:
+    """``seat``'s fighter if it has exactly one (a duel), else ``None``: found without a list,
+    as the legal sets of a random playout are made at every decision."""
+    found = None
+    for f in fighters:
+        if f.side == seat:
+            if found is not None:
+                return None
+            found = f
+    return found
 
 
 def _setup_of(picks: Mapping[str, Placement]) -> Setup:
@@ -604,15 +616,16 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     with several crew. Across the side's fighters (Modules 2-3), the maneuver sets are a
     budget: each card of a set serves one fighter a turn, ditto included (TOB-M2-DITTO-01,
     TOB-IMPL-02), so counting and drawing never build the product."""
-    own = [f for f in state.fighters if f.side == seat]
     config = state.config
     if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
         modules = config.modules
-        contains = partial(_holds, RULESET.kinds["plot"], state, ask, seat)
-        if len(own) == 1:  # a duel: the orders are made once per build and damage
-            f = own[0]
-            return OneUnit(_module_1_menu(modules, f.id, f.cards, f.destroyed), contains)
-        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of, contains)
+        lone = _lone_fighter(state.fighters, seat)
+        if lone is not None:  # a duel: the orders are made once per build and damage
+            return OneUnit(_module_1_menu(modules, lone.id, lone.cards, lone.destroyed), _holds,
+                           (KINDS[PLOT], state, ask, seat))
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in state.fighters if f.side == seat},
+                       _plot_of, partial(_holds, KINDS[PLOT], state, ask, seat))
+    own = [f for f in state.fighters if f.side == seat]
     budget = None
     if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
         sets = max(1, math.ceil(len(own) / 2))
