@@ -41,7 +41,7 @@ from typing import Any
 
 from ...engine.errors import FormatError, RuleError
 from ...engine.legal import Budget, Choices, Legal, Menu, OneUnit, PerUnit
-from ...engine.procedure import Ask, Kind, Procedure, Then
+from ...engine.procedure import Ask, Kind, Procedure, Then, keep
 from ...engine.rng import Rng, rng_from_seed
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
@@ -468,6 +468,8 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
     placed = TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome, state.scores,
                       state.replacements, None, state.then, state.projectiles)
     if not (placed.replacements or placed.config.declare_step):  # nothing comes before the plot
+        if not placed.projectiles and ask.seats:  # who set up plots: step()'s decision, kept without the call
+            keep(placed, _ask(PLOT, ask.seats))
         return placed, events
     nxt, more = turn.start_turn(placed)
     return nxt, events + more if more else events
@@ -697,7 +699,12 @@ def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple
             if actions:
                 plots[fid] = actions
         standing += order.standing
-    return turn.start(state, tuple(plots.items()), tuple(standing))  # the turn's steps follow at once
+    if not turn.one_pass(state, tuple(standing)):
+        return turn.pipeline(state, tuple(plots.items()), tuple(standing))  # the turn's steps follow at once
+    nxt, events = turn.module_1_turn(state, tuple(plots.items()))
+    if nxt.phase == PLOT and len(nxt.fighters) == len(state.fighters):
+        keep(nxt, ask)  # nobody left (Module 1 brings nobody back): the same sides plot again, as step() would say
+    return nxt, events
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:

@@ -433,9 +433,16 @@ def start(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], st
           ) -> tuple[TobState, list[Event]]:
     """Every side has plotted: the turn's steps run from the first, as :func:`run` does (a
     Module 1 elimination game in one pass, :func:`module_1_turn`)."""
-    if not (state.config.systems or state.config.points or state.replacements or state.projectiles or standing):
+    if one_pass(state, standing):
         return module_1_turn(state, plots)
     return pipeline(state, plots, standing)
+
+
+def one_pass(state: TobState, standing: Standing = ()) -> bool:
+    """Whether the turn that starts now is a Module 1 elimination turn (:func:`module_1_turn`):
+    no Module 2-6 step, nothing to score or bring back, no projectile. Fighters only leave it."""
+    config = state.config
+    return not (config.systems or config.points or state.replacements or state.projectiles or standing)
 
 
 def pipeline(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], standing: Standing = ()
