@@ -35,7 +35,7 @@ def test_one_pass_turn_gives_the_pipelines_states_and_events(options: dict, reas
             ask = RULES.asked(state)
             orders = {seat: RULES.legal(state, seat).sample(rnd) for seat in ask.seats}
             if ask.kind == "plot":
-                fast = turn.module_1_turn(state, plots_of(orders))
+                fast = turn.module_1_turn(state, dict(plots_of(orders)))
                 assert fast == turn.pipeline(state, plots_of(orders))
                 assert RULES.advance(state, orders) == fast  # the plot takes the one-pass turn
             state, _ = RULES.advance(state, orders)
@@ -63,7 +63,7 @@ def test_one_pass_turn_matches_the_pipeline_in_close_fights() -> None:
             if state.outcome is not None:
                 break
             orders = {seat: RULES.legal(state, seat).sample(rnd) for seat in RULES.asked(state).seats}
-            fast = turn.module_1_turn(state, plots_of(orders))
+            fast = turn.module_1_turn(state, dict(plots_of(orders)))
             assert fast == turn.pipeline(state, plots_of(orders))
             state, events = RULES.advance(state, orders)
             assert (state, events) == fast

@@ -62,6 +62,7 @@ from .orders import (
     Placement,
     Plot,
     Setup,
+    Standing,
     parse_actions,
     parse_decision,
     parse_orders,
@@ -693,15 +694,16 @@ def _setup_orders_json(state: TobState, seat: Seat) -> list[Order]:
 
 def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
     plots: dict[str, tuple[Action, ...]] = {}
-    standing: list[Any] = []
+    standing: Standing = ()
     for order in orders.values():
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-        standing += order.standing
-    if not turn.one_pass(state, tuple(standing)):
-        return turn.pipeline(state, tuple(plots.items()), tuple(standing))  # the turn's steps follow at once
-    nxt, events = turn.module_1_turn(state, tuple(plots.items()))
+        if order.standing:
+            standing += order.standing
+    if not turn.one_pass(state, standing):
+        return turn.pipeline(state, tuple(plots.items()), standing)  # the turn's steps follow at once
+    nxt, events = turn.module_1_turn(state, plots)
     if nxt.phase == PLOT and len(nxt.fighters) == len(state.fighters):
         keep(nxt, ask)  # nobody left (Module 1 brings nobody back): the same sides plot again, as step() would say
     return nxt, events
