@@ -3,9 +3,11 @@
 A playout runs Quick Shot from ``new_game`` to the end with full rules and no record: every
 step each pending seat draws one order uniformly from its lazy legal set
 (``RULESET.legal(state, seat).sample(rnd)``, setup included: nothing is listed) and the ruleset
-advances; orders drawn from the legal set need no validation. Game ``i`` uses game seed ``i``
-and ``random.Random(i)`` for both seats' choices; seeds cycle through ``DUEL_SEEDS`` so runs
-compare.
+advances; orders drawn from the legal set need no validation. Game ``i`` uses game seed
+``i``, cycling through ``DUEL_SEEDS``; both seats' choices come from one ``random.Random(0)``
+per run, as a bot's playouts draw from its one generator and as the yardstick's duels draw
+from its ``random.Random(1)`` (seeding a Mersenne Twister per duel costs ~4 us, a tenth of a
+duel, which the yardstick never pays), so every run plays the same games in the same order.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ from hexfleet.games import get_ruleset
 RULESET = get_ruleset("turn-or-burn")
 SCENARIO = "quick-shot"
 DUEL_SEEDS = 1000
-"""Duels cycle through seeds 0-999, so every run of at least 1000 duels plays the same games."""
+"""Duels cycle through game seeds 0-999."""
 
 
-def playout(seed: int) -> Any:
-    """One random duel; returns the final state."""
-    rnd = random.Random(seed)
+def playout(seed: int, rnd: random.Random) -> Any:
+    """One random duel of game seed ``seed``, the seats' choices drawn from ``rnd``; returns the
+    final state."""
     legal, asked, advance = RULESET.legal, RULESET.asked, RULESET.advance
     state = RULESET.new_game(SCENARIO, seed=seed)
     while state.outcome is None:
@@ -42,24 +44,24 @@ def playout(seed: int) -> Any:
 
 @bench("turn-or-burn")
 def bench_duels(seconds: float) -> list[Figure]:
-    ends: dict[int, tuple[int, str]] = {}  # seed → (turns played, winner or "draw")
-    played = 0
+    ends: list[tuple[int, str]] = []  # per duel played: (turns played, winner or "draw")
+    choices = random.Random(0)
 
     def run(n: int) -> None:
-        nonlocal played
+        played = len(ends)
         for k in range(played, played + n):
-            end = playout(k % DUEL_SEEDS)
-            ends[k % DUEL_SEEDS] = (end.turn - 1, end.outcome.winners[0] if end.outcome.winners else "draw")
-        played += n
+            end = playout(k % DUEL_SEEDS, choices)
+            ends.append((end.turn - 1, end.outcome.winners[0] if end.outcome.winners else "draw"))
 
     duels = rate(run, seconds * 0.45, first=8)
-    turns = sum(t for t, _ in ends.values()) / len(ends)
-    outcomes = Counter(w for _, w in ends.values())
-    mix = " ".join(f"{k} {100 * v / len(ends):.0f}%" for k, v in sorted(outcomes.items()))
+    played = len(ends)
+    turns = sum(t for t, _ in ends) / played
+    outcomes = Counter(w for _, w in ends)
+    mix = " ".join(f"{k} {100 * v / played:.0f}%" for k, v in sorted(outcomes.items()))
     lean_rnd = random.Random(1)
     lean = rate(lambda n: _repeat(n, yardstick_tob_m1.play, lean_rnd), seconds * 0.15, first=100)
     figures = [Figure("duel random playouts", duels, "duels/s",
-                      f"{played} duels, seeds 0-{len(ends) - 1}: {turns:.2f} turns/duel; won: {mix}"),
+                      f"{played} duels, seeds 0-{min(played, DUEL_SEEDS) - 1}: {turns:.2f} turns/duel; won: {mix}"),
                Figure("yardstick: lean duel loop", lean, "duels/s",
                       f"engine / yardstick = {duels.mean / lean.mean:.2f} (bench/yardstick_tob_m1.py: no rules "
                       "engine, no events; issue 17 asks for at least 0.33)")]

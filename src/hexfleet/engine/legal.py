@@ -112,7 +112,7 @@ class Choices(Legal[OrderT]):
         return len(self._orders)
 
     def sample(self, rnd: Random) -> OrderT:
-        return self._orders[rnd.randrange(len(self._orders))]
+        return rnd.choice(self._orders)  # the draw of randrange(len(orders)) (both take _randbelow), a call fewer
 
     def first(self) -> OrderT:
         return self._orders[0]
@@ -382,32 +382,71 @@ class PerUnit(Legal[OrderT]):
         return f"PerUnit({ {u: len(c) for u, c in self._units} })"
 
 
-class OneUnit(PerUnit[OrderT]):
-    """:class:`PerUnit` for a seat of one unit (a duel's fighter) whose orders the game has made
-    already, one per choice in the same order (kept per unit build, say): listing and drawing
-    build nothing, and a draw takes the same value from ``rnd`` as :class:`PerUnit`'s."""
+class Menu(Generic[OrderT]):
+    """One unit's choices and the whole orders they make, one per choice in the same order:
+    made once per unit build (a duel's fighter with the cards it has lost, say) and shared by
+    every :class:`OneUnit` drawn from it, so each of those is made without a check or a copy."""
 
-    __slots__ = ("_orders",)
+    __slots__ = ("combine", "orders", "units")
 
     def __init__(self, unit: str, choices: Sequence[Any], orders: Sequence[OrderT],
-                 combine: Callable[[Mapping[str, Any]], OrderT], contains: Callable[[object], bool]):
+                 combine: Callable[[Mapping[str, Any]], OrderT]):
         if len(orders) != len(choices):
             raise ValueError(f"{len(orders)} orders for {len(choices)} choices of {unit!r}")
-        self._units = ((unit, tuple(choices)),)
-        self._orders = orders
-        self._combine = combine
-        self._contains = contains
-        self._joint = None
-        self._budget = None
+        self.units: tuple[tuple[str, tuple[Any, ...]], ...] = ((unit, tuple(choices)),)
+        self.orders = orders
+        self.combine = combine
+
+
+class OneUnit(Legal[OrderT]):
+    """The legal set of a seat of one unit (a duel's fighter) whose orders the game has made
+    already (its :class:`Menu`): it answers as :class:`PerUnit` over that one unit would, but
+    listing and drawing build nothing, and a draw takes the same value from ``rnd``.
+
+    ``in`` is ``check(*about, order)``, the decision kind's rule check on the state: the set is
+    made at every decision of a playout and asked ``in`` almost never, so it keeps the check's
+    arguments rather than building a closure over them."""
+
+    __slots__ = ("_about", "_check", "_menu")
+
+    def __init__(self, menu: Menu[OrderT], check: Callable[..., bool], about: tuple[Any, ...]):
+        self._menu = menu
+        self._check = check
+        self._about = about
+
+    def __contains__(self, order: object) -> bool:
+        return self._check(*self._about, order)
 
     def __iter__(self) -> Iterator[OrderT]:
-        return iter(self._orders)
+        return iter(self._menu.orders)
 
     def count(self) -> int:
-        return len(self._orders)
+        return len(self._menu.orders)
 
     def sample(self, rnd: Random) -> OrderT:
-        return self._orders[rnd.randrange(len(self._orders))]
+        return rnd.choice(self._menu.orders)  # PerUnit's draw: choice and randrange(n) both take _randbelow(n)
+
+    def first(self) -> OrderT:
+        return self._menu.orders[0]
+
+    def per_unit(self) -> dict[str, list[Any]]:
+        unit, choices = self._menu.units[0]
+        return {unit: list(choices)}
+
+    def choices_after(self, picks: Mapping[str, Any]) -> list[Any]:
+        unit, choices = self._menu.units[0]
+        if picks:
+            raise ValueError(f"picks must be for the first units in order ({unit}), got {', '.join(picks)}")
+        return list(choices)
+
+    def combine(self, picks: Mapping[str, Any]) -> OrderT:
+        unit = self._menu.units[0][0]
+        _expect(picks, [unit], every=True)
+        return self._menu.combine({unit: picks[unit]})
+
+    def __repr__(self) -> str:
+        unit, choices = self._menu.units[0]
+        return f"OneUnit({ {unit: len(choices)} })"
 
 
 class Lazy(Sequence[OrderT]):

@@ -130,7 +130,7 @@ class Procedure(Ruleset[S]):
     def _decision(self, state: S) -> Ask | None:
         """The decision the state stands at, every seat it concerns (answered in advance or not).
         A ruleset holds no state (bots are handed it): a state that has a ``procedure_ask``
-        slot keeps its own (see :func:`_keep`); any other is asked again each time."""
+        slot keeps its own (see :func:`keep`); any other is asked again each time."""
         kept: Ask | None = getattr(state, "procedure_ask", None)
         if kept is not None:
             return kept
@@ -139,13 +139,17 @@ class Procedure(Ruleset[S]):
         try:
             found = self.step(state)
         except DiceNeeded as need:
-            return _keep(state, self._dice_ask(state, need))
+            return keep(state, self._dice_ask(state, need))
         if not isinstance(found, Ask):
             raise AssertionError(f"{self.name}: a settled state must stand at a decision, not an automatic step")
-        return _keep(state, found)
+        return keep(state, found)
 
     def settle(self, state: S, events: list[Event]) -> S:
-        """Run automatic steps, and decisions answered in advance, until somebody must decide."""
+        """Run automatic steps, and decisions answered in advance, until somebody must decide.
+        A state whose decision is kept already (a kind's ``apply`` knew it, :func:`keep`) and
+        that has no answer in advance stands at it: nothing is run."""
+        if getattr(state, "procedure_ask", None) is not None and not getattr(state, "then", ()):
+            return state
         while self.outcome(state) is None:
             try:
                 found = self.step(state)
@@ -156,7 +160,7 @@ class Procedure(Ruleset[S]):
                 events.extend(more)
                 continue
             if not getattr(state, "then", ()):  # nothing answered in advance: somebody must decide
-                _keep(state, found)
+                keep(state, found)
                 return state
             if self._unanswered(state, found):
                 return self._drop_refused(state, found, events)
@@ -360,18 +364,19 @@ class Procedure(Ruleset[S]):
                        events: list[Event]) -> S | None:
         """:meth:`advance` when no answer in advance is kept or given (``None`` if one is given):
         the hot path of bots and of every ordinary decision, so it reads each order once."""
-        parsed: dict[Seat, Any] = {}
-        order_type, parse = kind.order_type, kind.parse
+        parsed: dict[Seat, Any] | None = None  # made only if an order is not an order object yet
+        order_type = kind.order_type
         for seat, order in orders.items():
             if seat not in ask.seats:
                 raise RuleError("ENGINE-STALE", f"seat {seat!r} has no decision open now", unit=seat)
             if order_type is not None and isinstance(order, order_type):
-                parsed[seat] = order
-            elif type(order) is dict and "then" in order:
+                continue
+            if type(order) is dict and "then" in order:
                 return None
-            else:
-                parsed[seat] = parse(state, ask, seat, order)
-        state, more = kind.apply(state, ask, parsed)
+            if parsed is None:
+                parsed = dict(orders)
+            parsed[seat] = kind.parse(state, ask, seat, order)
+        state, more = kind.apply(state, ask, orders if parsed is None else parsed)
         events.extend(more)
         return self.settle(state, events)
 
@@ -379,7 +384,7 @@ class Procedure(Ruleset[S]):
 _NONE = object()
 
 
-def _keep(state: Any, ask: Ask) -> Ask:
+def keep(state: Any, ask: Ask) -> Ask:
     """Keep ``ask`` on ``state`` if its class has a ``procedure_ask`` slot for it.
 
     The decision a state stands at follows from the state alone, and the kernel asks for it
@@ -387,6 +392,10 @@ def _keep(state: Any, ask: Ask) -> Ask:
     ``procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)`` so it
     is found once per state. Writing a derived value into a record is the one write the
     kernel makes, like a frozen dataclass's ``__post_init__``: nothing the rules read changes.
+
+    A kind's ``apply`` that knows the decision its new state stands at (the one it resolved,
+    say, when nothing changed who decides) may keep it too, so :meth:`Procedure.settle` runs
+    nothing; it must be exactly what :meth:`Procedure.step` would say of that state.
     """
     if hasattr(state, "procedure_ask"):
         object.__setattr__(state, "procedure_ask", ask)

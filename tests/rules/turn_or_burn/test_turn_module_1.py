@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -35,7 +36,7 @@ def test_one_pass_turn_gives_the_pipelines_states_and_events(options: dict, reas
             ask = RULES.asked(state)
             orders = {seat: RULES.legal(state, seat).sample(rnd) for seat in ask.seats}
             if ask.kind == "plot":
-                fast = turn.module_1_turn(state, plots_of(orders))
+                fast = turn.module_1_turn(state, dict(plots_of(orders)))
                 assert fast == turn.pipeline(state, plots_of(orders))
                 assert RULES.advance(state, orders) == fast  # the plot takes the one-pass turn
             state, _ = RULES.advance(state, orders)
@@ -63,10 +64,26 @@ def test_one_pass_turn_matches_the_pipeline_in_close_fights() -> None:
             if state.outcome is not None:
                 break
             orders = {seat: RULES.legal(state, seat).sample(rnd) for seat in RULES.asked(state).seats}
-            fast = turn.module_1_turn(state, plots_of(orders))
+            fast = turn.module_1_turn(state, dict(plots_of(orders)))
             assert fast == turn.pipeline(state, plots_of(orders))
             state, events = RULES.advance(state, orders)
             assert (state, events) == fast
             causes |= {e["cause"] for e in events if e["type"] == "eliminated"}
         draws += state.outcome is not None and state.outcome.is_draw
     assert causes >= {"structure", "crew", "gun", "off_map"} and draws > 0
+
+
+def test_a_kept_plot_decision_is_the_one_step_finds() -> None:
+    """A Module 1 setup and a turn that removed nobody keep the plot decision they lead to
+    (``engine.procedure.keep``): it is the decision ``step`` finds for that state anew."""
+    kept = 0
+    for seed in range(60):
+        rnd = random.Random(seed)
+        state = RULES.new_game("quick-shot", seed=seed)
+        while state.outcome is None:
+            orders = {seat: RULES.legal(state, seat).sample(rnd) for seat in RULES.asked(state).seats}
+            state, _ = RULES.advance(state, orders)
+            if state.procedure_ask is not None:
+                kept += 1
+                assert RULES.step(replace(state)) == state.procedure_ask  # replace: a copy with nothing kept
+    assert kept > 60

@@ -258,7 +258,7 @@ class LfState:
     then: tuple[Then, ...] = ()
     """Answers given in advance (the kernel's ``"then"``), used before the seat is asked."""
     procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
-    """The decision the state stands at, kept by the kernel once found (``engine.procedure._keep``)."""
+    """The decision the state stands at, kept by the kernel once found (``engine.procedure.keep``)."""
     by_id: tuple[dict[str, Ship], dict[str, Squadron]] | None = field(
         default=None, init=False, compare=False, repr=False)
     """``ships`` and ``squadrons`` by id, in the same order, as the :class:`Work` that froze the

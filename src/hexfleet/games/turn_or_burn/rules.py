@@ -40,9 +40,9 @@ from itertools import product
 from typing import Any
 
 from ...engine.errors import FormatError, RuleError
-from ...engine.legal import Budget, Choices, Legal, OneUnit, PerUnit
-from ...engine.procedure import Ask, Kind, Procedure, Then
-from ...engine.rng import Rng
+from ...engine.legal import Budget, Choices, Legal, Menu, OneUnit, PerUnit
+from ...engine.procedure import Ask, Kind, Procedure, Then, keep
+from ...engine.rng import Rng, rng_from_seed
 from ...engine.ruleset import Event, OptionInfo, Order, Outcome, ScenarioInfo, Seat
 from ...hexgrid import DIRECTIONS, Hex, RectMap, distance
 from . import experimental, lockdown, notation, party_scenario, party_setup, spacewar_orders, turn
@@ -62,6 +62,7 @@ from .orders import (
     Placement,
     Plot,
     Setup,
+    Standing,
     parse_actions,
     parse_decision,
     parse_orders,
@@ -216,6 +217,9 @@ def _scenario_options(scenario: str, given: tuple[tuple[str, Any], ...]) -> Opti
 
 
 _OPTIONS_READ: dict[tuple[str, tuple[tuple[str, Any], ...]], Options] = {}
+_PLAIN_STARTS: dict[str, TobState] = {}
+"""Each scenario's starting state with its own options (none given): a random playout starts
+one per game, so it is found with one look-up (:func:`_initial_state` hashes every option)."""
 
 
 @lru_cache(maxsize=64)
@@ -405,14 +409,25 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
     scenario's builds and places."""
     if state.config.systems:
         return Choices((Setup(()),))
-    own = [f for f in state.fighters if f.side == seat]
     board = state.config.map
-    contains = partial(_holds, RULESET.kinds["setup"], state, ask, seat)
-    if len(own) == 1:  # a duel: the orders are made once per start hex
-        f = own[0]
-        choices, orders = _setup_orders(board, f.id, f.hex)
-        return OneUnit(f.id, choices, orders, _setup_of, contains)
-    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of, contains)
+    lone = _lone_fighter(state.fighters, seat)
+    if lone is not None:  # a duel: the orders are made once per start hex
+        return OneUnit(_setup_menu(board, lone.id, lone.hex), _holds, (KINDS[SETUP], state, ask, seat))
+    own = [f for f in state.fighters if f.side == seat]
+    return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of,
+                   partial(_holds, KINDS[SETUP], state, ask, seat))
+
+
+def _lone_fighter(fighters: tuple[Fighter, ...], seat: Seat) -> Fighter | None:
+    """``seat``'s fighter if it has exactly one (a duel), else ``None``: found without a list,
+    as the legal sets of a random playout are made at every decision."""
+    found = None
+    for f in fighters:
+        if f.side == seat:
+            if found is not None:
+                return None
+            found = f
+    return found
 
 
 def _setup_of(picks: Mapping[str, Placement]) -> Setup:
@@ -421,10 +436,10 @@ def _setup_of(picks: Mapping[str, Placement]) -> Setup:
 
 
 @lru_cache(maxsize=256)
-def _setup_orders(board: RectMap, fid: str, h: Hex) -> tuple[tuple[Placement, ...], tuple[Setup, ...]]:
+def _setup_menu(board: RectMap, fid: str, h: Hex) -> Menu[Setup]:
     """:func:`_setup_choices`, and the orders they make for a side whose one fighter is ``fid``."""
     choices = _setup_choices(board, h)
-    return choices, tuple(Setup(((fid, p),)) for p in choices)
+    return Menu(fid, choices, tuple(Setup(((fid, p),)) for p in choices), _setup_of)
 
 
 def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tuple[TobState, list[Event]]:
@@ -454,6 +469,8 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
     placed = TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome, state.scores,
                       state.replacements, None, state.then, state.projectiles)
     if not (placed.replacements or placed.config.declare_step):  # nothing comes before the plot
+        if not placed.projectiles and ask.seats:  # who set up plots: step()'s decision, kept without the call
+            keep(placed, _ask(PLOT, ask.seats))
         return placed, events
     nxt, more = turn.start_turn(placed)
     return nxt, events + more if more else events
@@ -584,11 +601,11 @@ def _module_1_plot_cards(modules: tuple[int, ...], cards: tuple[str, ...], destr
 
 
 @lru_cache(maxsize=1024)
-def _module_1_orders(modules: tuple[int, ...], fid: str, cards: tuple[str, ...], destroyed: tuple[str, ...]
-                     ) -> tuple[tuple[tuple[Action, ...], ...], tuple[Plot, ...]]:
+def _module_1_menu(modules: tuple[int, ...], fid: str, cards: tuple[str, ...], destroyed: tuple[str, ...]
+                   ) -> Menu[Plot]:
     """:func:`_module_1_plots`, and the orders they make for a side whose one fighter is ``fid``."""
     plots = _module_1_plots(modules, cards, destroyed)
-    return plots, tuple(Plot(((fid, plot),)) for plot in plots)
+    return Menu(fid, plots, tuple(Plot(((fid, plot),)) for plot in plots), _plot_of)
 
 
 def _probe_action(state: TobState, f: Fighter, card: str) -> Action:
@@ -602,16 +619,16 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     with several crew. Across the side's fighters (Modules 2-3), the maneuver sets are a
     budget: each card of a set serves one fighter a turn, ditto included (TOB-M2-DITTO-01,
     TOB-IMPL-02), so counting and drawing never build the product."""
-    own = [f for f in state.fighters if f.side == seat]
     config = state.config
     if not config.systems:  # Module 1: each fighter's own plots, nothing shared, no projectiles
         modules = config.modules
-        contains = partial(_holds, RULESET.kinds["plot"], state, ask, seat)
-        if len(own) == 1:  # a duel: the orders are made once per build and damage
-            f = own[0]
-            plots, orders = _module_1_orders(modules, f.id, f.cards, f.destroyed)
-            return OneUnit(f.id, plots, orders, _plot_of, contains)
-        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in own}, _plot_of, contains)
+        lone = _lone_fighter(state.fighters, seat)
+        if lone is not None:  # a duel: the orders are made once per build and damage
+            return OneUnit(_module_1_menu(modules, lone.id, lone.cards, lone.destroyed), _holds,
+                           (KINDS[PLOT], state, ask, seat))
+        return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in state.fighters if f.side == seat},
+                       _plot_of, partial(_holds, KINDS[PLOT], state, ask, seat))
+    own = [f for f in state.fighters if f.side == seat]
     budget = None
     if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
         sets = max(1, math.ceil(len(own) / 2))
@@ -677,13 +694,19 @@ def _setup_orders_json(state: TobState, seat: Seat) -> list[Order]:
 
 def _apply_plot(state: TobState, ask: Ask, orders: Mapping[Seat, Plot]) -> tuple[TobState, list[Event]]:
     plots: dict[str, tuple[Action, ...]] = {}
-    standing: list[Any] = []
+    standing: Standing = ()
     for order in orders.values():
         for fid, actions in order.items:
             if actions:
                 plots[fid] = actions
-        standing += order.standing
-    return turn.start(state, tuple(plots.items()), tuple(standing))  # the turn's steps follow at once
+        if order.standing:
+            standing += order.standing
+    if not turn.one_pass(state, standing):
+        return turn.pipeline(state, tuple(plots.items()), standing)  # the turn's steps follow at once
+    nxt, events = turn.module_1_turn(state, plots)
+    if nxt.phase == PLOT and len(nxt.fighters) == len(state.fighters):
+        keep(nxt, ask)  # nobody left (Module 1 brings nobody back): the same sides plot again, as step() would say
+    return nxt, events
 
 
 def _plot_options(state: TobState, ask: Ask, side: Seat) -> dict[str, Any]:
@@ -1014,13 +1037,16 @@ class TurnOrBurn(Procedure[TobState]):
         if scenario not in _SCENARIOS:
             raise FormatError("scenario", f"unknown Turn or Burn scenario {scenario!r}; "
                               f"known: {', '.join(sorted(_SCENARIOS))}")
-        given = dict(options) if options else {}
-        data = _SCENARIOS[scenario]
-        preset = tuple([given.pop(name, data.get(name)) for name in PRESET_NAMES])
-        start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
-        return TobState(start.config, start.turn, start.phase, start.fighters, Rng.from_seed(seed), start.outcome,
-                        start.scores, projectiles=start.projectiles, stations=start.stations,
-                        stations_to_place=start.stations_to_place)
+        start = None if options else _PLAIN_STARTS.get(scenario)
+        if start is None:
+            given = dict(options) if options else {}
+            data = _SCENARIOS[scenario]
+            preset = tuple([given.pop(name, data.get(name)) for name in PRESET_NAMES])
+            start = _initial_state(scenario, _scenario_options(scenario, tuple(sorted(given.items()))), preset)
+            if not options:
+                _PLAIN_STARTS[scenario] = start
+        return TobState(start.config, start.turn, start.phase, start.fighters, Rng(rng_from_seed(seed)), start.outcome,
+                        start.scores, (), None, (), start.projectiles, start.stations, start.stations_to_place)
 
     def seats(self, state: TobState) -> tuple[Seat, ...]:
         return state.config.sides

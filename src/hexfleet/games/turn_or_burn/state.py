@@ -417,7 +417,7 @@ class TobState:
     stations_to_place: int = 0
     """Module 6: stations the players have still to place (phase ``stations``, TOB-M6-STN-02)."""
     procedure_ask: Ask | None = field(default=None, init=False, compare=False, repr=False)
-    """The decision this state stands at, kept by the procedure once found (``_keep``)."""
+    """The decision this state stands at, kept by the procedure once found (``engine.procedure.keep``)."""
 
     def fighter(self, fid: str) -> Fighter | None:
         for f in self.fighters:

@@ -433,9 +433,16 @@ def start(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], st
           ) -> tuple[TobState, list[Event]]:
     """Every side has plotted: the turn's steps run from the first, as :func:`run` does (a
     Module 1 elimination game in one pass, :func:`module_1_turn`)."""
-    if not (state.config.systems or state.config.points or state.replacements or state.projectiles or standing):
-        return module_1_turn(state, plots)
+    if one_pass(state, standing):
+        return module_1_turn(state, dict(plots))
     return pipeline(state, plots, standing)
+
+
+def one_pass(state: TobState, standing: Standing = ()) -> bool:
+    """Whether the turn that starts now is a Module 1 elimination turn (:func:`module_1_turn`):
+    no Module 2-6 step, nothing to score or bring back, no projectile. Fighters only leave it."""
+    config = state.config
+    return not (config.systems or config.points or state.replacements or state.projectiles or standing)
 
 
 def pipeline(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...], standing: Standing = ()
@@ -446,32 +453,35 @@ def pipeline(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...],
     return _run(Work(state, Stage(1, plots, declared, standing=standing)))
 
 
-def module_1_turn(state: TobState, plots: tuple[tuple[str, tuple[Action, ...]], ...]) -> tuple[TobState, list[Event]]:
+def module_1_turn(state: TobState, by_id: Mapping[str, tuple[Action, ...]]) -> tuple[TobState, list[Event]]:
     """A Module 1 elimination turn in one pass: the pipeline's reveal, move, fire, end of turn
     and next turn with every Module 2-3 step off and nothing to score or bring back, so no
-    :class:`Work` is built. Random duels are made of these turns; the same states and events
-    as :func:`pipeline` (tests/rules/turn_or_burn/test_turn_module_1.py)."""
+    :class:`Work` is built. ``by_id``: each fighter's plotted actions (none: it plots nothing).
+    Random duels are made of these turns; the same states and events as :func:`pipeline`
+    (tests/rules/turn_or_burn/test_turn_module_1.py)."""
     config = state.config
-    by_id = dict(plots)
     events: list[Event] = []
-    fighters = []
-    shooting = False  # a card other than a maneuver is plotted: in Module 1, a gun
-    for f in state.fighters:  # reveal (TOB-M1-PLOT-04)
+    fighters = state.fighters
+    shown: list[Fighter] | None = None  # the fighters once plotted system cards are known, if any is
+    for i, f in enumerate(fighters):  # reveal (TOB-M1-PLOT-04)
         actions = by_id.get(f.id)
         if actions:
-            cards = list(map(CARD, actions))
+            # Module 1 plots one card (TOB-M1-PLOT-01): spelled out, as map() and set() cost more than
+            # the work on one item
+            one = len(actions) == 1
+            cards = [actions[0].card] if one else list(map(CARD, actions))
             events.append({"type": "plotted", "id": f.id, "cards": cards})
-            if not MANEUVERS.keys() >= set(cards):
-                f = _shown(f, actions)
-                shooting = True
-        fighters.append(f)
-    moved, thrust, more = move_phase(config, fighters, resolve_maneuvers(state, by_id))
+            if not (cards[0] in MANEUVERS if one else MANEUVERS.keys() >= set(cards)):  # in Module 1, a gun
+                if shown is None:
+                    shown = list(fighters)
+                shown[i] = _shown(f, actions)
+    moved, thrust, more = move_phase(config, fighters if shown is None else shown, resolve_maneuvers(state, by_id))
     events += more
     rng = state.rng
     outcome = elimination_outcome(state.sides_in_play(), moved.values()) if len(moved) < len(fighters) else None
     # Decided in movement: no gun fires (TOB-M1-SCEN-01). No gun plotted: no card is lost, nobody eliminated.
-    if shooting and outcome is None:
-        guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(plots) for a in actions
+    if shown is not None and outcome is None:
+        guns = [GunPlot(fid, a.card, a.external, a.target) for fid, actions in sorted(by_id.items()) for a in actions
                 if a.card in GUNS]
         rng, more, _ = fire_phase(moved, guns, {}, thrust, frozenset(), rng, config.options, False)
         events += more
