@@ -372,7 +372,7 @@ class Work:
             self.order, self.step, self.cursor, self.act, tuple(self.queue), self.decision, self.quiet_turns,
             self.rolled, tuple(self.ledger), self.outcome, self.scores, self.then,
         )
-        object.__setattr__(state, "by_id", (self.ships, self.sqs))  # a derived value, as engine.procedure._keep
+        object.__setattr__(state, "by_id", (self.ships, self.sqs))  # a derived value, as engine.procedure.keep
         return state
 
     # --- dice ---------------------------------------------------------------------------
