@@ -201,3 +201,16 @@ def test_no_fire_after_the_turn_limit_counts() -> None:
         return evaluate(CiState(read_position(position(units, phase="fire", turn=turn, turn_limit=12)), Rng(1)))["red"]
 
     assert at(12) < at(11) < at(10) < at(9) == at(5)
+
+
+def test_a_very_good_shot_into_the_core_gets_no_railgun_damage_through() -> None:
+    # side on to red's nose: amplification makes surer hits, and more of them very good shots
+    # (total 18+) that strike the core, whose armor 6 stops a 1d6 railgun whole; point-blank the
+    # two cancel out, further off the surer hit wins
+    def red(blue_hex: tuple[int, int], amplify: int) -> float:
+        ew = {"points": 4, "shroud": 1, "amplify": amplify, "ecm": 0, "reserve": 0, "masking": 0}
+        units = [unit("R", "red", "reaper", ew=ew), unit("B", "blue", "reaper", blue_hex, facing=3)]
+        return threats(read_position(position(units, phase="fire")), {"R", "B"})["red"]
+
+    assert red((1, -1), 3) == pytest.approx(red((1, -1), 0))
+    assert red((1, -4), 3) > red((1, -4), 0)

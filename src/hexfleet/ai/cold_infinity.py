@@ -184,18 +184,28 @@ def drifted(u: Unit, turns: int = 1) -> Unit:
 def expected_damage(pos: Pos, shooter: Unit, s: dict[str, Any], target: Unit) -> float:
     """One shot's expected damage through armor (H-01…H-05) from weapon system ``s``: 0 out of
     arc. The to-hit modifiers are the game's own (:func:`fire.drm`), so the EW each side has
-    assigned counts: amplification, ECM, and the doubled range penalty without lock-on."""
+    assigned counts: amplification, ECM, and the doubled range penalty without lock-on.
+
+    A very good shot strikes the core (H-05) behind its thicker armor, where a railgun's 1d6
+    never gets through a frigate's 6: past a point, a better modifier buys less damage, not more."""
     w = s["weapon"]
     if not fire.arc_eligible(pos, shooter, w["arc"], target):
         return 0.0
     sil = fire.silhouette(pos, shooter, target, None)
     parts, _, _ = fire.drm(pos, shooter, target, s, sil)
-    drm = sum(parts.values())
     sections = design(pos, target)["sections"]
-    armor = min(sections[name]["armor"] for name in fire.section_candidates(pos, shooter, target, sil))
-    hit, full = at_least(HIT - drm), at_least(FULL - drm)
+    open_ = [n for n in fire.section_candidates(pos, shooter, target, sil) if not target["sections"][n]["destroyed"]]
+    core = sections["core"]["armor"] if "core" in sections else None
+    outer = min((sections[n]["armor"] for n in open_), default=core)  # a destroyed section: the core behind
+    if outer is None:
+        return 0.0
     traits = tuple(w["traits"])
-    return full * through(w["dmg"], traits, armor, False) + (hit - full) * through(w["dmg"], traits, armor, True)
+    core_total = pos["options"]["core_hit_total"] if core is not None else math.inf
+    total = 0.0
+    for t, p in totals(sum(parts.values())).items():
+        if t >= HIT:
+            total += p * through(w["dmg"], traits, core if t >= core_total else outer, t < FULL)
+    return total
 
 
 HIT, FULL = 11, 13
@@ -203,9 +213,12 @@ HIT, FULL = 11, 13
 
 
 @cache
-def at_least(k: int) -> float:
-    """P(3d6 ≥ k)."""
-    return sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c >= k) / 216
+def totals(drm: int) -> dict[int, float]:
+    """The distribution of 3d6 + ``drm``."""
+    out: dict[int, float] = {}
+    for a, b, c in product(range(1, 7), repeat=3):
+        out[a + b + c + drm] = out.get(a + b + c + drm, 0.0) + 1 / 216
+    return out
 
 
 @cache
