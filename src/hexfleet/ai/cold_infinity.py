@@ -3,9 +3,10 @@ and a heuristic bot.
 
 Search (:mod:`hexfleet.ai.mcts`) sees about one turn ahead, and a railgun hit is rare and worth
 half a point through armor, so damage alone leaves every leaf even and the search drifting.
-:func:`evaluate` adds the threat of the guns that will bear at the next fire (:func:`threats`),
-zero-sum; :func:`prior` fires first and ranks moves by that threat and by the gap to the enemy
-(:func:`gaps`), which is what makes a far-off ship close.
+:func:`evaluate` adds the threat of the guns that will bear at the next fire and at the few
+after it (:func:`threats`), zero-sum; :func:`prior` fires first, ranks moves by that threat and by
+the gap to the enemy (:func:`gaps`), which is what makes a far-off ship close, and EW assignments
+by the threat they give.
 
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
@@ -158,8 +159,8 @@ def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
     """Per side, the damage its armed weapons expect to deal at the next fire (``later`` fires
     after it): each weapon at the enemy it hurts most, with the units in ``done`` where they
     stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
-    the house fire rules, not the rules: lock-on assumed, EW, line of sight and defensive fire
-    ignored."""
+    the house fire rules, not the rules: the to-hit modifiers are the game's (EW, lock-on and
+    evasion included), line of sight and defensive fire ignored."""
     at = [drifted(u, later + (u["id"] not in done)) for u in pos["units"] if alive(u)]
     out = dict.fromkeys(pos["seats"], 0.0)
     for shooter in at:
