@@ -214,3 +214,15 @@ def test_a_very_good_shot_into_the_core_gets_no_railgun_damage_through() -> None
 
     assert red((1, -1), 3) == pytest.approx(red((1, -1), 0))
     assert red((1, -4), 3) > red((1, -4), 0)
+
+
+def test_a_weapon_still_arming_counts_from_the_fire_it_is_armed_for() -> None:
+    # the Lancer's lance (1+1) fired last turn: it sits out the next fire and bears at the one after
+    def lancer(arming: int) -> CiState:
+        units = [unit("R", "red", "lancer", systems={"lance": {"arming": arming}}),
+                 unit("B", "blue", "reaper", (0, -3), facing=3, vector="0")]
+        return CiState(read_position(position(units, phase="fire")), Rng(1))
+
+    ready, arming = threats(lancer(0).pos, {"R", "B"}), threats(lancer(1).pos, {"R", "B"})
+    assert arming["red"] < ready["red"]
+    assert threats(lancer(1).pos, {"R", "B"}, later=1)["red"] == threats(lancer(0).pos, {"R", "B"}, later=1)["red"]

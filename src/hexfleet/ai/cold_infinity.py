@@ -156,8 +156,9 @@ def moved(pos: Pos) -> set[str]:
 
 
 def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
-    """Per side, the damage its armed weapons expect to deal at the next fire (``later`` fires
-    after it): each weapon at the enemy it hurts most, with the units in ``done`` where they
+    """Per side, the damage its weapons expect to deal at the next fire (``later`` fires after
+    it), those armed by then (a weapon ``arming`` turns from its next shot sits out as many
+    fires): each weapon at the enemy it hurts most, with the units in ``done`` where they
     stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
     the house fire rules, not the rules: the to-hit modifiers are the game's (EW, lock-on and
     evasion included), line of sight and defensive fire ignored."""
@@ -169,7 +170,7 @@ def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
             continue
         for s, st in systems(pos, shooter, "weapon"):
             w = s["weapon"]
-            if st["active"] and not st["destroyed"] and st["arming"] <= 0 and w["dmg"]:
+            if st["active"] and not st["destroyed"] and st["arming"] <= later and w["dmg"]:
                 out[shooter["side"]] += weapon_rof(s)[0] * max(expected_damage(pos, shooter, s, t) for t in foes)
     return out
 
