@@ -41,7 +41,7 @@ def workload(game: str, games: int) -> list[MatchSpec]:
     ruleset = get_ruleset(game)
     scenario = ruleset.scenario()
     seats = tuple((seat, "random") for seat in ruleset.scenarios()[scenario].seats)
-    options = tuple(sorted(batch_options(game, DEFAULT_TURN_LIMIT).items()))
+    options = tuple(sorted(batch_options(game, scenario, DEFAULT_TURN_LIMIT).items()))
     return [MatchSpec(game, scenario, seats, seed=i, options=options) for i in range(games)]
 
 

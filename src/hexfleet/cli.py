@@ -500,3 +500,6 @@ def serve(
 
 app.command("arena")(arena_command)
 app.command("simulate")(simulate_command)
+
+if __name__ == "__main__":  # ``python -m hexfleet.cli``: a worktree's code, where the script runs the installed one
+    app()

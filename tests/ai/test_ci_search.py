@@ -161,3 +161,68 @@ def test_matched_velocities_outscore_a_pass_at_speed() -> None:
     assert threats(holding.pos, done) == threats(passing.pos, done)
     assert threats(holding.pos, done, later=1)["red"] > threats(passing.pos, done, later=1)["red"]
     assert evaluate(holding)["red"] > evaluate(passing)["red"]
+
+
+def _ew_scores(state: CiState) -> dict[str, float]:
+    """The prior of each of red's EW assignments, by the EW function it puts points into."""
+    orders = R.legal_orders(state, "red")
+    named = {}
+    for order, score in zip(orders, prior(state, "red", orders)):
+        ew = order.get("R")
+        named["none" if ew is None else "amplify" if ew.amplify else "ecm" if ew.ecm else "shroud"] = score
+    return named
+
+
+def test_the_prior_amplifies_where_the_guns_bear_and_jams_where_the_enemys_do() -> None:
+    # blue side on off red's nose: only red's guns bear, amplification makes them hit harder
+    aiming = _ew_scores(_duel((1, -4), 3, phase="ew"))
+    assert aiming["amplify"] == max(aiming.values()) > aiming["none"]
+    # blue abeam of red, nose on it: only blue's guns bear, red's ECM spoils them
+    aimed_at = _ew_scores(_duel((2, -1), 5, phase="ew"))
+    assert aimed_at["ecm"] == max(aimed_at.values()) > aimed_at["amplify"]
+
+
+def test_the_threat_counts_the_ew_assigned() -> None:
+    # the same geometry; red's amplification raises its threat, blue's ECM lowers it, and beyond
+    # red's shroud (10 hexes a point) red has no lock-on and its range penalty doubles
+    def red(**ew: int) -> float:
+        units = [unit("R", "red", "reaper", ew={"points": 4, "shroud": 1, "amplify": 0, "ecm": 0, "reserve": 0,
+                                                  "masking": 0} | ew),
+                 unit("B", "blue", "reaper", (1, -4), facing=3)]
+        return threats(read_position(position(units, phase="fire")), {"R", "B"})["red"]
+
+    assert red(amplify=3) > red() > red(shroud=0)
+
+
+def test_no_fire_after_the_turn_limit_counts() -> None:
+    # holding station on blue's flank: a lead that grows with the fires left, none at the last turn
+    def at(turn: int) -> float:
+        units = [unit("R", "red", "reaper", vector="0"), unit("B", "blue", "reaper", (1, -2), facing=3, vector="0")]
+        return evaluate(CiState(read_position(position(units, phase="fire", turn=turn, turn_limit=12)), Rng(1)))["red"]
+
+    assert at(12) < at(11) < at(10) < at(9) == at(5)
+
+
+def test_a_very_good_shot_into_the_core_gets_no_railgun_damage_through() -> None:
+    # side on to red's nose: amplification makes surer hits, and more of them very good shots
+    # (total 18+) that strike the core, whose armor 6 stops a 1d6 railgun whole; point-blank the
+    # two cancel out, further off the surer hit wins
+    def red(blue_hex: tuple[int, int], amplify: int) -> float:
+        ew = {"points": 4, "shroud": 1, "amplify": amplify, "ecm": 0, "reserve": 0, "masking": 0}
+        units = [unit("R", "red", "reaper", ew=ew), unit("B", "blue", "reaper", blue_hex, facing=3)]
+        return threats(read_position(position(units, phase="fire")), {"R", "B"})["red"]
+
+    assert red((1, -1), 3) == pytest.approx(red((1, -1), 0))
+    assert red((1, -4), 3) > red((1, -4), 0)
+
+
+def test_a_weapon_still_arming_counts_from_the_fire_it_is_armed_for() -> None:
+    # the Lancer's lance (1+1) fired last turn: it sits out the next fire and bears at the one after
+    def lancer(arming: int) -> CiState:
+        units = [unit("R", "red", "lancer", systems={"lance": {"arming": arming}}),
+                 unit("B", "blue", "reaper", (0, -3), facing=3, vector="0")]
+        return CiState(read_position(position(units, phase="fire")), Rng(1))
+
+    ready, arming = threats(lancer(0).pos, {"R", "B"}), threats(lancer(1).pos, {"R", "B"})
+    assert arming["red"] < ready["red"]
+    assert threats(lancer(1).pos, {"R", "B"}, later=1)["red"] == threats(lancer(0).pos, {"R", "B"}, later=1)["red"]

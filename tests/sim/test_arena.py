@@ -9,9 +9,10 @@ import pytest
 from typer.testing import CliRunner
 
 from hexfleet.cli import app
+from hexfleet.games import get_ruleset
 from hexfleet.sim.arena import arena, schedule, tabulate
 from hexfleet.sim.batch import CHUNKS_PER_WORKER, chunks, run_matches
-from hexfleet.sim.cli import batch_options, parse_seconds
+from hexfleet.sim.cli import DEFAULT_TURN_LIMIT, batch_options, limit_played, parse_seconds
 from hexfleet.sim.match import MatchResult, MatchSpec, play
 from hexfleet.sim.simulate import run_study
 
@@ -134,16 +135,48 @@ def test_durations(text, seconds):
 
 
 def test_batch_options_set_the_turn_limit_only_where_a_game_offers_it(monkeypatch):
-    """The house turn limit of batch play goes to games that offer it; 0 means none."""
-    assert batch_options("turn-or-burn", 45) == {"turn_limit": 45}
-    assert batch_options("launch-fighters", 60) == {"turn_limit": 60}
-    assert batch_options("turn-or-burn", 0) == {}
+    """A turn limit given goes to games that offer that option; 0 means none added."""
+    assert batch_options("turn-or-burn", "quick-shot", 45) == {"turn_limit": 45}
+    assert batch_options("launch-fighters", "raid", 60) == {"turn_limit": 60}
+    assert batch_options("cold-infinity", "frigate-duel", 30) == {"turn_limit": 30}
+    assert batch_options("turn-or-burn", "quick-shot", 0) == {}
 
     class NoLimit:
         options = ()
 
     monkeypatch.setattr("hexfleet.sim.cli.get_ruleset", lambda game: NoLimit())
-    assert batch_options("any", 60) == {}
+    assert batch_options("any", "any", 60) == {}
+    assert batch_options("any", "any") == {}
+
+
+@pytest.mark.parametrize(("game", "scenario", "own"), [
+    ("cold-infinity", "frigate-duel", 12), ("cold-infinity", "duel-3d", 12), ("cold-infinity", "fleet-action", 10),
+    ("launch-fighters", "raid", 8), ("launch-fighters", "holdout", 10)])
+def test_by_default_a_scenario_plays_to_its_own_turn_limit(game, scenario, own):
+    """The batch default overrides no limit a scenario sets (it used to put 60 in its place)."""
+    assert batch_options(game, scenario) == {}
+    assert limit_played(game, scenario, {}) == own
+    ruleset = get_ruleset(game)
+    assert ruleset.scenarios()[scenario].options["turn_limit"] == own
+
+
+def test_by_default_a_scenario_without_a_limit_of_its_own_ends_at_the_batch_limit():
+    """Turn or Burn scenarios set none, so batch games of them stop at 60 as before."""
+    assert batch_options("turn-or-burn", "quick-shot") == {"turn_limit": DEFAULT_TURN_LIMIT} == {"turn_limit": 60}
+    assert limit_played("turn-or-burn", "quick-shot", batch_options("turn-or-burn", "quick-shot")) == 60
+    assert limit_played("turn-or-burn", "quick-shot", batch_options("turn-or-burn", "quick-shot", 0)) == "none"
+    assert batch_options("talon", "base-assault") == {}  # Talon has no turn limit option
+
+
+def test_cli_arena_plays_cold_infinity_to_the_scenario_limit_unless_told(tmp_path):
+    """``--turn-limit`` left out: a Cold Infinity duel ends at the scenario's turn 12, not 60."""
+    out = tmp_path / "ci"
+    for extra, limit, options in (([], 12, {}), (["--turn-limit", "3"], 3, {"turn_limit": 3})):
+        result = CliRunner().invoke(app, ["arena", "-g", "cold-infinity", "-s", "frigate-duel", "-b", "heuristic,random",
+                                          "-n", "1", "-w", "1", "-q", "-o", str(out), *extra])
+        assert result.exit_code == 0, result.output
+        assert f"turn limit {limit}" in result.output
+        assert json.loads(out.with_suffix(".json").read_text())["config"]["options"] == options
 
 
 def test_cli_arena_and_simulate(tmp_path):

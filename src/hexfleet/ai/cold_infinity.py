@@ -3,9 +3,10 @@ and a heuristic bot.
 
 Search (:mod:`hexfleet.ai.mcts`) sees about one turn ahead, and a railgun hit is rare and worth
 half a point through armor, so damage alone leaves every leaf even and the search drifting.
-:func:`evaluate` adds the threat of the guns that will bear at the next fire (:func:`threats`),
-zero-sum; :func:`prior` fires first and ranks moves by that threat and by the gap to the enemy
-(:func:`gaps`), which is what makes a far-off ship close.
+:func:`evaluate` adds the threat of the guns that will bear at the next fire and at the few
+after it (:func:`threats`), zero-sum; :func:`prior` fires first, ranks moves by that threat and by
+the gap to the enemy (:func:`gaps`), which is what makes a far-off ship close, and EW assignments
+by the threat they give.
 
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
@@ -28,7 +29,7 @@ from typing import Any
 
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.cold_infinity import fire, movement
+from ..games.cold_infinity import ew, fire, movement
 from ..games.cold_infinity.ew import range_between
 from ..games.cold_infinity.model import Pos, Unit, alive, design, systems, weapon_rof
 from ..games.cold_infinity.notation import read_vector
@@ -85,14 +86,23 @@ def evaluate(state: CiState) -> dict[Seat, float]:
         winners = pos["outcome"]["winners"]
         return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in pos["seats"]}
     done = moved(pos)
-    now, then = threats(pos, done), threats(pos, done, later=1)
-    threat = {s: now[s] + SUSTAIN * then[s] for s in now}
+    threat = threats(pos, done)
+    limit = pos["turn_limit"]
+    for later in range(1, HORIZON + 1 if limit is None else min(HORIZON, limit - pos["turn"]) + 1):
+        for s, v in threats(pos, done, later=later).items():
+            threat[s] += SUSTAIN * v
     return {s: 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE) for s, lead in leads(pos, threat).items()}
 
 
 SUSTAIN = 0.5
-"""What the threat a turn later (every ship one more drift on, no thrust) counts for against the
-next fire's: a pass at speed brings the guns to bear once, matched velocities every turn."""
+"""What the threat of each fire after the next (every ship one more drift on, no thrust) counts
+for against the next fire's: a pass at speed brings the guns to bear once, matched velocities
+every turn."""
+HORIZON = 3
+"""Fires after the next that :func:`evaluate` counts (at :data:`SUSTAIN` each). A pass at speed
+leaves a duel out of range for the rest of the game, and the house victory at the turn limit
+goes to damage inflicted: what wins is staying in range turn after turn. No fire after the turn
+limit counts."""
 LEAD_SCALE = 10.0
 """Points of lead that make a side's value 0.5 + 0.5·tanh(1) ≈ 0.88."""
 THREAT_WEIGHT = 2.0
@@ -146,11 +156,12 @@ def moved(pos: Pos) -> set[str]:
 
 
 def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
-    """Per side, the damage its armed weapons expect to deal at the next fire (``later`` fires
-    after it): each weapon at the enemy it hurts most, with the units in ``done`` where they
+    """Per side, the damage its weapons expect to deal at the next fire (``later`` fires after
+    it), those armed by then (a weapon ``arming`` turns from its next shot sits out as many
+    fires): each weapon at the enemy it hurts most, with the units in ``done`` where they
     stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
-    the house fire rules, not the rules: lock-on assumed, EW, line of sight and defensive fire
-    ignored."""
+    the house fire rules, not the rules: the to-hit modifiers are the game's (EW, lock-on and
+    evasion included), line of sight and defensive fire ignored."""
     at = [drifted(u, later + (u["id"] not in done)) for u in pos["units"] if alive(u)]
     out = dict.fromkeys(pos["seats"], 0.0)
     for shooter in at:
@@ -159,8 +170,8 @@ def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
             continue
         for s, st in systems(pos, shooter, "weapon"):
             w = s["weapon"]
-            if st["active"] and not st["destroyed"] and st["arming"] <= 0 and w["dmg"]:
-                out[shooter["side"]] += weapon_rof(s)[0] * max(expected_damage(pos, shooter, w, t) for t in foes)
+            if st["active"] and not st["destroyed"] and st["arming"] <= later and w["dmg"]:
+                out[shooter["side"]] += weapon_rof(s)[0] * max(expected_damage(pos, shooter, s, t) for t in foes)
     return out
 
 
@@ -172,19 +183,31 @@ def drifted(u: Unit, turns: int = 1) -> Unit:
     return {**u, "hex": [u["hex"][0] + turns * v[0], u["hex"][1] + turns * v[1]], "z": u["z"] + turns * vz}
 
 
-def expected_damage(pos: Pos, shooter: Unit, w: Mapping[str, Any], target: Unit) -> float:
-    """One shot's expected damage through armor (H-01…H-05): 0 out of arc."""
+def expected_damage(pos: Pos, shooter: Unit, s: dict[str, Any], target: Unit) -> float:
+    """One shot's expected damage through armor (H-01…H-05) from weapon system ``s``: 0 out of
+    arc. The to-hit modifiers are the game's own (:func:`fire.drm`), so the EW each side has
+    assigned counts: amplification, ECM, and the doubled range penalty without lock-on.
+
+    A very good shot strikes the core (H-05) behind its thicker armor, where a railgun's 1d6
+    never gets through a frigate's 6: past a point, a better modifier buys less damage, not more."""
+    w = s["weapon"]
     if not fire.arc_eligible(pos, shooter, w["arc"], target):
         return 0.0
     sil = fire.silhouette(pos, shooter, target, None)
-    d = design(pos, target)
-    step = w["rng"]
-    drm = d["silhouette"][sil] + w["acc"] + fire.arc_drm(pos, shooter, w["arc"], target) \
-        - (range_between(pos, shooter, target) // step if step else 0)
-    armor = min(d["sections"][name]["armor"] for name in fire.section_candidates(pos, shooter, target, sil))
-    hit, full = at_least(HIT - drm), at_least(FULL - drm)
+    parts, _, _ = fire.drm(pos, shooter, target, s, sil)
+    sections = design(pos, target)["sections"]
+    open_ = [n for n in fire.section_candidates(pos, shooter, target, sil) if not target["sections"][n]["destroyed"]]
+    core = sections["core"]["armor"] if "core" in sections else None
+    outer = min((sections[n]["armor"] for n in open_), default=core)  # a destroyed section: the core behind
+    if outer is None:
+        return 0.0
     traits = tuple(w["traits"])
-    return full * through(w["dmg"], traits, armor, False) + (hit - full) * through(w["dmg"], traits, armor, True)
+    core_total = pos["options"]["core_hit_total"] if core is not None else math.inf
+    total = 0.0
+    for t, p in totals(sum(parts.values())).items():
+        if t >= HIT:
+            total += p * through(w["dmg"], traits, core if t >= core_total else outer, t < FULL)
+    return total
 
 
 HIT, FULL = 11, 13
@@ -192,9 +215,12 @@ HIT, FULL = 11, 13
 
 
 @cache
-def at_least(k: int) -> float:
-    """P(3d6 ≥ k)."""
-    return sum(1 for a in range(1, 7) for b in range(1, 7) for c in range(1, 7) if a + b + c >= k) / 216
+def totals(drm: int) -> dict[int, float]:
+    """The distribution of 3d6 + ``drm``."""
+    out: dict[int, float] = {}
+    for a, b, c in product(range(1, 7), repeat=3):
+        out[a + b + c + drm] = out.get(a + b + c + drm, 0.0) + 1 / 216
+    return out
 
 
 @cache
@@ -209,18 +235,21 @@ def through(dice: str, traits: tuple[str, ...], armor: int, marginal: bool) -> f
 def prior(state: CiState, seat: Seat, orders: list[Order]) -> list[float]:
     """Which orders search tries first: at fire the most attacks; at a move the order after
     which the seat's lead in threat (:func:`threats`) is largest and its gap to the enemy
-    (:func:`gaps`) smallest; elsewhere no preference.
+    (:func:`gaps`) smallest; at EW the assignment after which its threat lead is largest (its
+    amplification and lock-on against its foes; their ECM is hidden, taken as none); elsewhere
+    no preference.
 
     The gap is the urge to close: far off nobody threatens anybody, every leaf scores even, and
     the prior's bias alone ranks the moves, while the house victory at the turn limit goes to
     damage inflicted and no gun reaches far (a railgun loses 1 to hit per 2 hexes). Close in,
     the evaluated threats outweigh it."""
     pos = state.pos
-    if pos["phase"] == "fire":
+    phase = pos["phase"]
+    if phase == "fire":
         return [PRIOR_ATTACK * sum(len(o.attacks) for o in order.values()) for order in orders]
-    if pos["phase"] in ("move", "plot"):
+    if phase in ("move", "plot", "ew"):
         done = moved(pos)
-        scores = [_move_score(pos, seat, order, done) for order in orders]
+        scores = [_score_after(pos, seat, order, done, press=phase != "ew") for order in orders]
         mean = sum(scores) / len(scores)
         return [s - mean for s in scores]  # relative: the bias saturates for scores far from 0
     return [0.0] * len(orders)
@@ -229,22 +258,25 @@ def prior(state: CiState, seat: Seat, orders: list[Order]) -> list[float]:
 PRIOR_ATTACK = 2.0
 """Prior score per attack declared."""
 PRIOR_THREAT = 4.0
-"""Prior score per point of threat lead after a move."""
+"""Prior score per point of threat lead after a move or an EW assignment."""
 PRIOR_PRESS = 1.0
 """Prior score lost per hex of gap after a move."""
 
 
-def _move_score(pos: Pos, seat: Seat, order: Mapping[str, Any], done: set[str]) -> float:
-    """The seat's threat less the enemies' once ``order`` (move orders by unit) is carried out,
-    and its gap (:func:`gaps`) then, in prior score."""
+def _score_after(pos: Pos, seat: Seat, order: Mapping[str, Any], done: set[str], press: bool) -> float:
+    """The seat's threat less the enemies' once ``order`` (move or EW orders by unit) is carried
+    out, and with ``press`` its gap (:func:`gaps`) then, in prior score."""
     units = [copy.deepcopy(u) if u["id"] in order else u for u in pos["units"]]
     after = {**pos, "units": units, "plots": copy.deepcopy(pos["plots"])}
     for u in units:
         if u["id"] in order:
-            move_one(after, u, order[u["id"]])
-    threat = threats(after, done | set(order))
+            if press:
+                move_one(after, u, order[u["id"]])
+            else:
+                ew.apply(after, u, order[u["id"]])
+    threat = threats(after, done | set(order) if press else done)
     lead = sum(v if s == seat else -v for s, v in threat.items())
-    return PRIOR_THREAT * lead - PRIOR_PRESS * gaps(after).get(seat, 0)
+    return PRIOR_THREAT * lead - (PRIOR_PRESS * gaps(after).get(seat, 0) if press else 0.0)
 
 
 class ColdInfinityHeuristicBot:

@@ -25,8 +25,9 @@ from .match import seats_of
 from .simulate import find_study, run_study
 
 DEFAULT_TURN_LIMIT = 60
-"""Batch games end after this many turns, in games that offer a ``turn_limit`` option (a house
-rule for batch play): random bots may otherwise drift for ever. Reported with every result."""
+"""Batch games of a scenario that sets no turn limit of its own end after this many turns, in
+games that offer a ``turn_limit`` option (a house rule for batch play): random bots may otherwise
+drift for ever. Reported with every result."""
 
 def parse_seconds(text: str) -> float:
     """``1s``, ``500ms``, ``0.25`` → seconds."""
@@ -81,11 +82,26 @@ def _check(game: str, scenario: str | None, bots: list[str], backend: str) -> st
     return scenario
 
 
-def batch_options(game: str, turn_limit: int) -> dict[str, int]:
-    """The game options a batch command plays with: the turn limit, where ``game`` offers that
-    house rule and ``turn_limit`` is positive; none otherwise (the benches use it too)."""
-    names = {o.name for o in get_ruleset(game).options}
-    return {"turn_limit": turn_limit} if "turn_limit" in names and turn_limit > 0 else {}
+def batch_options(game: str, scenario: str, turn_limit: int | None = None) -> dict[str, int]:
+    """The game options a batch command plays ``scenario`` with: ``turn_limit`` where ``game``
+    offers that house rule and it is positive; where it is ``None``, :data:`DEFAULT_TURN_LIMIT` if
+    the scenario sets no limit of its own; otherwise none (so the scenario's own limit, if any,
+    holds). The benches use it too."""
+    ruleset = get_ruleset(game)
+    if "turn_limit" not in {o.name for o in ruleset.options}:
+        return {}
+    if turn_limit is None:
+        own = ruleset.scenarios()[ruleset.scenario(scenario)].options.get("turn_limit")
+        return {} if own is not None else {"turn_limit": DEFAULT_TURN_LIMIT}
+    return {"turn_limit": turn_limit} if turn_limit > 0 else {}
+
+
+def limit_played(game: str, scenario: str, options: dict[str, Any]) -> object:
+    """The turn limit games of ``scenario`` with ``options`` end at, for the report: the option
+    given, else the scenario's own, else ``"none"``."""
+    ruleset = get_ruleset(game)
+    own = ruleset.scenarios()[ruleset.scenario(scenario)].options.get("turn_limit")
+    return options.get("turn_limit", own if own is not None else "none")
 
 
 def _bot_options(think: float, iterations: int | None, clock: str) -> dict[str, dict[str, float | int | str | None]]:
@@ -110,9 +126,11 @@ Clock = Annotated[ClockName, typer.Option("--clock", case_sensitive=False,
                                          "do not depend on the machine's load) or wall.")]
 Iterations = Annotated[int | None, typer.Option("--iterations", min=1,
                                                  help="MCTS iterations per decision instead of a time limit.")]
-TurnLimit = Annotated[int, typer.Option("--turn-limit", min=0,
-                                        help="End games after this many turns, where the game has that house "
-                                             "rule (0: none).")]
+TurnLimit = Annotated[int | None, typer.Option(
+    "--turn-limit", min=0, show_default=False,
+    help=f"End games after this many turns, where the game has a turn_limit option. Default: the scenario's "
+         f"own limit, or {DEFAULT_TURN_LIMIT} where it sets none. 0: no limit added (a scenario's own limit "
+         f"still holds).")]
 Seed = Annotated[int, typer.Option("--seed", help="First game seed; games use consecutive seeds.")]
 Backend = Annotated[str, typer.Option("--backend", help="process (local pool) or ray (optional extra).")]
 Out = Annotated[Path, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json (and .png), and "
@@ -137,7 +155,7 @@ def arena_command(
     think: Think = "1s",
     clock: Clock = ClockName.cpu,
     iterations: Iterations = None,
-    turn_limit: TurnLimit = DEFAULT_TURN_LIMIT,
+    turn_limit: TurnLimit = None,
     seed: Seed = 0,
     backend: Backend = "process",
     out: Out = Path("arena"),
@@ -152,12 +170,12 @@ def arena_command(
         names = bot_names(game, scenario)
     if len(set(names)) < 2:
         raise typer.BadParameter("name at least two different bots", param_hint="--bots")
-    options = batch_options(game, turn_limit) | parse_options(option)
+    options = batch_options(game, scenario, turn_limit) | parse_options(option)
     _seats(game, scenario, options)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
                    bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
                    progress=not quiet, journal=_journal(out, resume))
-    limit = options.get("turn_limit", "none")
+    limit = limit_played(game, scenario, options)
     table = _shares_table(report, scenario, games, limit) if report.shares is not None else \
         _pairs_table(report, f"{game} / {scenario}: {games} games per pairing, turn limit {limit}")
     console = Console()
@@ -223,7 +241,7 @@ def simulate_command(
     think: Think = "1s",
     clock: Clock = ClockName.cpu,
     iterations: Iterations = None,
-    turn_limit: TurnLimit = DEFAULT_TURN_LIMIT,
+    turn_limit: TurnLimit = None,
     seed: Seed = 0,
     backend: Backend = "process",
     out: Annotated[Path | None, typer.Option("--out", "-o", help="Output path stem: writes STEM.csv, STEM.json "
@@ -239,7 +257,7 @@ def simulate_command(
         raise typer.BadParameter(exc.message, param_hint="STUDY") from None
     bot = bot or declared.bot
     scenario = _check(game, scenario, [bot], backend)
-    options = batch_options(game, turn_limit) | parse_options(option)
+    options = batch_options(game, scenario, turn_limit) | parse_options(option)
     _seats(game, scenario, options)
     try:
         result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
@@ -249,7 +267,7 @@ def simulate_command(
         raise typer.BadParameter(exc.message, param_hint="--scenario") from None
     first, second = declared.seats
     table = Table(title=f"{first.capitalize()}'s score (win 1, draw ½), {bot} on both sides, "
-                        f"{games} games per cell, turn limit {options.get('turn_limit', 'none')}")
+                        f"{games} games per cell, turn limit {limit_played(game, scenario, options)}")
     table.add_column(f"{first} \\ {second}")
     for choice in declared.choices:
         table.add_column(choice, justify="right")

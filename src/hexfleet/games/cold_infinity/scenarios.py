@@ -30,8 +30,11 @@ def ships() -> dict[str, Any]:
 
 
 def scenario_infos() -> dict[str, ScenarioInfo]:
+    """The scenarios, their options with the scenario's own turn limit among them (the file sets it
+    apart from ``options``, but a game plays it unless ``turn_limit`` is given, like any option)."""
     return {k: ScenarioInfo(k, d["title"], tuple(d["seats"]), d.get("description", "") + " (house scenario)",
-                            d.get("options", {})) for k, d in sorted(_scenarios().items())}
+                            d.get("options", {}) | ({"turn_limit": d["turn_limit"]} if d.get("turn_limit") else {}))
+            for k, d in sorted(_scenarios().items())}
 
 
 def new_position(name: str, options: dict[str, Any]) -> dict[str, Any]:
