@@ -3,9 +3,10 @@
 from hexfleet.ai import launch_fighters as lf
 from hexfleet.ai.base import get_bot
 from hexfleet.games import get_ruleset
+from hexfleet.games.launch_fighters.state import Work
 from hexfleet.plugins import game_bots
 
-from ..rules.launch_fighters.helpers import play, position, ship, state_of
+from ..rules.launch_fighters.helpers import at, play, position, ship, state_of
 
 RS = get_ruleset("launch-fighters")
 
@@ -48,3 +49,50 @@ def test_the_prior_ranks_orders_as_the_heuristic_bot_does():
     bot = get_bot("launch-fighters", "lf-heuristic", seed=1)
     assert RS.order_json(s, "X", best) == bot.choose(RS, "X", RS.view(s, "X"), RS.legal_orders(s, "X"))
     assert lf.prior(s, "X", RS.legal_orders(s, "X")) == scores  # JSON orders score the same
+
+
+def _big_against_small(**kw):
+    """X's big gunship against Y's small one: an unequal start (X brought far more points)."""
+    big = ship("X-A", "X", (0, 0), 3, cannons=4, defense=4, move=3, **kw)
+    return position([big, ship("Y-A", "Y", (6, 0), 0, cannons=1, move=2)], phase="move", step=3, order=("X", "Y"))
+
+
+def test_evaluate_measures_each_side_from_what_it_brought():
+    """At an unequal start each side stands at its own handicap: even, not the weaker side's
+    flat loss; the weaker side that hurt the stronger one is ahead though still behind on VP."""
+    start = lf.evaluate(state_of(_big_against_small()))
+    assert abs(start["X"] - 0.5) < 1e-9
+    damaged = {"cannons": 1, "launchers": 0, "bays": 0, "defense": 2, "move": 1}
+    hurt = state_of(_big_against_small(current=damaged))
+    w = Work(hurt, share=True)
+    now = lf.standing(w)
+    assert now["X"] > now["Y"]  # X would still win if the game ended here...
+    values = lf.evaluate(hurt)
+    assert values["Y"] > 0.5 > values["X"]  # ...but Y gained on what it brought, X lost
+    assert abs(values["X"] + values["Y"] - 1) < 1e-9
+
+
+def test_evaluate_counts_kills_where_the_scenario_ranks_by_ships_destroyed():
+    """LF-SCEN-05: X destroyed Y's cheap tender while Y shot X's gunship to pieces. By victory
+    points Y is ahead; by ships destroyed, X."""
+    wreck = {"cannons": 1, "launchers": 0, "bays": 0, "defense": 1, "move": 1}
+    tender = ship("Y-B", "Y", (3, 3), 0, defense=0, move=1)  # 1 point
+    tender.update(status="destroyed", hex=None)
+    ships = [ship("X-A", "X", (0, 0), 3, cannons=4, defense=4, move=3, current=wreck),
+             ship("Y-A", "Y", (6, 0), 0, cannons=4, defense=4, move=3), tender]
+    pos = position(ships, phase="move", step=3, order=("X", "Y"), ledger=[["X", 2, "Y-B"]])
+    by_vp = lf.evaluate(state_of(pos))
+    assert by_vp["Y"] > 0.5 > by_vp["X"]
+    by_kills = lf.evaluate(state_of({**pos, "options": {"victory": "ships_destroyed"}}))
+    assert by_kills["X"] > 0.5 > by_kills["Y"]
+
+
+def test_evaluate_counts_the_area_to_the_side_holding_it():
+    """LF-SCEN-01: of two equal ships, the one in the scenario's area is ahead (it would score
+    the area's VP at the turn's end); with both in it, nobody holds it."""
+    def values(y_hex):
+        ships = [ship("X-A", "X", (0, 0), 3, cannons=2), ship("Y-A", "Y", y_hex, 0, cannons=2)]
+        area = {"hexes": [at(0, 0), at(1, 0)], "vp": 5}
+        return lf.evaluate(state_of(position(ships, phase="move", step=3, order=("X", "Y"), control=area)))
+    assert values((6, 0))["X"] > 0.5
+    assert abs(values((1, 0))["X"] - 0.5) < 1e-9

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from hexfleet.ai import get_bot
-from hexfleet.ai.mcts import Limit, MctsBot
-from hexfleet.engine.ruleset import step
+from hexfleet.ai.mcts import Limit, MctsBot, outcome_values
+from hexfleet.engine.ruleset import Outcome, step
 from hexfleet.games import get_ruleset
 
 from .toy_games import Duel, Race
@@ -113,3 +113,12 @@ def test_the_setup_prior_puts_the_preferred_gun_first():
     bot = MctsBot(seed=3, think=None, iterations=40)
     order = bot.choose(tob, "red", tob.view(state, "red"), tob.legal(state, "red"))
     assert tob.order_json(state, "red", order)["R1"]["gun"] == "DB"
+
+
+def test_a_game_every_seat_won_is_a_draw_to_search():
+    """A tie ranked as shared winners (Launch Fighters! equal VP) is worth a draw, not a win;
+    a win shared by some seats of a melee stays a win for them."""
+    seats = ("a", "b", "c")
+    assert outcome_values(seats[:2], Outcome("turn_limit", ("a", "b"))) == {"a": 0.5, "b": 0.5}
+    assert outcome_values(seats, Outcome("turn_limit", ("a", "b"))) == {"a": 1.0, "b": 1.0, "c": 0.0}
+    assert outcome_values(seats, Outcome("draw", ())) == {"a": 0.5, "b": 0.5, "c": 0.5}

@@ -26,7 +26,7 @@ from ..games.launch_fighters.combat import landing_ships
 from ..games.launch_fighters.notation import dump
 from ..games.launch_fighters.play import scores
 from ..games.launch_fighters.position import parse_position
-from ..games.launch_fighters.state import ON_MAP, LfState, Ship, Work, arc, edge
+from ..games.launch_fighters.state import FLEET, ON_MAP, PLACE, RESERVE, LfState, Ship, Work, arc, edge
 from ..hexgrid import FRONT, REAR, distance
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
@@ -43,27 +43,81 @@ EVAL_SCALE = 12.0
 
 
 def evaluate(state: LfState) -> dict[Seat, float]:
-    """Each seat's prospects in ``[0, 1]`` (0.5 even), for search leaves: the victory points the
-    seat would score if the game ended now (LF-VIC-02..10, elimination credits included), less
-    the value of its ships' lost stat levels (a damaged ship still scores whole while it can
-    fight, but it fights worse), against the best other side's, through a logistic. A finished
-    game is scored by its outcome."""
+    """Each seat's prospects in ``[0, 1]`` (0.5 even), for search leaves, through a logistic of
+    its side's :func:`standing` against the best other side's. A finished game is scored by its
+    outcome.
+
+    The standings are measured from where the scenario started each side (:func:`standing`
+    less :func:`brought`): an unequal scenario (a breakout of 51 points against 99, a holdout
+    whose reinforcements come on turn 4) would otherwise put every leaf of the weaker side at
+    the logistic's flat end, where a better trade moves the value by a few thousandths and the
+    search, unable to tell its orders apart, plays its prior."""
     seats = state.config.seats
     if state.outcome is not None:
         return outcome_values(seats, state.outcome)
     w = Work(state, share=True)
-    half = scores(w)
-    for s in w.ships.values():
-        if s.status == ON_MAP:
-            full = sum(s.design.stats)
-            if full:
-                half[s.owner] -= round(s.design.hull_value * (full - sum(s.stats)) / full)
+    now, start = standing(w), brought(w)
+    half = {p: now[p] - start[p] for p in seats}
     side = {p: sum(half[m] for m in state.config.side(p)) / 2 for p in seats}
     out = {}
     for p in seats:
         rival = max((side[o] for o in seats if not state.config.allied(p, o)), default=side[p])
         out[p] = 1.0 / (1.0 + math.exp(-(side[p] - rival) / EVAL_SCALE))
     return out
+
+
+def standing(w: Work) -> dict[Seat, int]:
+    """Each seat's standing in half victory points, by what the scenario ranks (LF-VIC-10,
+    LF-SCEN-05): :func:`_vp_standing`, or for a ranking by ships destroyed, the seat's kills,
+    each worth a ship's average value, less its ships' damage as shares of a kill (a damaged
+    ship is closer to being the enemy's kill; the points the ranking ignores count nothing)."""
+    if w.config.options.victory != "ships_destroyed":
+        return _vp_standing(w)
+    kill = 2 * sum(s.design.cost for s in w.ships.values()) // max(1, len(w.ships))
+    half = {p: 0 for p in w.config.seats}
+    for seat, _, uid in w.ledger:
+        if uid in w.ships:
+            half[seat] += kill
+    for s in w.ships.values():
+        full = sum(s.design.stats)
+        if s.status == ON_MAP and full:
+            half[s.owner] -= kill * (full - sum(s.stats)) // full
+    return half
+
+
+def _vp_standing(w: Work) -> dict[Seat, int]:
+    """Half victory points a seat would score if the game ended now (LF-VIC-02..10:
+    elimination credits, escapes, a protected ship's VP), less the value of its ships' lost stat
+    levels (a damaged ship still scores whole while it can fight, but it fights worse). In the
+    setup, ships still to be placed count whole: they will be on the map. A scenario's area
+    (LF-SCEN-01) counts its VP to the side holding it now, as the turn's end would."""
+    half = scores(w)
+    if w.config.control:  # the rule of play._score_control, read ahead of the turn's end
+        there = [p for p in w.config.seats if any(u.owner == p and u.hex in w.config.control for u in w.units_on_map())]
+        if there and all(w.config.allied(there[0], p) for p in there):
+            half[there[0]] += 2 * w.config.control_vp
+    for s in w.ships.values():
+        if s.status == RESERVE and w.phase in (FLEET, PLACE):
+            half[s.owner] += 2 * s.design.cost + 2 * w.config.protect.get(s.id, 0)
+        elif s.status == ON_MAP:
+            full = sum(s.design.stats)
+            if full:
+                half[s.owner] -= round(s.design.hull_value * (full - sum(s.stats)) / full)
+    return half
+
+
+def brought(w: Work) -> dict[Seat, int]:
+    """What each seat brought to the game, in the units of :func:`standing`, which evaluation
+    measures from: by victory points, its ships at full value and its protected ships' VP
+    (LF-SCEN-04); by ships destroyed, nothing (no kills yet). Equal fleets bring equal values;
+    an unequal scenario's difference is its handicap. Reinforcements count from their arrival,
+    in both (LF-SCEN-02)."""
+    half = {p: 0 for p in w.config.seats}
+    if w.config.options.victory == "ships_destroyed":
+        return half
+    for s in w.ships.values():
+        half[s.owner] += 2 * s.design.cost + 2 * w.config.protect.get(s.id, 0)
+    return half
 
 
 def prior(state: LfState, seat: Seat, orders: list[Order]) -> list[float]:

@@ -216,8 +216,10 @@ class _Node:
 
 
 def outcome_values(seats: tuple[Seat, ...], outcome: Outcome) -> dict[Seat, float]:
-    """Win 1, loss 0, draw ½ for everybody."""
-    if outcome.is_draw:
+    """Win 1, loss 0, draw ½ for everybody. A game every seat won (a tie a game ranks as
+    shared winners: Launch Fighters! equal VP) is a draw to search: were it a win, a side would
+    take an even end for as good as winning it."""
+    if outcome.is_draw or set(seats) <= set(outcome.winners):
         return {s: 0.5 for s in seats}
     return {s: 1.0 if s in outcome.winners else 0.0 for s in seats}
 
