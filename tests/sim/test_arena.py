@@ -30,6 +30,16 @@ def test_schedule_swaps_sides_every_other_game():
     assert len({s.seed for s in specs}) == len(specs)
 
 
+def test_a_game_every_seat_won_is_a_draw_in_the_table():
+    """A game naming both seats winners (Launch Fighters! at equal VP) is a draw, not a win for both."""
+    spec = MatchSpec("launch-fighters", "duel", (("blue", "x"), ("red", "y")), seed=0)
+    rows, elo = tabulate([MatchResult(spec, "turn_limit", ("blue", "red"), 40)])
+    by = {(r.bot, r.opponent): r for r in rows}
+    assert (by["x", "y"].wins, by["x", "y"].draws, by["x", "y"].losses) == (0, 1, 0)
+    assert (by["y", "x"].wins, by["y", "x"].draws, by["y", "x"].losses) == (0, 1, 0)
+    assert elo["x"] == pytest.approx(elo["y"])
+
+
 def test_tabulate_counts_from_each_bots_side():
     spec = lambda red, blue: MatchSpec("turn-or-burn", "quick-shot", (("red", red), ("blue", blue)), seed=0)  # noqa: E731
     results = [MatchResult(spec("x", "y"), "elimination", ("red",), 3),

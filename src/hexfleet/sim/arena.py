@@ -153,6 +153,12 @@ def schedule(game: str, scenario: str, bots: Sequence[str], games: int, *, seed:
     return specs
 
 
+def drawn(result: MatchResult) -> bool:
+    """Nobody won, or everybody did (a game may name every seat tied on points a winner, as
+    Launch Fighters! does at equal VP): either way no bot beat another."""
+    return not result.winners or {seat for seat, _ in result.spec.bots} <= set(result.winners)
+
+
 def tabulate_shares(results: Sequence[MatchResult]) -> list[Share]:
     """Each bot's win share over games of any number of seats (see :class:`Share`)."""
     tally: dict[str, list[float]] = {}
@@ -162,7 +168,7 @@ def tabulate_shares(results: Sequence[MatchResult]) -> list[Share]:
             t = tally.setdefault(bot, [0, 0.0, 0, 0.0])
             t[0] += 1
             t[1] += 1 / len(r.winners) if seat in r.winners else 0.0
-            t[2] += not r.winners
+            t[2] += drawn(r)
             t[3] += 1 / n
     return [Share(bot, int(t[0]), t[1], int(t[2]), t[3], len(results)) for bot, t in sorted(tally.items())]
 
@@ -174,14 +180,15 @@ def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float
     for r in results:
         by_seat: dict[Seat, str] = dict(r.spec.bots)
         (sa, a), (sb, b) = r.spec.bots
-        score_a = 0.5 if not r.winners else (1.0 if sa in r.winners else 0.0)
+        tie = drawn(r)
+        score_a = 0.5 if tie else (1.0 if sa in r.winners else 0.0)
         elo_games.append((a, b, score_a))
         for seat, bot in by_seat.items():
             other = b if seat == sa else a
             for key in ((bot, other), (bot, "*")):
                 t = tally.setdefault(key, [0, 0, 0, 0])
                 t[0] += 1
-                if not r.winners:
+                if tie:
                     t[2] += 1
                 elif seat in r.winners:
                     t[1] += 1
