@@ -140,10 +140,23 @@ def composed(legal: Legal[Any], rank: Callable[[list[Order]], list[float]]) -> l
     return list({repr(order): order for order in out if order in legal}.values())
 
 
-def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats,
-                rng: random.Random) -> tuple[list[Order], Legal[Any] | None]:
+def drawn_and_composed(legal: Legal[Any], rng: random.Random, draws: int,
+                       rank: Callable[[list[Order]], list[float]] | None) -> list[Order]:
+    """:func:`listed`, and for a set too big to list the prior's :func:`composed` orders too
+    (a seat's own at the root; another seat's below it, so that search meets the plots a
+    sensible opponent makes rather than only random ones)."""
+    orders = listed(legal, rng, draws)
+    if rank is None or len(orders) == legal.count():
+        return orders
+    known = {repr(o) for o in orders}
+    return orders + [o for o in composed(legal, rank) if repr(o) not in known]
+
+
+def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats, rng: random.Random,
+                rank: Callable[[list[Order]], list[float]] | None) -> tuple[list[Order], Legal[Any] | None]:
     """A seat's orders at a node below the root: the game's fastest listing, or a sample of a
-    set too big to list (:func:`listed`), then with the set itself, for the pick to be checked.
+    set too big to list (:func:`drawn_and_composed`), then with the set itself, for the pick to
+    be checked.
 
     A sample (:data:`DRAWN_BELOW_ROOT` draws) is kept at the node (``stats.drawn``) and reused
     while its picks are legal in the world at hand (:meth:`MctsBot._iterate` checks the one it
@@ -155,7 +168,7 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
     if stats.drawn is None:
         if lazy.count() <= LIST_UP_TO:
             return ruleset.legal_orders(state, seat), None
-        stats.drawn = listed(lazy, rng, DRAWN_BELOW_ROOT)
+        stats.drawn = drawn_and_composed(lazy, rng, DRAWN_BELOW_ROOT, rank)
     return stats.drawn, lazy
 
 
@@ -323,14 +336,13 @@ class MctsBot:
         given = as_legal(legal)
         if given.count() == 1:
             return given.first()
-        mine_now = listed(given, self._rng)  # the root's orders, listed once for the whole search
         search: Search = self.search or game_bots(ruleset.name)
         evaluator: Evaluator | None = getattr(search, "evaluate", None)
         self._prior = getattr(search, "prior", None)
-        if self._prior is not None and given.count() > LIST_UP_TO:  # drawn: add the prior's own picks
-            world = search.determinize(view, seat, self._rng.getrandbits(64))
-            known = {repr(o) for o in mine_now}
-            mine_now += [o for o in composed(given, partial(self._prior, world, seat)) if repr(o) not in known]
+        rank = None
+        if self._prior is not None and given.count() > LIST_UP_TO:  # drawn: the prior composes some too
+            rank = partial(self._prior, search.determinize(view, seat, self._rng.getrandbits(64)), seat)
+        mine_now = drawn_and_composed(given, self._rng, LISTED_MAX, rank)  # listed once for the whole search
         depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
         now = self._clock
@@ -374,10 +386,11 @@ class MctsBot:
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()
                 lazy = None
+                composer = None if self._prior is None else partial(self._prior, state, seat)
                 if node is root and seat == me:
                     legal = my_legal
                 else:
-                    legal, lazy = _below_root(ruleset, state, seat, stats, self._rng)
+                    legal, lazy = _below_root(ruleset, state, seat, stats, self._rng, composer)
                 rank = None
                 if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN
                                                 or node.visits >= self.prior_visits):
@@ -391,7 +404,7 @@ class MctsBot:
                     tries += 1
                     legal_now = legal_now - {key}
                     if tries == PICK_TRIES or not legal_now:
-                        stats.drawn = listed(lazy, self._rng, DRAWN_BELOW_ROOT)
+                        stats.drawn = drawn_and_composed(lazy, self._rng, DRAWN_BELOW_ROOT, composer)
                         legal_now = stats.legal_keys(stats.drawn, self._rng, rank if stats.ranked else None)
                         lazy = None  # drawn from this world's set: legal
                     key = self._select(stats, legal_now, node.visits)
