@@ -324,22 +324,27 @@ STRENGTH_WEIGHT = 1.5
 builds (a lost fighter takes all of its cards; in an elimination game that is the score)."""
 
 ARMORED = 0.3
-""":func:`_team_chance` on an armored target: the shot cannot kill this turn but strips a card
+""":func:`_team_shot` on an armored target: the shot cannot kill this turn but strips a card
 of armor (TOB-M2-ARMOR-01), so aiming at it is still worth something."""
 
 
 def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive: bool) -> dict[Seat, float]:
     """Modules 2-3 prospects (Popcorn, Bigger): what :func:`evaluate` counts for a duel, with
     what decides a team game. A side gains :data:`POINT_WEIGHT` per team point and
-    :data:`STRENGTH_WEIGHT` times its share of working cards still in play (:func:`_strength`),
-    so a kill, a card shot away or a fighter lost off the map shows at once; each fighter adds
-    its chance to eliminate an enemy next turn (or, at 0.6, the turn after at any facing) with
-    every working gun (:func:`_team_chance`: crew or structure all gone, heavy guns, lock-on
-    range, shields and armor), and loses :func:`_danger` and ½ without a thruster, as in a duel."""
+    :data:`STRENGTH_WEIGHT` times its share of the cards it builds still working in play
+    (:func:`_cards`), so a kill, a card shot away or a fighter lost off the map shows at once.
+    Each working gun of a fighter (:func:`_firing`) aims at the enemy it would hurt most next
+    turn if all coast (or, at 0.6, the turn after at any facing): the fighter gains its chance
+    that some gun eliminates its target, and the cards the shots are expected to take, valued as
+    the strength term values them (:func:`_team_shot`: crew or structure all gone, heavy guns,
+    lock-on range, shields, armor). Without the cards a big fighter, which no single shot is
+    likely to eliminate, was searched as if three guns a turn could not hurt it. A fighter
+    loses :func:`_danger` and ½ without a thruster, as in a duel."""
     board = state.config.map
     points = dict(state.scores)
-    score = {side: POINT_WEIGHT * points.get(side, 0) + STRENGTH_WEIGHT * _strength(state, side)
-             for side in state.config.sides}
+    cards = {side: _cards(state, side) for side in state.config.sides}
+    score = {side: POINT_WEIGHT * points.get(side, 0) + STRENGTH_WEIGHT * kept / max(1, built)
+             for side, (kept, built) in cards.items()}
     for f, p1, p2, stays in tracks:
         if not f.has("THR"):
             score[f.side] -= 0.5
@@ -350,32 +355,38 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
                 continue
         miss_all = 1.0
         for gun, n in _firing(f):
-            best = 0.0
+            best, kill = 0.0, 0.0
             for e, e1, e2, _ in tracks:
                 if e.side == f.side:
                     continue
                 locked = f.lock_on == e.id
-                now = 0.0 if f.shields else _team_chance(p1, (f.facing,), gun, n, e, e1, locked, exclusive)
-                later = 0.6 * _team_chance(p2, _ALL_FACINGS, gun, n, e, e2, locked, exclusive) if stays else 0.0
-                best = max(best, now, later)
-            miss_all *= 1.0 - best
+                per_card = STRENGTH_WEIGHT / max(1, cards[e.side][1])
+                for weight, at, facings, target_at in ((1.0, p1, (f.facing,), e1), (0.6, p2, _ALL_FACINGS, e2)):
+                    if (weight == 1.0 and f.shields) or (weight < 1.0 and not stays):
+                        continue
+                    k, wear = _team_shot(at, facings, gun, n, e, target_at, locked, exclusive)
+                    value = weight * (k + per_card * wear)
+                    if value > best:
+                        best, kill = value, weight * k
+            miss_all *= 1.0 - kill
+            score[f.side] += best - kill
         score[f.side] += 1.0 - miss_all
     return _prospects(score)
 
 
-def _strength(state: TobState, side: Seat) -> float:
-    """``side``'s working internal cards in play over what it builds: its budget (Bigger), else
-    the cards of all its fighters, those waiting to re-enter included (Popcorn)."""
-    working = built = 0
+def _cards(state: TobState, side: Seat) -> tuple[int, int]:
+    """``side``'s working cards in play (internal and external), and the cards it builds: its
+    budget (Bigger) or the cards of all its fighters, those waiting to re-enter included
+    (Popcorn), externals of those in play added."""
+    kept = built = 0
     for f in state.fighters:
         if f.side == side:
-            working += len(internal_working(f)) if f.destroyed else f.size
-            built += f.size
+            kept += len(internal_working(f)) + len(external_working(f)) if f.destroyed else f.size + len(f.external)
+            built += f.size + len(f.external)
     budget = dict(state.config.budgets).get(side)
     if budget is not None:
-        return working / budget
-    built += sum(len(r.cards) for r in state.replacements if r.side == side)
-    return working / built if built else 0.0
+        return kept, budget + sum(len(f.external) for f in state.fighters if f.side == side)
+    return kept, built + sum(len(r.cards) for r in state.replacements if r.side == side)
 
 
 def _firing(f: Fighter) -> list[tuple[Gun, int]]:
@@ -392,34 +403,36 @@ def _firing(f: Fighter) -> list[tuple[Gun, int]]:
     return out
 
 
-def _team_chance(shooter_hex: Hex, facings: tuple[int, ...], gun: Gun, n: int, target: Fighter, target_hex: Hex,
-                 locked: bool, exclusive: bool) -> float:
-    """Modules 2-3 kill chance of a shot from ``shooter_hex`` facing any of ``facings``: range
-    halved on a locked target (TOB-M2-LOCK-03), ``n`` times the damage (a heavy gun), size miss
-    cards of big fighters; none through shields, :data:`ARMORED` of it through armor, both but
-    for a bubble gun (TOB-M2-SHIELD-01, TOB-M2-ARMOR-03)."""
+def _team_shot(shooter_hex: Hex, facings: tuple[int, ...], gun: Gun, n: int, target: Fighter, target_hex: Hex,
+               locked: bool, exclusive: bool) -> tuple[float, float]:
+    """A Modules 2-3 shot from ``shooter_hex`` facing any of ``facings``: ``(kill chance, cards
+    expected to be taken)``. Range halved on a locked target (TOB-M2-LOCK-03), ``n`` times the
+    damage (a heavy gun), size miss cards of big fighters; nothing through shields, and
+    :data:`ARMORED` of it through armor, but for a bubble gun (TOB-M2-SHIELD-01,
+    TOB-M2-ARMOR-03)."""
     if target.shields:
-        return 0.0
+        return 0.0, 0.0
     vq, vr = target_hex[0] - shooter_hex[0], target_hex[1] - shooter_hex[1]
     r = max(abs(vq), abs(vr), abs(vq + vr))
     r_eff = (r + 1) // 2 if locked else r
     if r == 0 or r_eff > gun.range:
-        return 0.0
+        return 0.0, 0.0
     arc_test = in_arc_exclusive if exclusive else in_arc
     if not any(arc_test(facing, (vq, vr), gun.arc) for facing in facings):
-        return 0.0
+        return 0.0, 0.0
     misses = max(0, (range_miss_cards(r_eff) or 0) + size_miss_cards(target.size))
-    chance = team_kill_chance(target, n * gun_damage(gun, r_eff, target.speed), misses)
+    kill, wear = team_kill_chance(target, n * gun_damage(gun, r_eff, target.speed), misses)
     if gun.id != "BG" and "ARM" in target.cards and "ARM" in internal_working(target):
-        chance *= ARMORED
-    return chance
+        return ARMORED * kill, ARMORED * wear
+    return kill, wear
 
 
-def team_kill_chance(target: Fighter, damage: int, misses: int) -> float:
-    """P(``damage`` cards pulled without replacement from ``target``'s hand, its working internal
-    and external cards and ``misses`` miss cards, take every crew card or every structure card):
-    what eliminates a fighter from Module 2 on (TOB-M2-SCEN-03, TOB-M3-SCEN-02). Exact, by
-    inclusion and exclusion; cached."""
+def team_kill_chance(target: Fighter, damage: int, misses: int) -> tuple[float, float]:
+    """``damage`` cards pulled without replacement from ``target``'s hand (its working internal
+    and external cards and ``misses`` miss cards): the chance that they take every crew card or
+    every structure card, what eliminates a fighter from Module 2 on (TOB-M2-SCEN-03,
+    TOB-M3-SCEN-02; exact, by inclusion and exclusion), and how many system cards they take on
+    average. Cached."""
     key = (target.cards, target.external, target.destroyed, damage, misses)
     hit = _TEAM_KILL_CACHE.get(key)
     if hit is not None:
@@ -433,14 +446,17 @@ def team_kill_chance(target: Fighter, damage: int, misses: int) -> float:
     def all_of(k: int) -> float:
         return math.comb(hand - k, pulls - k) / ways if k <= pulls else 0.0
 
-    hit = 0.0 if pulls <= 0 else all_of(crew) + all_of(structure) - all_of(crew + structure)
+    if pulls <= 0:
+        hit = 0.0, 0.0
+    else:
+        hit = all_of(crew) + all_of(structure) - all_of(crew + structure), pulls * (hand - misses) / hand
     if len(_TEAM_KILL_CACHE) > 100_000:
         _TEAM_KILL_CACHE.clear()
     _TEAM_KILL_CACHE[key] = hit
     return hit
 
 
-_TEAM_KILL_CACHE: dict[tuple[Any, ...], float] = {}
+_TEAM_KILL_CACHE: dict[tuple[Any, ...], tuple[float, float]] = {}
 
 
 def _module_4_terms(state: TobState, tracks: list[tuple[Fighter, Hex, Hex, bool]], score: dict[Seat, float]) -> None:
