@@ -122,3 +122,28 @@ def test_a_game_every_seat_won_is_a_draw_to_search():
     assert outcome_values(seats[:2], Outcome("turn_limit", ("a", "b"))) == {"a": 0.5, "b": 0.5}
     assert outcome_values(seats, Outcome("turn_limit", ("a", "b"))) == {"a": 1.0, "b": 1.0, "c": 0.0}
     assert outcome_values(seats, Outcome("draw", ())) == {"a": 0.5, "b": 0.5, "c": 0.5}
+
+
+def test_a_set_too_big_to_list_gets_the_priors_own_best_order():
+    """Six units of ten choices (a million orders, far more than are listed): random draws would
+    hold the best one by chance only, while :func:`composed` builds it unit by unit from a prior
+    that sums the units' parts, and adds each unit's runners-up beside it."""
+    import random
+
+    from hexfleet.ai.mcts import COMPOSED_ALTERNATIVES, LIST_UP_TO, composed
+    from hexfleet.engine.legal import PerUnit
+
+    rnd = random.Random(7)
+    units = {f"u{i}": [f"c{j}" for j in range(10)] for i in range(6)}
+    part = {(u, c): rnd.random() for u, cs in units.items() for c in cs}
+    legal = PerUnit(units, lambda picks: tuple(sorted(picks.items())), lambda order: True)
+    assert legal.count() > LIST_UP_TO
+
+    def rank(orders):
+        return [sum(part[pick] for pick in order) for order in orders]
+
+    best = tuple(sorted((u, max(cs, key=lambda c: part[(u, c)])) for u, cs in units.items()))
+    orders = composed(legal, rank)
+    assert orders[0] == best
+    assert len(orders) == 1 + len(units) * COMPOSED_ALTERNATIVES
+    assert all(sum(a != b for a, b in zip(order, best)) == 1 for order in orders[1:])

@@ -34,7 +34,7 @@ from typing import Any
 from ..engine.legal import Legal
 from ..engine.rng import MASK64, draw
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.turn_or_burn.build import CLASSES, FREIGHTER, PARTY_CLASSES
+from ..games.turn_or_burn.build import CLASSES, FREIGHTER, PARTY_CLASSES, external_working, internal_working
 from ..games.turn_or_burn.cards import (
     GUNS,
     M1_GUNS,
@@ -262,12 +262,9 @@ def evaluate(state: TobState) -> dict[Seat, float]:
     board = state.config.map
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
-    tracks = []
-    for f in at_table(state):  # coasting: P1 = M, M1 = 2M - P; P2 = M1 (TOB-M1-MOVE-05/07)
-        (pq, pr), (mq, mr) = f.hex, f.momentum
-        p1, p2 = (mq, mr), (2 * mq - pq, 2 * mr - pr)
-        p3 = (2 * p2[0] - mq, 2 * p2[1] - mr)
-        tracks.append((f, p1, p2, board.contains(p2) and board.contains(p3)))
+    tracks = _tracks(state)
+    if state.config.systems and not state.config.nine_phase:
+        return _evaluate_teams(state, tracks, wide, exclusive)
     score = {side: 0.0 for side in state.config.sides}
     for f, p1, p2, stays in tracks:
         if not f.has("THR"):
@@ -290,9 +287,176 @@ def evaluate(state: TobState) -> dict[Seat, float]:
         score[f.side] += best
     if state.projectiles or state.config.black_holes:
         _module_4_terms(state, tracks, score)
+    return _prospects(score)
+
+
+Track = tuple[Fighter, Hex, Hex, bool]
+"""A fighter, where it will stand after one and two turns of coasting, and whether it stays on
+the map for a third (then its second-turn shot counts)."""
+
+
+def _tracks(state: TobState) -> list[Track]:
+    """Every fighter's coasting track: P1 = M, M1 = 2M - P; P2 = M1 (TOB-M1-MOVE-05/07), in
+    plain ints."""
+    board = state.config.map
+    tracks = []
+    for f in at_table(state):
+        (pq, pr), (mq, mr) = f.hex, f.momentum
+        p1, p2 = (mq, mr), (2 * mq - pq, 2 * mr - pr)
+        p3 = (2 * p2[0] - mq, 2 * p2[1] - mr)
+        tracks.append((f, p1, p2, board.contains(p2) and board.contains(p3)))
+    return tracks
+
+
+def _prospects(score: dict[Seat, float]) -> dict[Seat, float]:
+    """Each side's score against the mean of the others, through ``tanh`` into ``[0, 1]``."""
     total = sum(score.values())
     n = len(score)
     return {side: 0.5 + 0.5 * math.tanh(s - (total - s) / max(1, n - 1)) for side, s in score.items()}
+
+
+POINT_WEIGHT = 0.5
+""":func:`_evaluate_teams`: a team point (TOB-M2-SCEN-05), half a certain kill next turn, so that
+a lead of a few points does not saturate ``tanh`` and leave search nothing to tell plots apart by."""
+
+STRENGTH_WEIGHT = 1.5
+""":func:`_evaluate_teams`: a side's working internal cards in play as a share of what it
+builds (a lost fighter takes all of its cards; in an elimination game that is the score)."""
+
+ARMORED = 0.3
+""":func:`_team_shot` on an armored target: the shot cannot kill this turn but strips a card
+of armor (TOB-M2-ARMOR-01), so aiming at it is still worth something."""
+
+
+def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive: bool) -> dict[Seat, float]:
+    """Modules 2-3 prospects (Popcorn, Bigger): what :func:`evaluate` counts for a duel, with
+    what decides a team game. A side gains :data:`POINT_WEIGHT` per team point and
+    :data:`STRENGTH_WEIGHT` times its share of the cards it builds still working in play
+    (:func:`_cards`), so a kill, a card shot away or a fighter lost off the map shows at once.
+    Each working gun of a fighter (:func:`_firing`) aims at the enemy it would hurt most next
+    turn if all coast (or, at 0.6, the turn after at any facing): the fighter gains its chance
+    that some gun eliminates its target, and the cards the shots are expected to take, valued as
+    the strength term values them (:func:`_team_shot`: crew or structure all gone, heavy guns,
+    lock-on range, shields, armor). Without the cards a big fighter, which no single shot is
+    likely to eliminate, was searched as if three guns a turn could not hurt it. A fighter
+    loses :func:`_danger` and ½ without a thruster, as in a duel."""
+    board = state.config.map
+    points = dict(state.scores)
+    cards = {side: _cards(state, side) for side in state.config.sides}
+    score = {side: POINT_WEIGHT * points.get(side, 0) + STRENGTH_WEIGHT * kept / max(1, built)
+             for side, (kept, built) in cards.items()}
+    for f, p1, p2, stays in tracks:
+        if not f.has("THR"):
+            score[f.side] -= 0.5
+        danger = _danger(board, f, wide)
+        if danger:
+            score[f.side] -= danger
+            if danger > 1.0:
+                continue
+        miss_all = 1.0
+        for gun, n in _firing(f):
+            best, kill = 0.0, 0.0
+            for e, e1, e2, _ in tracks:
+                if e.side == f.side:
+                    continue
+                locked = f.lock_on == e.id
+                per_card = STRENGTH_WEIGHT / max(1, cards[e.side][1])
+                for weight, at, facings, target_at in ((1.0, p1, (f.facing,), e1), (0.6, p2, _ALL_FACINGS, e2)):
+                    if (weight == 1.0 and f.shields) or (weight < 1.0 and not stays):
+                        continue
+                    k, wear = _team_shot(at, facings, gun, n, e, target_at, locked, exclusive)
+                    value = weight * (k + per_card * wear)
+                    if value > best:
+                        best, kill = value, weight * k
+            miss_all *= 1.0 - kill
+            score[f.side] += best - kill
+        score[f.side] += 1.0 - miss_all
+    return _prospects(score)
+
+
+def _cards(state: TobState, side: Seat) -> tuple[int, int]:
+    """``side``'s working cards in play (internal and external), and the cards it builds: its
+    budget (Bigger) or the cards of all its fighters, those waiting to re-enter included
+    (Popcorn), externals of those in play added."""
+    kept = built = 0
+    for f in state.fighters:
+        if f.side == side:
+            kept += len(internal_working(f)) + len(external_working(f)) if f.destroyed else f.size + len(f.external)
+            built += f.size + len(f.external)
+    budget = dict(state.config.budgets).get(side)
+    if budget is not None:
+        return kept, budget + sum(len(f.external) for f in state.fighters if f.side == side)
+    return kept, built + sum(len(r.cards) for r in state.replacements if r.side == side)
+
+
+def _firing(f: Fighter) -> list[tuple[Gun, int]]:
+    """Each gun ``f`` can fire, with its damage multiplier: a heavy gun once at its set's size
+    (none if a card of the set is lost, TOB-M3-BIGGUN-04/06), every other working copy at 1."""
+    heavy = {s[0]: len(s) for s in f.heavy_guns}
+    internal = Counter(c for c in (internal_working(f) if f.external or f.destroyed else f.cards) if c in GUNS)
+    out = [(GUNS[card], 1) for card in external_working(f) if card in GUNS] if f.external else []
+    for card, copies in internal.items():
+        if card not in heavy:
+            out.extend([(GUNS[card], 1)] * copies)
+        elif copies >= heavy[card]:
+            out.append((GUNS[card], heavy[card]))
+    return out
+
+
+def _team_shot(shooter_hex: Hex, facings: tuple[int, ...], gun: Gun, n: int, target: Fighter, target_hex: Hex,
+               locked: bool, exclusive: bool) -> tuple[float, float]:
+    """A Modules 2-3 shot from ``shooter_hex`` facing any of ``facings``: ``(kill chance, cards
+    expected to be taken)``. Range halved on a locked target (TOB-M2-LOCK-03), ``n`` times the
+    damage (a heavy gun), size miss cards of big fighters; nothing through shields, and
+    :data:`ARMORED` of it through armor, but for a bubble gun (TOB-M2-SHIELD-01,
+    TOB-M2-ARMOR-03)."""
+    if target.shields:
+        return 0.0, 0.0
+    vq, vr = target_hex[0] - shooter_hex[0], target_hex[1] - shooter_hex[1]
+    r = max(abs(vq), abs(vr), abs(vq + vr))
+    r_eff = (r + 1) // 2 if locked else r
+    if r == 0 or r_eff > gun.range:
+        return 0.0, 0.0
+    arc_test = in_arc_exclusive if exclusive else in_arc
+    if not any(arc_test(facing, (vq, vr), gun.arc) for facing in facings):
+        return 0.0, 0.0
+    misses = max(0, (range_miss_cards(r_eff) or 0) + size_miss_cards(target.size))
+    kill, wear = team_kill_chance(target, n * gun_damage(gun, r_eff, target.speed), misses)
+    if gun.id != "BG" and "ARM" in target.cards and "ARM" in internal_working(target):
+        return ARMORED * kill, ARMORED * wear
+    return kill, wear
+
+
+def team_kill_chance(target: Fighter, damage: int, misses: int) -> tuple[float, float]:
+    """``damage`` cards pulled without replacement from ``target``'s hand (its working internal
+    and external cards and ``misses`` miss cards): the chance that they take every crew card or
+    every structure card, what eliminates a fighter from Module 2 on (TOB-M2-SCEN-03,
+    TOB-M3-SCEN-02; exact, by inclusion and exclusion), and how many system cards they take on
+    average. Cached."""
+    key = (target.cards, target.external, target.destroyed, damage, misses)
+    hit = _TEAM_KILL_CACHE.get(key)
+    if hit is not None:
+        return hit
+    internal = internal_working(target)
+    hand = len(internal) + len(external_working(target)) + misses
+    pulls = min(damage, hand)
+    crew, structure = internal.count("CM"), internal.count("STR")
+    ways = math.comb(hand, pulls)
+
+    def all_of(k: int) -> float:
+        return math.comb(hand - k, pulls - k) / ways if k <= pulls else 0.0
+
+    if pulls <= 0:
+        hit = 0.0, 0.0
+    else:
+        hit = all_of(crew) + all_of(structure) - all_of(crew + structure), pulls * (hand - misses) / hand
+    if len(_TEAM_KILL_CACHE) > 100_000:
+        _TEAM_KILL_CACHE.clear()
+    _TEAM_KILL_CACHE[key] = hit
+    return hit
+
+
+_TEAM_KILL_CACHE: dict[tuple[Any, ...], tuple[float, float]] = {}
 
 
 def _module_4_terms(state: TobState, tracks: list[tuple[Fighter, Hex, Hex, bool]], score: dict[Seat, float]) -> None:
