@@ -1,0 +1,41 @@
+"""Tally arena journals part way: per file, wins-draws-losses of ``mcts`` against the other bot,
+with the Wilson 95 % interval of its win rate (the arena's own table needs the whole study).
+
+    python bench/studies/tally.py bench/studies/*.games.jsonl
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from hexfleet.sim.stats import wilson
+
+
+def tally(path: Path, bot: str = "mcts") -> str:
+    games = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+    wins = draws = losses = 0
+    for g in games:
+        seats = [seat for seat, name in g["spec"]["bots"] if name == bot]
+        if not seats:
+            continue
+        everyone = {seat for seat, _ in g["spec"]["bots"]}
+        if not g["winners"] or everyone <= set(g["winners"]):
+            draws += 1
+        elif seats[0] in g["winners"]:
+            wins += 1
+        else:
+            losses += 1
+    n = wins + draws + losses
+    if n == 0:
+        return f"{path.name}: no games of {bot}"
+    low, high = wilson(wins, n)
+    commits = ", ".join(sorted({g.get("commit") or "unknown" for g in games}))
+    return (f"{path.name}: {bot} {wins}-{draws}-{losses} of {n}, {100 * wins / n:.0f} % "
+            f"({100 * low:.0f}-{100 * high:.0f}); commits {commits}")
+
+
+if __name__ == "__main__":
+    for arg in sys.argv[1:]:
+        print(tally(Path(arg)))
