@@ -17,7 +17,7 @@ averages over hidden cards and chance alike, and no node ever holds a state.
   and UCB1 gets a progressive bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that
   fades as statistics grow.
 * A game's ``prune`` (optional) drops orders that only lead back to states reachable anyway (a
-  Talon ship's Speed set a second time in one Power Phase), at the root and below it: search
+  choice set a second time before its decision ends), at the root and below it: search
   then never walks in circles, and a decision with one order left is answered at once.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
   ``evaluate`` if it has one, else as a draw.
@@ -290,9 +290,9 @@ class _Node:
 
 
 def outcome_values(seats: tuple[Seat, ...], outcome: Outcome) -> dict[Seat, float]:
-    """Win 1, loss 0, draw ½ for everybody. A game every seat won (a tie a game ranks as
-    shared winners: Launch Fighters! equal VP) is a draw to search: were it a win, a side would
-    take an even end for as good as winning it."""
+    """Win 1, loss 0, draw ½ for everybody. A game every seat won (a tie on points a game
+    ranks as shared winners) is a draw to search: were it a win, a side would take an even end
+    for as good as winning it."""
     if outcome.is_draw or set(seats) <= set(outcome.winners):
         return {s: 0.5 for s in seats}
     return {s: 1.0 if s in outcome.winners else 0.0 for s in seats}

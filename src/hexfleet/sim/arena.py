@@ -154,8 +154,8 @@ def schedule(game: str, scenario: str, bots: Sequence[str], games: int, *, seed:
 
 
 def drawn(result: MatchResult) -> bool:
-    """Nobody won, or everybody did (a game may name every seat tied on points a winner, as
-    Launch Fighters! does at equal VP): either way no bot beat another."""
+    """Nobody won, or everybody did (a game may name every seat tied on points a winner):
+    either way no bot beat another."""
     return not result.winners or {seat for seat, _ in result.spec.bots} <= set(result.winners)
 
 

@@ -1,6 +1,6 @@
 """A batch's journal: every finished game written as one JSON line the moment it ends.
 
-A study at 1 s a decision can run for hours (a Talon game is hundreds of decisions); a crash, a
+A study at 1 s a decision can run for hours (a long game is hundreds of decisions); a crash, a
 closed terminal or the end of a working session must not lose the games already played. The
 arena and simulate commands keep ``STEM.games.jsonl`` as they go, and ``--resume`` plays only
 the games the journal lacks. A game is known by its whole spec (game, scenario, seats and bots,
