@@ -25,8 +25,8 @@ averages over hidden cards and chance alike, and no node ever holds a state.
   leads every other by more visits than the rest of the budget could give one of them
   (Leela Zero's "smart pruning"). Under an iteration limit the choice is exactly the one the
   full budget would make; under a time limit the rest of the budget is estimated from the rate
-  so far. Many decisions in a long game are settled early, so games against a bot go faster
-  and a study at 1 s a decision costs a fraction of 1 s a decision.
+  so far. A decision with one clearly best order ends early (a bot answers sooner, a study
+  spends less); a real choice still takes the whole budget.
 
 The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
