@@ -10,6 +10,7 @@ import json
 import sys
 from pathlib import Path
 
+from hexfleet.sim.arena import all_drawn
 from hexfleet.sim.stats import wilson
 
 
@@ -20,8 +21,7 @@ def tally(path: Path, bot: str = "mcts") -> str:
         seats = [seat for seat, name in g["spec"]["bots"] if name == bot]
         if not seats:
             continue
-        everyone = {seat for seat, _ in g["spec"]["bots"]}
-        if not g["winners"] or everyone <= set(g["winners"]):
+        if all_drawn([seat for seat, _ in g["spec"]["bots"]], g["winners"]):
             draws += 1
         elif seats[0] in g["winners"]:
             wins += 1

@@ -156,7 +156,12 @@ def schedule(game: str, scenario: str, bots: Sequence[str], games: int, *, seed:
 def drawn(result: MatchResult) -> bool:
     """Nobody won, or everybody did (a game may name every seat tied on points a winner):
     either way no bot beat another."""
-    return not result.winners or {seat for seat, _ in result.spec.bots} <= set(result.winners)
+    return all_drawn([seat for seat, _ in result.spec.bots], result.winners)
+
+
+def all_drawn(seats: Sequence[Seat], winners: Sequence[Seat]) -> bool:
+    """:func:`drawn` on plain seat lists (a journal line's, say)."""
+    return not winners or set(seats) <= set(winners)
 
 
 def tabulate_shares(results: Sequence[MatchResult]) -> list[Share]:

@@ -21,9 +21,11 @@ from typing import Any
 from .match import MatchResult, MatchSpec
 
 
-def spec_key(spec: MatchSpec) -> str:
-    """A spec as canonical JSON: equal for equal settings, whichever run made it."""
-    return json.dumps(asdict(spec), sort_keys=True, separators=(",", ":"))
+def spec_key(spec: MatchSpec | dict[str, Any]) -> str:
+    """A spec (or a journal line's ``spec``) as canonical JSON: equal for equal settings,
+    whichever run made it."""
+    data = spec if isinstance(spec, dict) else asdict(spec)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
 def code_commit() -> str | None:
@@ -54,7 +56,7 @@ class Journal:
             for number, line in enumerate(lines, 1):
                 try:
                     entry = json.loads(line)
-                    self._old[json.dumps(entry["spec"], sort_keys=True, separators=(",", ":"))] = entry
+                    self._old[spec_key(entry["spec"])] = entry
                 except (json.JSONDecodeError, KeyError, TypeError):
                     if number < len(lines):
                         raise ValueError(f"{path}, line {number}: not a journal entry") from None
