@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from hexfleet.ai import talon as bots
 from hexfleet.games.talon.interchange import parse
 from hexfleet.games.talon.world import TalState
@@ -18,11 +20,12 @@ def ship(uid: str, cls: str, side: str, hex_: tuple[int, int], facing: int = 0, 
     return {"id": uid, "class": cls, "side": side, "hex": list(hex_), "facing": facing, **more}
 
 
-def state(*ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = ()) -> TalState:
+def state(*ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = (),
+          terrain: tuple[dict[str, Any], ...] = ()) -> TalState:
     """A Round 1 Impulse C position on an infinite map with these ships (format talon/1)."""
     return parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
                   "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
-                  "step": "ap", "ships": list(ships), "squadrons": [], "missiles": [], "terrain": [],
+                  "step": "ap", "ships": list(ships), "squadrons": [], "missiles": [], "terrain": list(terrain),
                   "removed": list(removed), "next_missile": 1})
 
 
@@ -55,6 +58,21 @@ def test_a_destroyed_ship_outweighs_one_worn_to_its_last_box():
     killed = state(me, unarmed("y", "talon", (2, 20)),
                    removed=({"id": "x", "class": "talon-ca", "side": "talon", "status": "destroyed"},))
     assert terran_value(killed) > terran_value(worn) > 0.5
+
+
+@pytest.mark.rule("TAL-18.2")
+def test_a_ship_near_a_black_hole_counts_as_partly_lost():
+    """The pull after the Power Phase (TAL-18.2) takes a ship next to the hole into it (TAL-18.1.a):
+    search cannot see that far, so the evaluator counts the ship nearer the hole as partly lost."""
+    hole = ({"kind": "black_hole", "hex": [0, 0]},)
+    far = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -5)), terrain=hole)
+    next_to = state(unarmed("g", "terran", (0, 1)), unarmed("x", "talon", (0, -5)), terrain=hole)
+    two_off = state(unarmed("g", "terran", (0, 2)), unarmed("x", "talon", (0, -5)), terrain=hole)
+    no_hole = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -5)))
+    assert terran_value(far) == terran_value(no_hole)
+    assert terran_value(next_to) < terran_value(two_off) < terran_value(far)
+    enemy_next_to = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -1)), terrain=hole)
+    assert terran_value(enemy_next_to) > terran_value(far)
 
 
 def test_a_hull_box_counts_more_than_a_shield_box():

@@ -79,6 +79,12 @@ AP_FIRST = 40.0
 """The heuristic's score of spending AP usefully: above any shot (20 plus its expected damage)
 and any move, since AP not spent before the ship moves or fires is lost."""
 
+HOLE_RISK = {1: 0.7, 2: 0.2}
+"""The share of a unit's SP counted as lost at its distance from the nearest Black Hole: the pull
+after every Power Phase (TAL-18.2) takes a ship one hex nearer, and into the hole destroys it
+(TAL-18.1.a), but the pull comes at the Round's end, beyond what search looks at; a ship next to
+the hole must move away before then, and one two hexes off will be next to it."""
+
 SCALE = 0.1
 """The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
 small, so that a point of damage moves the score enough for search to tell orders apart."""
@@ -87,9 +93,9 @@ small, so that a point of damage moves the score enough for search to tell order
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
     its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4), plus each enemy
-    unit's :func:`worn` share of its SP, plus the damage its charged groups could fire now
-    (:func:`threats`), plus a little for the charge each enemy bar lacks; the difference of
-    leads, over the smaller fleet's SP, is squashed by ``tanh``."""
+    unit's :data:`HOLE_RISK` and :func:`worn` shares of its SP, plus the damage its charged groups
+    could fire now (:func:`threats`), plus a little for the charge each enemy bar lacks; the
+    difference of leads, over the smaller fleet's SP, is squashed by ``tanh``."""
     pos = state.pos
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
@@ -102,9 +108,11 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     for r in pos["removed"]:
         if r["status"] == "destroyed":
             lead[OTHER[r["side"]]] += classes[r["class"]].sp
+    holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
     for u in pos["ships"] + pos["squadrons"]:
         c = classes[u["class"]]
-        lead[OTHER[u["side"]]] += KILL_SHARE * c.sp * worn(wear(u, c))
+        risk = HOLE_RISK.get(min(distance(tuple(u["hex"]), h) for h in holes), 0.0) if holes else 0.0
+        lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * KILL_SHARE * worn(wear(u, c)))
     for side, damage in threats(state).items():
         lead[side] += THREAT_WEIGHT * damage
     for s in pos["ships"]:
