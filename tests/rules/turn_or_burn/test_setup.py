@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import step
 from hexfleet.games.turn_or_burn.cards import GUNS, MANEUVERS, SYSTEMS
+from hexfleet.games.turn_or_burn.state import Station
 
 from .helpers import RULES, fighter, position, resolve
 
@@ -99,6 +102,17 @@ def test_default_placement_keeps_the_scenario_velocity() -> None:
     after, events = step(RULES, game(), {"red": {"R1": {"hex": [4, 8]}}, "blue": {}})
     assert after.fighter("R1").momentum == (6, 8)  # scenario speed 2 toward C, moved with the hex
     assert events[1] == {"type": "placed", "id": "B1", "hex": [24, -2], "facing": "F", "momentum": [22, -2]}
+
+
+@pytest.mark.rule("TOB-M1-SETUP-02")
+def test_placing_changes_only_the_fighters_and_the_phase() -> None:
+    """Setup places fighters and moves on to the plot; everything else of the state stays (a
+    scenario with stations keeps them, TOB-M6-STN-01)."""
+    before = replace(game(), stations=(Station("S1", (10, 5), "red"),), scores=(("red", 1), ("blue", 2)))
+    after, _ = step(RULES, before, {"red": {"R1": {"hex": [4, 8]}}, "blue": {}})
+    assert after.phase == "plot" and after.fighter("R1").hex == (4, 8)
+    assert (after.stations, after.scores, after.turn, after.config) == (before.stations, before.scores, 1,
+                                                                        before.config)
 
 
 @pytest.mark.rule("TOB-M1-SETUP-01")
