@@ -79,11 +79,13 @@ AP_FIRST = 40.0
 """The heuristic's score of spending AP usefully: above any shot (20 plus its expected damage)
 and any move, since AP not spent before the ship moves or fires is lost."""
 
-HOLE_RISK = {1: 0.7, 2: 0.2}
+HOLE_RISK = {1: 0.7, 2: 0.05}
 """The share of a unit's SP counted as lost at its distance from the nearest Black Hole: the pull
 after every Power Phase (TAL-18.2) takes a ship one hex nearer, and into the hole destroys it
 (TAL-18.1.a), but the pull comes at the Round's end, beyond what search looks at; a ship next to
-the hole must move away before then, and one two hexes off will be next to it."""
+the hole must move away before then. One two hexes off has a whole Round after the pull to move
+away: counted a little, as more weighs it down and ships flee the hole to the map's edges, where
+the ship far from all others is retreated when the map cannot shift (TAL-7.5.2)."""
 
 SCALE = 0.1
 """The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
