@@ -163,7 +163,7 @@ def threats(state: TalState) -> dict[Seat, float]:
     (TAL-8.2), a point worth what marking the box it would hit adds to the lead (a shield box of
     the arc facing the firer, or a hull box once that arc is down). Missiles and fighters' guns
     count nothing here."""
-    w = World(state)
+    w = World(state, copy=False)
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
     for s in w.pos["ships"]:

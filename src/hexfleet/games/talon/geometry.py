@@ -8,6 +8,7 @@ grid for everything else (dot products, sectors, the exact open-segment test of 
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
+from functools import lru_cache
 
 from ...hexgrid import DIRECTIONS, Hex, add, directions_toward, disk, distance, dot, in_arc_exclusive, scale, segment_crosses_hex, sub
 
@@ -29,8 +30,10 @@ def step(h: Hex, direction: int) -> Hex:
     return add(h, DIRS[direction % 6])
 
 
+@lru_cache(maxsize=4096)
 def toward(v: Hex) -> tuple[int, ...]:
-    """Talon direction(s) of vector ``v`` (two on a vertex ray), ascending (TAL-G-4, G-8)."""
+    """Talon direction(s) of vector ``v`` (two on a vertex ray), ascending (TAL-G-4, G-8); kept
+    per vector, as every arc and every candidate shot asks it."""
     return tuple(sorted(_TALON[DIRECTIONS[i]] for i in directions_toward(v)))
 
 

@@ -34,7 +34,7 @@ from . import orders as notation
 from .data import ARCS
 from .fire import charged, group_of, targets
 from .geometry import neighbors_in_arc, step
-from .movement import HOWS, missile_moves
+from .movement import HOWS, check_move, missile_moves
 from .options import OPTIONS, parse_options
 from .position import SIDES, STEPS, parse_position, position_json
 from .setup import check_setup
@@ -66,11 +66,37 @@ def resolve_order(state: TalState, order: notation.TalonOrder,
     """Apply one order to a copy of the state: the next state and its events. With ``answers``
     (interactive play) the side not acting answers its own choices, :class:`ChoiceNeeded` when
     one is still open; without, the order's ``choices`` decide (the format)."""
+    w = _resolution(state, order, answers)
+    return w.freeze(state.then), w.events
+
+
+def _resolution(state: TalState, order: notation.TalonOrder, answers: list[Any] | None) -> World:
     w = World(state)
     w.pos.pop("held", None)
     w.answers = None if answers is None else list(answers)
     apply_order(w, order)
-    return w.freeze(state.then), w.events
+    return w
+
+
+_checked: list[tuple[TalState, dict[str, tuple[TalState, list[Event], bool]]]] = []
+"""The state whose orders were last checked, and each order's resolution there: a bot applies an
+order the rules have just checked (a draw stops at the first that passes; search lists them
+all, then applies one), so applying it takes the resolution instead of resolving it again. A
+state never changes once built, so neither does an order's resolution in it."""
+
+
+def _resolved(state: TalState, order: notation.TalonOrder) -> tuple[TalState, list[Event], bool]:
+    """:func:`resolve_order` without answers, once per state and order (:data:`_checked`), and
+    whether it met a choice of the side not acting."""
+    last = _checked[0] if _checked else None  # one read of the shared slot: another thread may replace it
+    if last is None or last[0] is not state:
+        last = (state, {})
+        _checked[:] = [last]
+    done = last[1].get(order.text)
+    if done is None:
+        w = _resolution(state, order, None)
+        done = last[1][order.text] = (w.freeze(state.then), w.events, w.asks_other)
+    return done[0], list(done[1]), done[2]
 
 
 def _hold(state: TalState, order: Any, answers: list[Any]) -> TalState:
@@ -82,16 +108,17 @@ def _check(state: TalState, ask: Ask, seat: Seat, order: notation.TalonOrder) ->
     """The rules of one order: resolved on a copy, so every rule the resolution meets is
     checked exactly as it will be applied (a die the table must roll proves nothing wrong)."""
     try:
-        resolve_order(state, order)
+        _resolved(state, order)
     except DiceNeeded:
         return
 
 
 def _apply(state: TalState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[TalState, list[Event]]:
     order = given[ask.seats[0]]
-    if state.pos.get("interrupts"):
-        return _hold(state, notation.dump(order), []), []  # resolved by ``Talon.step``
-    return resolve_order(state, order)
+    after, events, asks_other = _resolved(state, order)
+    if asks_other and state.pos.get("interrupts"):  # the side not acting answers: ``Talon.step`` resolves it
+        return _hold(state, notation.dump(order), []), []
+    return after, events
 
 
 def _prompt(text: str) -> Any:
@@ -190,7 +217,7 @@ KINDS: dict[str, Kind[TalState, Any]] = {k.name: k for k in (
 
 def candidates(state: TalState) -> Iterator[dict[str, Any]]:
     """Orders worth trying at this decision, end_turn first (the standing order)."""
-    w = World(state)
+    w = World(state, copy=False)
     p = w.pos
     me = p["player"]
     phase = p["phase"]
@@ -216,8 +243,9 @@ def candidates(state: TalState) -> Iterator[dict[str, Any]]:
         for u in mine + [q for q in p["squadrons"] if q["side"] == me]:
             if not u["moved"]:
                 for how in HOWS:
-                    yield {"do": "move", "unit": u["id"], "how": how}
-                    if u.get("afterburners"):
+                    if _may_move(w, u, how, False):
+                        yield {"do": "move", "unit": u["id"], "how": how}
+                    if u.get("afterburners") and _may_move(w, u, how, True):
                         yield {"do": "move", "unit": u["id"], "how": how, "afterburner": True}
         for m in p["missiles"]:
             if m["side"] == me and not m["moved"]:
@@ -238,19 +266,36 @@ def candidates(state: TalState) -> Iterator[dict[str, Any]]:
                 yield {"do": "repair", "ship": s["id"], "critical": key}
 
 
+def _may_move(w: World, unit: dict[str, Any], how: str, afterburner: bool) -> bool:
+    """Does the move pass its own checks (:func:`check_move`: schedule, Turn Radius, Side Slip,
+    afterburners), read here first so that search does not resolve the half of the moves each
+    doomed by them? Closing the AP step first turns only Bases, which never move."""
+    try:
+        check_move(w, unit, how, afterburner)
+    except RuleError:
+        return False
+    return True
+
+
 def _ap_candidates(w: World, s: dict[str, Any]) -> Iterator[dict[str, Any]]:
     """Every use of the ship's AP, drawn from the chart or (in an Impulse without one) from its
-    charged battery; none once it has spent its AP this Impulse (the checks of TAL-5.1.b,
-    TAL-4.1.d and TAL-10.1, read here first so that search does not resolve a dozen orders each
-    doomed by them)."""
+    charged battery; none once it has spent its AP this Impulse, and none a simple check of its
+    own refuses: a second Side Slip marker (TAL-6.1.a), a Power Turn with no Turn Radius marker
+    (TAL-6.1.b), a charged or used battery (TAL-6.1.d), a full or destroyed bar (TAL-6.1.c,
+    TAL-AMB-42). These checks of TAL-5.1.b, TAL-4.1.d, TAL-10.1 and TAL-6.1 are read here first
+    so that search does not resolve a dozen orders each doomed by them."""
     sid = s["id"]
-    sources = [] if s["ap_used"] else [False] if w.gets_ap(s) else [True] if w.cls(s).battery and s.get("battery") else []
+    cls = w.cls(s)
+    sources = [] if s["ap_used"] else [False] if w.gets_ap(s) else [True] if cls.battery and s.get("battery") else []
     for battery in sources:
         base = {"do": "ap", "ship": sid, **({"battery": True} if battery else {})}
-        for use in ("side_slip", "power_turn", "charge_battery", "change_initiative", "defend_initiative"):
+        uses = ("side_slip",) * (not s["side_slip"]) + ("power_turn",) * (s["tr_count"] is not None) \
+            + ("charge_battery",) * (cls.battery and not s["battery"] and not battery)
+        for use in (*uses, "change_initiative", "defend_initiative"):
             yield {**base, "use": use}
-        for g in range(1, len(s["groups"]) + 1):
-            yield {**base, "use": "charge", "group": g}
+        for g, (printed, bar) in enumerate(zip(cls.groups, s["groups"], strict=True), start=1):
+            if not bar.get("destroyed") and bar["yellow"] < printed.yellow:  # TAL-AMB-42, TAL-6.1.c
+                yield {**base, "use": "charge", "group": g}
         for a in ARCS:
             yield {**base, "use": "reinforce", "arc": a}
         for q in w.pos["squadrons"]:

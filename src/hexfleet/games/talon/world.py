@@ -60,13 +60,28 @@ class ChoiceNeeded(Exception):
         self.ask = ask
 
 
+_last_pickled: list[tuple[dict[str, Any], bytes]] = []
+"""The position last pickled, and its pickle: every candidate order of a decision is checked on
+a copy of the same position, and a state's position never changes once the state is built."""
+
+
+def _pickled(pos: dict[str, Any]) -> bytes:
+    last = _last_pickled[0] if _last_pickled else None  # one read of the shared slot: another thread may replace it
+    if last is None or last[0] is not pos:
+        last = (pos, pickle.dumps(pos, pickle.HIGHEST_PROTOCOL))
+        _last_pickled[:] = [last]
+    return last[1]
+
+
 class World:
     """A mutable copy of a state's position, with its generator and the events so far."""
 
-    def __init__(self, state: TalState):
+    def __init__(self, state: TalState, *, copy: bool = True):
+        """A world to change (``copy``), or one that only reads ``state`` and shares its position:
+        listing a decision's candidate orders, or scoring a leaf of search, changes nothing."""
         # a position is plain JSON data: pickling copies it as deepcopy would, six times faster
         # (every legal order is checked by resolving it on a copy: search copies thousands a second)
-        self.pos: dict[str, Any] = pickle.loads(pickle.dumps(state.pos, pickle.HIGHEST_PROTOCOL))
+        self.pos: dict[str, Any] = pickle.loads(_pickled(state.pos)) if copy else state.pos
         self.rng = state.rng
         self.events: list[Event] = []
         self.choices: dict[str, Any] = {}
@@ -75,6 +90,8 @@ class World:
         self.answers: list[Any] | None = None
         """Interactive play: the non-acting side's answers so far, in the order its choices came
         up (:meth:`decide`); ``None`` in a resolution where the order's ``choices`` decide all."""
+        self.asks_other = False
+        """Has the resolution met a choice of the side not acting (one interactive play asks)?"""
 
     def freeze(self, then: tuple[Any, ...] = ()) -> TalState:
         return TalState(self.pos, self.rng, then)
@@ -143,6 +160,8 @@ class World:
         it has not answered yet. A choice with one legal answer is never asked."""
         if len(ask.options) == 1:
             return ask.options[0]
+        if ask.seat != self.pos["player"]:
+            self.asks_other = True
         if self.answers is None or ask.seat == self.pos["player"]:
             return given if given in ask.options else ask.options[0]
         if not self.answers:
