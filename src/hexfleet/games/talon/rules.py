@@ -289,10 +289,12 @@ def _ap_candidates(w: World, s: dict[str, Any]) -> Iterator[dict[str, Any]]:
     sources = [] if s["ap_used"] else [False] if w.gets_ap(s) else [True] if cls.battery and s.get("battery") else []
     for battery in sources:
         base = {"do": "ap", "ship": sid, **({"battery": True} if battery else {})}
-        uses = ("side_slip",) * (not s["side_slip"]) + ("power_turn",) * (s["tr_count"] is not None) \
-            + ("charge_battery",) * (cls.battery and not s["battery"] and not battery)
-        for use in (*uses, "change_initiative", "defend_initiative"):
-            yield {**base, "use": use}
+        open_uses = (("side_slip", not s["side_slip"]), ("power_turn", s["tr_count"] is not None),
+                     ("charge_battery", bool(cls.battery) and not s["battery"] and not battery),
+                     ("change_initiative", True), ("defend_initiative", True))
+        for use, open_ in open_uses:
+            if open_:
+                yield {**base, "use": use}
         for g, (printed, bar) in enumerate(zip(cls.groups, s["groups"], strict=True), start=1):
             if not bar.get("destroyed") and bar["yellow"] < printed.yellow:  # TAL-AMB-42, TAL-6.1.c
                 yield {**base, "use": "charge", "group": g}
