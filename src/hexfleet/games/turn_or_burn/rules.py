@@ -466,7 +466,8 @@ def _apply_setup(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> tup
         if systems:
             event.update(shields=g.shields, external=list(g.external), heavy_guns=len(g.heavy_guns))
         events.append(event)
-    placed = replace(state, phase=PLOT, fighters=tuple(fighters), stage=None)
+    placed = TobState(state.config, state.turn, PLOT, tuple(fighters), state.rng, state.outcome, state.scores,
+                      state.replacements, None, state.then, state.projectiles, state.stations, state.stations_to_place)
     if not (placed.replacements or placed.config.declare_step):  # nothing comes before the plot
         if not placed.projectiles and ask.seats:  # who set up plots: step()'s decision, kept without the call
             keep(placed, _ask(PLOT, ask.seats))
