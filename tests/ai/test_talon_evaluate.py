@@ -21,9 +21,11 @@ def ship(uid: str, cls: str, side: str, hex_: tuple[int, int], facing: int = 0, 
 
 
 def state(*ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = (),
-          terrain: tuple[dict[str, Any], ...] = ()) -> TalState:
-    """A Round 1 Impulse C position on an infinite map with these ships (format talon/1)."""
-    return parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+          terrain: tuple[dict[str, Any], ...] = (), board: bool = False) -> TalState:
+    """A Round 1 Impulse C position on an infinite map (or the 16 x 12 board) with these ships
+    (format talon/1)."""
+    where = {"mode": "board", "origin": [-8, -6], "extension": True} if board else {"mode": "infinite"}
+    return parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": where,
                   "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
                   "step": "ap", "ships": list(ships), "squadrons": [], "missiles": [], "terrain": list(terrain),
                   "removed": list(removed), "next_missile": 1})
@@ -73,6 +75,24 @@ def test_a_ship_near_a_black_hole_counts_as_partly_lost():
     assert terran_value(next_to) < terran_value(two_off) < terran_value(far)
     enemy_next_to = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -1)), terrain=hole)
     assert terran_value(enemy_next_to) > terran_value(far)
+
+
+@pytest.mark.rule("TAL-7.5.2")
+def test_a_retreated_ship_counts_a_share_for_the_enemy_and_a_lone_one_a_little():
+    """A retreated ship scores nothing (TAL-SCN-4), but its side fights a ship short: it counts
+    for the enemy, less than a kill; a ship 6 hexes from all others on a board is the one a map
+    that cannot shift retreats (TAL-7.5.2), and counts a little."""
+    together = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]
+    foes = [unarmed("x", "talon", (3, 0)), unarmed("y", "talon", (3, 1))]
+    gone = {"id": "h", "class": "terran-ca", "side": "terran", "status": "retreated"}
+    killed = {"id": "h", "class": "terran-ca", "side": "terran", "status": "destroyed"}
+    base = terran_value(state(*together, *foes, board=True))
+    retreated = terran_value(state(together[0], *foes, removed=(gone,), board=True))
+    destroyed = terran_value(state(together[0], *foes, removed=(killed,), board=True))
+    assert destroyed < retreated < base
+    alone = terran_value(state(together[0], unarmed("h", "terran", (-6, 5)), *foes, board=True))
+    assert retreated < alone < base
+    assert terran_value(state(together[0], unarmed("h", "terran", (-6, 5)), *foes)) == base  # no board: no risk
 
 
 def test_a_hull_box_counts_more_than_a_shield_box():

@@ -87,6 +87,17 @@ the hole must move away before then. One two hexes off has a whole Round after t
 away: counted a little, as more weighs it down and ships flee the hole to the map's edges, where
 the ship far from all others is retreated when the map cannot shift (TAL-7.5.2)."""
 
+RETREAT_SHARE = 0.25
+"""A unit that has retreated (by FTL, or as the ship far from all others when the map cannot
+shift, TAL-7.5.2) scores nothing for the enemy (TAL-SCN-4), but its side fights on a unit short:
+while the game goes on, this share of its SP counts for the enemy (the outcome counts kills only)."""
+
+ALONE = 6
+ALONE_SHARE = 0.05
+"""A unit :data:`ALONE` or more hexes from every other unit on a board map is the one retreated
+when the map cannot shift (TAL-7.5.2): this share of its SP counts for the enemy, so that search,
+which sees a few decisions ahead, keeps its ships together before the map runs out."""
+
 SCALE = 0.1
 """The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
 small, so that a point of damage moves the score enough for search to tell orders apart."""
@@ -94,8 +105,9 @@ small, so that a point of damage moves the score enough for search to tell order
 
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
-    its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4), plus each enemy
-    unit's :data:`HOLE_RISK` and :func:`worn` shares of its SP, plus the damage its charged groups
+    its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and a share of
+    what has retreated (:data:`RETREAT_SHARE`), plus each enemy unit's :data:`HOLE_RISK`,
+    :data:`ALONE_SHARE` and :func:`worn` shares of its SP, plus the damage its charged groups
     could fire now (:func:`threats`), plus a little for the charge each enemy bar lacks; the
     difference of leads, over the smaller fleet's SP, is squashed by ``tanh``."""
     pos = state.pos
@@ -108,12 +120,17 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
         fleet[u["side"]] += classes[u["class"]].sp
     for r in pos["removed"]:
-        if r["status"] == "destroyed":
-            lead[OTHER[r["side"]]] += classes[r["class"]].sp
+        if r["status"] in ("destroyed", "retreated"):
+            lead[OTHER[r["side"]]] += classes[r["class"]].sp * (1.0 if r["status"] == "destroyed" else RETREAT_SHARE)
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
-    for u in pos["ships"] + pos["squadrons"]:
+    units = pos["ships"] + pos["squadrons"]
+    board = pos["map"]["mode"] != "infinite"
+    for u in units:
         c = classes[u["class"]]
-        risk = HOLE_RISK.get(min(distance(tuple(u["hex"]), h) for h in holes), 0.0) if holes else 0.0
+        here = tuple(u["hex"])
+        risk = HOLE_RISK.get(min(distance(here, h) for h in holes), 0.0) if holes else 0.0
+        if board and not c.is_base and all(distance(here, tuple(o["hex"])) >= ALONE for o in units if o is not u):
+            risk += ALONE_SHARE
         lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * KILL_SHARE * worn(wear(u, c)))
     for side, damage in threats(state).items():
         lead[side] += THREAT_WEIGHT * damage
