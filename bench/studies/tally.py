@@ -1,5 +1,7 @@
 """Tally arena journals part way: per file, wins-draws-losses of ``mcts`` against the other bot,
-with the Wilson 95 % interval of its win rate (the arena's own table needs the whole study).
+with the Wilson 95 % interval of its win rate (the arena's own table needs the whole study), and
+its mean score margin over the games whose lines keep the scores (the game's own count: SP
+destroyed in Talon).
 
     python bench/studies/tally.py bench/studies/*.games.jsonl
 """
@@ -17,10 +19,14 @@ from hexfleet.sim.stats import wilson
 def tally(path: Path, bot: str = "mcts") -> str:
     games = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     wins = draws = losses = 0
+    margins = []
     for g in games:
         seats = [seat for seat, name in g["spec"]["bots"] if name == bot]
         if not seats:
             continue
+        if g.get("scores"):
+            mine = g["scores"][seats[0]]
+            margins.append(mine - max(v for seat, v in g["scores"].items() if seat != seats[0]))
         if all_drawn([seat for seat, _ in g["spec"]["bots"]], g["winners"]):
             draws += 1
         elif seats[0] in g["winners"]:
@@ -32,8 +38,9 @@ def tally(path: Path, bot: str = "mcts") -> str:
         return f"{path.name}: no games of {bot}"
     low, high = wilson(wins, n)
     commits = ", ".join(sorted({g.get("commit") or "unknown" for g in games}))
+    margin = f"; mean margin {sum(margins) / len(margins):+.1f} over {len(margins)}" if margins else ""
     return (f"{path.name}: {bot} {wins}-{draws}-{losses} of {n}, {100 * wins / n:.0f} % "
-            f"({100 * low:.0f}-{100 * high:.0f}); commits {commits}")
+            f"({100 * low:.0f}-{100 * high:.0f}){margin}; commits {commits}")
 
 
 if __name__ == "__main__":

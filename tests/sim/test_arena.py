@@ -249,6 +249,27 @@ def test_a_journal_keeps_every_game_and_a_resumed_run_plays_only_the_rest(tmp_pa
     assert Journal(path, resume=True).played(other) == {}  # other settings: nothing is reused
 
 
+def test_a_game_that_keeps_a_score_reports_it_and_a_journal_keeps_it(tmp_path):
+    """``Ruleset.scores``: a study reads a draw's margin from the scores (Cold Infinity's damage
+    inflicted at the turn limit), and a resumed run reads them back."""
+    from hexfleet.sim.journal import Journal
+
+    path = tmp_path / "scores.games.jsonl"
+    specs = schedule("cold-infinity", "frigate-duel", ["heuristic", "random"], 2, seed=3, options={"turn_limit": 2})
+    results = run_matches(specs, workers=1, progress=False, journal=Journal(path))
+    assert len(results) == 2
+    for r in results:
+        assert set(dict(r.scores)) == {"red", "blue"} and all(v >= 0 for _, v in r.scores)
+        assert r.to_json()["scores"] == dict(r.scores)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    assert [line["scores"] for line in lines] == [dict(r.scores) for r in results]
+    again = Journal(path, resume=True).played(specs)
+    assert [again[i].scores for i in range(2)] == [r.scores for r in results]
+    quick = run_matches(schedule("turn-or-burn", "quick-shot", ["heuristic", "random"], 1, options=OPTIONS),
+                        workers=1, progress=False)
+    assert quick[0].scores == () and "scores" not in quick[0].to_json()  # a duel keeps no score: none written
+
+
 def test_a_journal_with_a_broken_line_before_the_end_is_refused(tmp_path):
     from hexfleet.sim.journal import Journal
 

@@ -254,6 +254,12 @@ class Ruleset(ABC, Generic[S]):
     @abstractmethod
     def outcome(self, state: S) -> Outcome | None: ...
 
+    def scores(self, state: S) -> dict[Seat, float]:
+        """Each seat's score so far as the game counts it (victory points, SP destroyed, damage
+        inflicted): what a study reads a game's margin from beside its :meth:`outcome`, a draw
+        by 0-0 or by 115-115 alike. Empty where the game keeps no score (the default)."""
+        return {}
+
     def seats_out(self, state: S) -> tuple[Seat, ...]:
         """Seats that have dropped out while the others play on (every unit of theirs gone):
         never asked again, still ranked by :meth:`outcome` at the end. Multi-agent interfaces

@@ -72,7 +72,8 @@ class Journal:
         for i, spec in enumerate(specs):
             entry = self._old.get(spec_key(spec))
             if entry is not None:
-                done[i] = MatchResult(spec, entry["outcome"], tuple(entry["winners"]), entry["steps"])
+                done[i] = MatchResult(spec, entry["outcome"], tuple(entry["winners"]), entry["steps"],
+                                      tuple(entry.get("scores", {}).items()))
                 self.commits.add(entry.get("commit") or "unknown")
         self.read_back += len(done)
         return done
@@ -98,7 +99,7 @@ class Pen:
 
     def write(self, result: MatchResult) -> None:
         line = {"spec": asdict(result.spec), "outcome": result.outcome, "winners": list(result.winners),
-                "steps": result.steps, "commit": self.commit}
+                "steps": result.steps, **({"scores": dict(result.scores)} if result.scores else {}), "commit": self.commit}
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             os.write(fd, (json.dumps(line, separators=(",", ":")) + "\n").encode("utf-8"))

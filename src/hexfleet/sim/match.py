@@ -53,11 +53,13 @@ class MatchResult:
     winners: tuple[Seat, ...]
     steps: int
     """Steps played: each resolved one decision of every seat then pending."""
+    scores: tuple[tuple[Seat, float], ...] = ()
+    """Each seat's final score as the game counts it (``Ruleset.scores``; none where it keeps none)."""
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.spec.game, "scenario": self.spec.scenario, "seed": self.spec.seed,
                 "bots": dict(self.spec.bots), **dict(self.spec.tags), "outcome": self.outcome,
-                "winners": list(self.winners), "steps": self.steps}
+                "winners": list(self.winners), "steps": self.steps, **({"scores": dict(self.scores)} if self.scores else {})}
 
 
 def seats_of(game: str, scenario: str, options: Mapping[str, Any] | None = None) -> tuple[Seat, ...]:
@@ -96,4 +98,4 @@ def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
         obs.after(game)
     outcome = ruleset.outcome(game.state)
     assert outcome is not None
-    return MatchResult(spec, outcome.reason, outcome.winners, game.steps)
+    return MatchResult(spec, outcome.reason, outcome.winners, game.steps, tuple(ruleset.scores(game.state).items()))

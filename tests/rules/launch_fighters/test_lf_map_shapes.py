@@ -106,6 +106,7 @@ def test_a_game_on_a_hexagon_retreats_a_flagship_at_the_hexagons_edge():
     assert kinds(ev)[-1] == "game_over" and s.outcome.reason == "last_fleet"
     hull = {x.id: x.design.hull_value for x in s.ships}
     assert s.scores == {"X": hull["X-A"], "Y": 2 * hull["Y-A"]}   # half-points: half for a retreat (LF-VIC-07)
+    assert RULESET.scores(s) == {"X": hull["X-A"] / 2, "Y": float(hull["Y-A"])}  # what studies read: points
 
 
 @pytest.mark.rule("LF-MAP-10")

@@ -6,10 +6,12 @@ from __future__ import annotations
 import pytest
 
 from hexfleet.engine.errors import RuleError
+from hexfleet.engine.rng import Rng
 from hexfleet.games import get_ruleset
 from hexfleet.games.talon.damage import hit
 from hexfleet.games.talon.position import parse_position
 from hexfleet.games.talon.setup import check_setup
+from hexfleet.games.talon.world import TalState
 
 from .helpers import of, position, resolve, rule_of, ship, t, unit, world
 
@@ -259,6 +261,7 @@ def test_the_side_left_in_play_wins_by_points():
                       dice=(6,))
     assert nxt["outcome"] == {"reason": "one_side_left", "winners": ["terran"], "score": {"terran": 44, "talon": 0}}
     assert of(ev, "game_over")[0]["winners"] == ["terran"]
+    assert get_ruleset("talon").scores(TalState(parse_position(nxt), Rng(0))) == {"terran": 44.0, "talon": 0.0}  # studies read it
 
 
 @pytest.mark.rule("TAL-AMB-19")

@@ -98,6 +98,7 @@ def test_first_team_to_the_goal_wins_and_a_tie_is_a_draw():
                  fighter("B2", "blue", [28, -10], BLUE, momentum=[29, -10]), options={"goal": 1})
     nxt, events = resolve(both, {})
     assert dict(nxt.scores) == {"blue": 1, "red": 1} and nxt.outcome.is_draw
+    assert RS.scores(nxt) == {"blue": 1.0, "red": 1.0}  # what studies read
 
 
 @pytest.mark.rule("TOB-M2-SCEN-05")

@@ -398,6 +398,12 @@ class ColdInfinity(Procedure[CiState]):
         o = state.pos.get("outcome")
         return Outcome.from_json(o) if o else None
 
+    def scores(self, state: CiState) -> dict[Seat, float]:
+        """The damage each side has inflicted (hull and structure; a destroyed unit its whole
+        hull): what wins at the turn limit by the house rule (``play.settle_outcome``)."""
+        pos = state.pos
+        return {s: float(sum(play.damage_taken(pos, u) for u in pos["units"] if u["side"] != s)) for s in pos["seats"]}
+
     def view(self, state: CiState, seat: Seat | None) -> dict[str, Any]:
         """What ``seat`` may know: other sides' EW, boosts, power drawn and stores stay hidden
         until the Weapons Fire Step reveals EW (CI-2.1.3.a, CI-3.5, C.3)."""

@@ -366,6 +366,10 @@ class LaunchFighters(Procedure[LfState]):
     def outcome(self, state: LfState) -> Outcome | None:
         return state.outcome
 
+    def scores(self, state: LfState) -> dict[Seat, float]:
+        """Each player's victory points (LF-VIC-10), once the game is over."""
+        return {seat: half / 2 for seat, half in (state.scores or {}).items()}
+
     def seats_out(self, state: LfState) -> tuple[Seat, ...]:
         """Seats with no unit left in play, once fleets are chosen: every ship destroyed or
         retreated and every squadron eliminated or retreated (LF-VIC-01: the others play on

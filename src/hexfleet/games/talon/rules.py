@@ -39,7 +39,7 @@ from .options import OPTIONS, parse_options
 from .position import SIDES, STEPS, parse_position, position_json
 from .setup import check_setup
 from .turn import apply as apply_order
-from .turn import can_retreat, speed_choices, start_turn
+from .turn import can_retreat, score, speed_choices, start_turn
 from .world import ChoiceNeeded, Interrupt, TalState, World
 
 PHASE_KIND = {"impulse": "turn", "initiative": "initiative", "power": "power", "retreat": "retreat"}
@@ -434,6 +434,10 @@ class Talon(Procedure[TalState]):
     def outcome(self, state: TalState) -> Outcome | None:
         out = state.pos.get("outcome")
         return None if out is None else Outcome(out["reason"], tuple(out["winners"]))
+
+    def scores(self, state: TalState) -> dict[Seat, float]:
+        """The SP of enemy units each side has destroyed (TAL-SCN-4)."""
+        return {side: float(sp) for side, sp in score(World(state, copy=False))["score"].items()}
 
     def to_json(self, state: TalState) -> dict[str, Any]:
         out = {**position_json(state.pos), "rng": state.rng.to_json()}

@@ -1179,6 +1179,10 @@ class TurnOrBurn(Procedure[TobState]):
     def outcome(self, state: TobState) -> Outcome | None:
         return state.outcome
 
+    def scores(self, state: TobState) -> dict[Seat, float]:
+        """The points each side has scored (Popcorn's, Big Party's; none in a duel)."""
+        return {side: float(points) for side, points in state.scores}
+
     # --- serialisation ------------------------------------------------------------------
 
     def to_json(self, state: TobState) -> dict[str, Any]:
