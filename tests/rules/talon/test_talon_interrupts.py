@@ -209,3 +209,20 @@ def test_resolve_refuses_a_position_waiting_for_a_choice():
     with pytest.raises(FormatError) as err:
         resolve(interchange.dump(state), [t(END, "terran")])
     assert err.value.field == "held"
+
+
+def test_an_order_the_tables_dice_must_decide_waits_for_them():
+    """With the table rolling (a physical generator), a shot is held and the die asked of the
+    kernel's dice decision; applying an order takes its checked resolution only when nothing is
+    left to ask."""
+    from hexfleet.engine.rng import Rng
+    from hexfleet.games.talon.orders import parse
+    from hexfleet.games.talon.position import parse_position
+
+    pos = position(ship("g", "terran-ca", "terran", (0, 0), 0), ship("x", "talon-ff", "talon", (2, 0), 3),
+                   impulse="C", step="fire", initiative="terran", player="terran", interrupts=True)
+    state = TalState(parse_position(pos), Rng.from_seed(1, physical=True))
+    shot = parse({"do": "fire", "ship": "g", "group": 2, "shots": [{"target": "x"}]})
+    assert shot in RULESET.legal(state, "terran")  # a die to roll proves nothing wrong
+    held, events = RULESET.advance(state, {"terran": shot})
+    assert events == [] and {s: d.kind for s, d in RULESET.pending(held).items()} == {"terran": "dice"}

@@ -115,8 +115,14 @@ def _check(state: TalState, ask: Ask, seat: Seat, order: notation.TalonOrder) ->
 
 def _apply(state: TalState, ask: Ask, given: Mapping[Seat, Any]) -> tuple[TalState, list[Event]]:
     order = given[ask.seats[0]]
-    after, events, asks_other = _resolved(state, order)
-    if asks_other and state.pos.get("interrupts"):  # the side not acting answers: ``Talon.step`` resolves it
+    if not state.pos.get("interrupts"):  # the order's ``choices`` decide everything (the format)
+        after, events, _ = _resolved(state, order)
+        return after, events
+    try:
+        after, events, asks_other = _resolved(state, order)
+    except DiceNeeded:  # the table's own dice: ``Talon.step`` asks for them
+        asks_other = True
+    if asks_other:  # or the side not acting answers its choices: ``Talon.step`` resolves the order
         return _hold(state, notation.dump(order), []), []
     return after, events
 
