@@ -95,6 +95,26 @@ def test_a_retreated_ship_counts_a_share_for_the_enemy_and_a_lone_one_a_little()
     assert terran_value(state(together[0], unarmed("h", "terran", (-6, 5)), *foes)) == base  # no board: no risk
 
 
+@pytest.mark.rule("TAL-SCN-4")
+def test_damage_short_of_a_kill_counts_less_as_the_round_limit_nears():
+    """At the Round limit only kills score: wear that cannot become a kill in time is worth less
+    and less over the last Rounds, and nothing at the end; a kill counts the same throughout."""
+    me = unarmed("g", "terran", (0, 0))
+    worn = unarmed("x", "talon", (0, 20), hull_marked=4)
+
+    def at(round_: int, impulse: str | None, *ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = ()) -> float:
+        s = state(*ships, removed=removed)
+        s.pos.update(round_limit=12, round=round_, impulse=impulse, phase="impulse" if impulse else "power")
+        return terran_value(s)
+
+    assert at(9, "A", me, worn) == at(1, "C", me, worn) > at(11, "A", me, worn) > at(12, "D", me, worn) > 0.5
+    assert at(12, None, me, worn) == 0.5  # the last Power Phase: nothing but kills left
+    killed = ({"id": "x", "class": "talon-ca", "side": "talon", "status": "destroyed"},)
+    assert at(12, None, me, removed=killed) == pytest.approx(at(1, "C", me, removed=killed), abs=1e-6)
+    assert at(12, None, me, removed=killed) > 0.99
+    assert bots.time_left({"round": 12, "impulse": "A"}) == 1.0  # no Round limit: everything counts
+
+
 def test_a_hull_box_counts_more_than_a_shield_box():
     me = unarmed("g", "terran", (0, 0))
     hull = state(me, unarmed("x", "talon", (0, 20), hull_marked=1))

@@ -25,7 +25,7 @@ from typing import Any
 
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.talon.data import ShipClass, pack, weapons
+from ..games.talon.data import IMPULSES, ShipClass, pack, weapons
 from ..games.talon.fire import charged, eligible
 from ..games.talon.geometry import arc
 from ..games.talon.movement import target_of
@@ -98,6 +98,11 @@ ALONE_SHARE = 0.05
 when the map cannot shift (TAL-7.5.2): this share of its SP counts for the enemy, so that search,
 which sees a few decisions ahead, keeps its ships together before the map runs out."""
 
+LATE_ROUNDS = 3.0
+"""Rounds before the Round limit from which wear, threats, charge and units out of the fight count
+less and less (:func:`time_left`): at the limit only kills score (TAL-SCN-4), and damage that
+cannot become a kill in time is worth nothing."""
+
 SCALE = 0.1
 """The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
 small, so that a point of damage moves the score enough for search to tell orders apart."""
@@ -105,11 +110,12 @@ small, so that a point of damage moves the score enough for search to tell order
 
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
-    its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and a share of
-    what has retreated (:data:`RETREAT_SHARE`), plus each enemy unit's :data:`HOLE_RISK`,
-    :data:`ALONE_SHARE` and :func:`worn` shares of its SP, plus the damage its charged groups
-    could fire now (:func:`threats`), plus a little for the charge each enemy bar lacks; the
-    difference of leads, over the smaller fleet's SP, is squashed by ``tanh``."""
+    its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
+    unit's :data:`HOLE_RISK` share of its SP, plus, scaled by :func:`time_left`, a share of what
+    has retreated (:data:`RETREAT_SHARE`), each enemy unit's :data:`ALONE_SHARE` and
+    :func:`worn` shares of its SP, the damage its charged groups could fire now
+    (:func:`threats`) and a little for the charge each enemy bar lacks; the difference of leads,
+    over the smaller fleet's SP, is squashed by ``tanh``."""
     pos = state.pos
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
@@ -119,9 +125,10 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     fleet = {side: 0.0 for side in OTHER}
     for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
         fleet[u["side"]] += classes[u["class"]].sp
+    late = time_left(pos)
     for r in pos["removed"]:
         if r["status"] in ("destroyed", "retreated"):
-            lead[OTHER[r["side"]]] += classes[r["class"]].sp * (1.0 if r["status"] == "destroyed" else RETREAT_SHARE)
+            lead[OTHER[r["side"]]] += classes[r["class"]].sp * (1.0 if r["status"] == "destroyed" else late * RETREAT_SHARE)
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
     units = pos["ships"] + pos["squadrons"]
     board = pos["map"]["mode"] != "infinite"
@@ -130,20 +137,32 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         here = tuple(u["hex"])
         risk = HOLE_RISK.get(min(distance(here, h) for h in holes), 0.0) if holes else 0.0
         if board and not c.is_base and all(distance(here, tuple(o["hex"])) >= ALONE for o in units if o is not u):
-            risk += ALONE_SHARE
-        lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * KILL_SHARE * worn(wear(u, c)))
+            risk += late * ALONE_SHARE
+        lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * late * KILL_SHARE * worn(wear(u, c)))
     for side, damage in threats(state).items():
-        lead[side] += THREAT_WEIGHT * damage
+        lead[side] += late * THREAT_WEIGHT * damage
     for s in pos["ships"]:
         c = classes[s["class"]]
         for printed, bar in zip(c.groups, s["groups"], strict=True):
             full = printed.red + printed.yellow
             if not bar["destroyed"] and full:
                 missing = full - bar["red"] - bar["yellow"]
-                lead[OTHER[s["side"]]] += CHARGE_WEIGHT * printed.count * missing / full * _point(c)
+                lead[OTHER[s["side"]]] += late * CHARGE_WEIGHT * printed.count * missing / full * _point(c)
     smaller = min(fleet.values()) or 1.0
     edge = math.tanh((lead["terran"] - lead["talon"]) / (SCALE * smaller)) / 2
     return {"terran": 0.5 + edge, "talon": 0.5 - edge}
+
+
+def time_left(pos: Mapping[str, Any]) -> float:
+    """How much of what is not a kill yet still counts, in ``[0, 1]``: 1 until :data:`LATE_ROUNDS`
+    before the end of the last Round, then falling with the Impulses left to 0 at the end (no
+    Round limit: always 1)."""
+    limit = pos.get("round_limit")
+    if limit is None:
+        return 1.0
+    impulse = pos.get("impulse")
+    done = IMPULSES.index(impulse) / len(IMPULSES) if impulse in IMPULSES else 1.0  # between Rounds: all six
+    return max(0.0, min(1.0, (limit - pos["round"] + 1 - done) / LATE_ROUNDS))
 
 
 def worn(x: float) -> float:
