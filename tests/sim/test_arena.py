@@ -238,7 +238,7 @@ def test_a_journal_keeps_every_game_and_a_resumed_run_plays_only_the_rest(tmp_pa
     path.write_text("\n".join(lines[:3]) + "\n" + lines[3][:40])  # a run killed while writing game 4
 
     played = []
-    monkeypatch.setattr(batch, "play", lambda spec: played.append(spec.seed) or play(spec))
+    monkeypatch.setattr(batch, "play", lambda spec, record=None: played.append(spec.seed) or play(spec))
     journal = Journal(path, resume=True)
     again = [r.to_json() for r in run_matches(specs, workers=1, progress=False, journal=journal)]
     assert again == whole
@@ -292,3 +292,25 @@ def test_arena_resume_from_the_command_line(tmp_path):
     assert "games kept from" in again.output
     assert json.loads(stem.with_suffix(".json").read_text())["games"] == games
     assert len(stem.with_suffix(".games.jsonl").read_text().splitlines()) == 2  # nothing played again
+
+
+def test_arena_writes_each_games_record_that_replays_exactly(tmp_path):
+    """``--records DIR``: every game a study plays can be looked at afterwards, not only its end:
+    each record replays with every event and hash checked, the seed included."""
+    from hexfleet.engine.record import replay
+
+    stem, folder = tmp_path / "duel", tmp_path / "records"
+    args = ["arena", "-g", "turn-or-burn", "-s", "quick-shot", "-b", "heuristic,random", "-n", "2", "-w", "2",
+            "--turn-limit", "30", "-q", "-o", str(stem), "--records", str(folder)]
+    result = CliRunner().invoke(app, args)
+    assert result.exit_code == 0, result.output
+    files = sorted(folder.glob("*.jsonl"))
+    assert [f.name[:len("quick-shot-seed0-")] for f in files] == ["quick-shot-seed0-", "quick-shot-seed1-"]
+    assert "red=heuristic-blue=random" in files[0].name or "red=random-blue=heuristic" in files[0].name
+    ends = [json.loads(line) for line in stem.with_suffix(".games.jsonl").read_text().splitlines()]
+    for f in files:
+        report = replay(get_ruleset("turn-or-burn"), f)
+        assert report.ok, report.problems
+        seed = int(f.name.split("seed")[1].split("-")[0])
+        end = next(e for e in ends if e["spec"]["seed"] == seed)
+        assert report.outcome is not None and report.outcome["winners"] == end["winners"]

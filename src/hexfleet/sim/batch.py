@@ -44,7 +44,7 @@ def play_chunk(specs: Sequence[MatchSpec], pen: Pen | None = None) -> list[Match
     """Play several specs in one worker task, in order, each written with ``pen`` as it ends."""
     out = []
     for spec in specs:
-        result = play(spec)
+        result = play(spec, record=pen.record_for(spec) if pen is not None else None)
         if pen is not None:
             pen.write(result)
         out.append(result)

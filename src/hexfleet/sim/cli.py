@@ -138,6 +138,9 @@ Out = Annotated[Path, typer.Option("--out", "-o", help="Output path stem: writes
 Quiet = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar.")]
 Resume = Annotated[bool, typer.Option("--resume", help="Keep the games STEM.games.jsonl already holds (an earlier "
                                       "run of the same settings, stopped) and play only the rest.")]
+Records = Annotated[Path | None, typer.Option(
+    "--records", help="Write each game's record to this folder as it is played (hexfleet replay or render reads "
+                      "it): to see how a study's games went, not only how they ended.")]
 OptionPairs = Annotated[list[str] | None, typer.Option(
     "--option", "-O", help="A scenario or game option, KEY=VALUE (repeatable): players=8 seats eight bots in a "
                            "Big Party.")]
@@ -161,6 +164,7 @@ def arena_command(
     out: Out = Path("arena"),
     quiet: Quiet = False,
     resume: Resume = False,
+    records: Records = None,
 ) -> None:
     """Round robin between bots with sides swapped: wins/draws/losses, Wilson 95 % intervals, Elo;
     with more than two seats, every bot at every game, seats rotated: each bot's win share."""
@@ -174,7 +178,7 @@ def arena_command(
     _seats(game, scenario, options)
     report = arena(game, scenario, names, games, workers=workers, seed=seed, options=options,
                    bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
-                   progress=not quiet, journal=_journal(out, resume))
+                   progress=not quiet, journal=_journal(out, resume, records))
     limit = limit_played(game, scenario, options)
     table = _shares_table(report, scenario, games, limit) if report.shares is not None else \
         _pairs_table(report, f"{game} / {scenario}: {games} games per pairing, turn limit {limit}")
@@ -185,10 +189,11 @@ def arena_command(
         console.print(f"wrote {path}")
 
 
-def _journal(out: Path, resume: bool) -> Journal:
-    """``STEM.games.jsonl``: every game written as it ends (:mod:`hexfleet.sim.journal`)."""
+def _journal(out: Path, resume: bool, records: Path | None = None) -> Journal:
+    """``STEM.games.jsonl``: every game written as it ends (:mod:`hexfleet.sim.journal`), and
+    each game's record in ``records``."""
     try:
-        return Journal(out.with_suffix(".games.jsonl"), resume=resume)
+        return Journal(out.with_suffix(".games.jsonl"), resume=resume, records=records)
     except (OSError, ValueError) as exc:
         raise typer.BadParameter(str(exc), param_hint="--resume" if resume else "--out") from None
 
@@ -249,6 +254,7 @@ def simulate_command(
     plot: Annotated[bool, typer.Option("--plot/--no-plot", help="Write a heat-map PNG (needs matplotlib).")] = True,
     quiet: Quiet = False,
     resume: Resume = False,
+    records: Records = None,
 ) -> None:
     """Balance study a game declares: every pairing of its choices between two seats, N games each, heat map PNG."""
     try:
@@ -262,7 +268,7 @@ def simulate_command(
     try:
         result = run_study(game, name, scenario, bot=bot, games=games, workers=workers, seed=seed, options=options,
                            bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
-                           progress=not quiet, journal=_journal(out or Path(declared.out), resume))
+                           progress=not quiet, journal=_journal(out or Path(declared.out), resume, records))
     except FormatError as exc:
         raise typer.BadParameter(exc.message, param_hint="--scenario") from None
     first, second = declared.seats

@@ -10,6 +10,7 @@ also names the code it was played with (``commit``), and the report lists every 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -43,8 +44,12 @@ class Journal:
     finished (when resuming; otherwise the file is started afresh), and its :attr:`pen` appends
     each game as it ends."""
 
-    def __init__(self, path: Path, *, resume: bool = False):
+    def __init__(self, path: Path, *, resume: bool = False, records: Path | None = None):
         self.path = path
+        self.records = records
+        """A folder for each game's record (``None``: no records), made if missing."""
+        if records is not None:
+            records.mkdir(parents=True, exist_ok=True)
         self.commit = code_commit()
         self.read_back = 0
         """Games :meth:`played` found already played."""
@@ -81,7 +86,7 @@ class Journal:
     @property
     def pen(self) -> Pen:
         """What appends this run's games: picklable, so a worker process writes each game itself."""
-        return Pen(self.path, self.commit)
+        return Pen(self.path, self.commit, self.records)
 
     def played_now(self) -> None:
         """Games were played (not only read back): their commit joins :attr:`commits`."""
@@ -96,6 +101,17 @@ class Pen:
 
     path: Path
     commit: str | None
+    records: Path | None = None
+    """Where each game's record goes (:meth:`record_for`), if anywhere."""
+
+    def record_for(self, spec: MatchSpec) -> Path | None:
+        """The record file of ``spec``'s game: scenario, seed and seated bots name it, and a short
+        hash of the whole spec tells apart games that differ only in options."""
+        if self.records is None:
+            return None
+        seats = "-".join(f"{seat}={bot}" for seat, bot in spec.bots)
+        digest = hashlib.sha256(spec_key(spec).encode()).hexdigest()[:8]
+        return self.records / f"{spec.scenario}-seed{spec.seed}-{seats}-{digest}.jsonl"
 
     def write(self, result: MatchResult) -> None:
         line = {"spec": asdict(result.spec), "outcome": result.outcome, "winners": list(result.winners),

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
 
 from ..ai import get_bot
 from ..ai.base import Bot
 from ..engine.game import Game
 from ..engine.legal import Choices, Legal
-from ..engine.ruleset import Event, Order, Seat
+from ..engine.record import RecordWriter
+from ..engine.ruleset import Event, Order, Ruleset, Seat
 from ..games import get_ruleset
 from ..plugins import game_bots
 
@@ -69,10 +71,20 @@ def seats_of(game: str, scenario: str, options: Mapping[str, Any] | None = None)
     return tuple(ruleset.seats(ruleset.new_game(scenario, seed=0, options=dict(options or {}))))
 
 
-def play(spec: MatchSpec, observers: Sequence[Observer] = ()) -> MatchResult:
-    """Play ``spec`` to the end; bots are seeded from the game seed and their seat."""
+def play(spec: MatchSpec, observers: Sequence[Observer] = (), record: Path | None = None) -> MatchResult:
+    """Play ``spec`` to the end; bots are seeded from the game seed and their seat. With
+    ``record``, the game's record is written there as it goes (``hexfleet replay`` reads it)."""
     ruleset = get_ruleset(spec.game)
-    game = Game(ruleset, spec.scenario, seed=spec.seed, options=dict(spec.options))
+    writer = RecordWriter.open(record) if record is not None else None
+    try:
+        game = Game(ruleset, spec.scenario, seed=spec.seed, options=dict(spec.options), record=writer)
+        return _play(ruleset, game, spec, observers)
+    finally:
+        if writer is not None:
+            writer.close()  # the game's end closed it already, unless it failed part way
+
+
+def _play(ruleset: Ruleset[Any], game: Game, spec: MatchSpec, observers: Sequence[Observer]) -> MatchResult:
     options = {name: dict(opts) for name, opts in spec.bot_options}
     bots: dict[Seat, Bot] = {seat: get_bot(spec.game, name, scenario=spec.scenario, seed=f"{spec.seed}:{seat}",
                                            **options.get(name, {}))
