@@ -52,6 +52,19 @@ def test_tabulate_counts_from_each_bots_side():
     assert elo["x"] == pytest.approx(elo["y"])
 
 
+def test_the_table_gives_each_bots_mean_margin_where_the_game_keeps_scores():
+    """Two draws, 0-0 and 115-115, and a win by 115: the margin tells them from a rout."""
+    spec = lambda terran, talon: MatchSpec("talon", "duel", (("terran", terran), ("talon", talon)), seed=0)  # noqa: E731
+    results = [MatchResult(spec("x", "y"), "round_limit", (), 600, (("terran", 0.0), ("talon", 0.0))),
+               MatchResult(spec("y", "x"), "round_limit", (), 600, (("terran", 115.0), ("talon", 115.0))),
+               MatchResult(spec("y", "x"), "one_side_left", ("talon",), 400, (("terran", 0.0), ("talon", 115.0)))]
+    by = {(r.bot, r.opponent): r for r in tabulate(results)[0]}
+    assert (by["x", "y"].wins, by["x", "y"].draws, by["x", "y"].margin) == (1, 2, pytest.approx(115 / 3))
+    assert by["y", "*"].margin == pytest.approx(-115 / 3) and by["y", "*"].to_json()["margin"] == -38.33
+    plain = tabulate([MatchResult(spec("x", "y"), "elimination", ("terran",), 3)])[0][0]
+    assert plain.margin is None and "margin" not in plain.to_json()  # no scores kept: no margin
+
+
 def test_arena_on_two_workers_writes_csv_and_json(tmp_path):
     report = arena("turn-or-burn", "quick-shot", ["heuristic", "random"], 4, workers=2, seed=3,
                    options=OPTIONS, progress=False)

@@ -34,6 +34,15 @@ class Row:
     wins: int
     draws: int
     losses: int
+    margin_sum: float = 0.0
+    scored: int = 0
+    """Games whose scores the game keeps (``Ruleset.scores``), and the bot's lead in them summed."""
+
+    @property
+    def margin(self) -> float | None:
+        """The bot's mean lead over its opponent in the game's own score (SP destroyed, victory
+        points, damage): what tells a draw at 0-0 from one at 115-115, and a narrow win from a rout."""
+        return self.margin_sum / self.scored if self.scored else None
 
     @property
     def score(self) -> float:
@@ -58,7 +67,8 @@ class Row:
         return {"bot": self.bot, "opponent": self.opponent, "games": self.games, "wins": self.wins,
                 "draws": self.draws, "losses": self.losses, "win_rate": round(self.win_rate, 4),
                 "win_low": round(low, 4), "win_high": round(high, 4), "score": round(self.score, 4),
-                "score_low": round(s_low, 4), "score_high": round(s_high, 4)}
+                "score_low": round(s_low, 4), "score_high": round(s_high, 4),
+                **({"margin": round(self.margin, 2)} if self.margin is not None else {})}
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,6 +191,7 @@ def tabulate_shares(results: Sequence[MatchResult]) -> list[Share]:
 def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float]]:
     """Per-pairing and overall rows for every bot, and Elo ratings over all games."""
     tally: dict[tuple[str, str], list[int]] = {}
+    margins: dict[tuple[str, str], list[float]] = {}
     elo_games: list[tuple[str, str, float]] = []
     for r in results:
         by_seat: dict[Seat, str] = dict(r.spec.bots)
@@ -188,6 +199,7 @@ def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float
         tie = drawn(r)
         score_a = 0.5 if tie else (1.0 if sa in r.winners else 0.0)
         elo_games.append((a, b, score_a))
+        scores = dict(r.scores)
         for seat, bot in by_seat.items():
             other = b if seat == sa else a
             for key in ((bot, other), (bot, "*")):
@@ -199,7 +211,11 @@ def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float
                     t[1] += 1
                 else:
                     t[3] += 1
-    rows = [Row(bot, opp, *t) for (bot, opp), t in sorted(tally.items(), key=lambda kv: (kv[0][0], kv[0][1] == "*", kv[0][1]))]
+                if scores:
+                    margins.setdefault(key, []).append(scores[seat] - scores[sb if seat == sa else sa])
+    order = sorted(tally.items(), key=lambda kv: (kv[0][0], kv[0][1] == "*", kv[0][1]))
+    rows = [Row(bot, opp, games, wins, draws, losses, sum(margins.get((bot, opp), [])), len(margins.get((bot, opp), [])))
+            for (bot, opp), (games, wins, draws, losses) in order]
     return rows, elo_ratings(elo_games)
 
 

@@ -206,13 +206,15 @@ def _say_resumed(console: Console, commits: list[str], resume: bool, out: Path) 
 
 def _pairs_table(report: ArenaReport, title: str) -> Table:
     table = Table(title=title)
-    for column in ("bot", "vs", "games", "W", "D", "L", "win %", "95 % interval", "Elo"):
+    scored = any(row.margin is not None for row in report.rows)
+    for column in ("bot", "vs", "games", "W", "D", "L", "win %", "95 % interval", "Elo") + (("margin",) if scored else ()):
         table.add_column(column, justify="left" if column in ("bot", "vs") else "right")
     for row in report.rows:
         low, high = row.win_interval
+        margin = (f"{row.margin:+.1f}" if row.margin is not None else "",) if scored else ()
         table.add_row(row.bot, "all" if row.opponent == "*" else row.opponent, str(row.games), str(row.wins),
                       str(row.draws), str(row.losses), f"{100 * row.win_rate:.1f}", f"{100 * low:.1f}-{100 * high:.1f}",
-                      f"{report.elo[row.bot]:.0f}")
+                      f"{report.elo[row.bot]:.0f}", *margin)
     return table
 
 
