@@ -212,7 +212,7 @@ def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float
                 else:
                     t[3] += 1
                 if scores:
-                    margins.setdefault(key, []).append(scores[seat] - scores[sb if seat == sa else sa])
+                    margins.setdefault(key, []).append(scores.get(seat, 0.0) - scores.get(sb if seat == sa else sa, 0.0))
     order = sorted(tally.items(), key=lambda kv: (kv[0][0], kv[0][1] == "*", kv[0][1]))
     rows = [Row(bot, opp, games, wins, draws, losses, sum(margins.get((bot, opp), [])), len(margins.get((bot, opp), [])))
             for (bot, opp), (games, wins, draws, losses) in order]
