@@ -133,6 +133,18 @@ def test_a_charged_group_with_a_target_in_arc_and_range_counts():
     assert terran_value(facing) > terran_value(away)
 
 
+def test_an_enemy_in_arc_beyond_range_counts_less_the_farther_it_is():
+    """Out of range (TAL-8.3) but in arc: a pull toward the enemy, halved per hex beyond the
+    longest range; in no arc it is nothing."""
+    def threat(at: tuple[int, int], facing: int = 0) -> float:
+        return bots.threats(state(ship("g", "terran-ca", "terran", (0, 0), facing), unarmed("x", "talon", at, 3)))["terran"]
+
+    in_range, one_beyond, three_beyond = threat((4, 0)), threat((5, 0)), threat((7, 0))
+    assert in_range > one_beyond > three_beyond > 0
+    assert three_beyond == pytest.approx(one_beyond / 4, rel=0.01)  # the AMT alone reaches 4: halved per hex
+    assert threat((5, 0), facing=3) == 0  # behind it: no group's arc
+
+
 def test_a_shot_at_a_downed_arc_is_worth_more():
     """The arc facing the firer decides where a shot lands (TAL-8.3.6): a downed arc means hull."""
     me = ship("g", "terran-ca", "terran", (0, 0), 0)

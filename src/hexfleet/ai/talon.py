@@ -68,6 +68,12 @@ THREAT_WEIGHT = 0.5
 """A point of damage a charged group could fire now, against a point dealt: less than one, so
 that firing beats holding a charge."""
 
+APPROACH = 0.5
+"""What an enemy one hex beyond a charged group's range, in its arc, counts against one at the
+longest range (two hexes beyond: the square): a pull toward the enemy that search, a few
+decisions deep, does not otherwise see. Without it, `mcts` let random's cruisers wander until
+the floating map retreated them (TAL-7.5.2), and drew 0-0."""
+
 CHARGE_WEIGHT = 0.25
 """A point of damage a group's bar lacks (its unmarked share of the group's shots) counts for the
 enemy, against a point dealt: what spending AP on a charge earns (TAL-6.1.c) before it fires."""
@@ -197,8 +203,9 @@ def threats(state: TalState) -> dict[Seat, float]:
     """Per side, what the damage its ships' charged groups could fire now is worth to
     :func:`evaluate`: each group's expected damage (TAL-D-5..D-9) at its best eligible target
     (TAL-8.2), a point worth what marking the box it would hit adds to the lead (a shield box of
-    the arc facing the firer, or a hull box once that arc is down). Missiles and fighters' guns
-    count nothing here."""
+    the arc facing the firer, or a hull box once that arc is down). A target in the group's arc but
+    out of its range counts as at the longest range, times :data:`APPROACH` per hex beyond.
+    Missiles and fighters' guns count nothing here."""
     w = World(state, copy=False)
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
@@ -207,9 +214,14 @@ def threats(state: TalState) -> dict[Seat, float]:
             if printed.weapon == "missile" or not charged(printed, bar):
                 continue
             here = tuple(s["hex"])
+            reach = weapons()[printed.weapon].max_range()
             best = 0.0
             for t in units:
-                if t["side"] == s["side"] or eligible(w, s, printed, t) is not None:
+                if t["side"] == s["side"]:
+                    continue
+                why = eligible(w, s, printed, t)
+                beyond = distance(here, tuple(t["hex"])) - reach
+                if why is not None and not (why == "TAL-8.3" and beyond > 0):
                     continue
                 c = w.cls(t)
                 point = 1.0
@@ -219,7 +231,8 @@ def threats(state: TalState) -> dict[Seat, float]:
                     point = SHIELD_WEIGHT if shielded else 1.0
                 x = wear(t, c)
                 slope = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * x) / _boxes(c)
-                best = max(best, expected_damage(printed.weapon, distance(here, tuple(t["hex"]))) * point * slope)
+                at = min(distance(here, tuple(t["hex"])), reach)
+                best = max(best, expected_damage(printed.weapon, at) * point * slope * APPROACH ** max(0, beyond))
             out[s["side"]] += printed.count * best
     return out
 
