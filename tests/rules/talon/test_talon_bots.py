@@ -24,8 +24,8 @@ def test_determinize_is_the_view_itself():
 
 @pytest.mark.rule("TAL-IMP-6")
 def test_evaluate_favours_the_side_with_more_standing():
-    even = bots.evaluate(RULESET.new_game("duel", seed=1))
-    assert even == {"terran": 0.5, "talon": 0.5}
+    even = bots.evaluate(RULESET.new_game("duel", seed=1))  # 13 hexes apart: only the classes' reach differs
+    assert even["terran"] == pytest.approx(0.5, abs=1e-3) and even["talon"] == pytest.approx(0.5, abs=1e-3)
     hurt = parse(position(ship("g", "terran-ca", "terran", (0, 0), 0, hull_marked=3, shields={"F": 0}),
                           ship("x", "talon-ca", "talon", (0, 9), 0)))
     score = bots.evaluate(hurt)
