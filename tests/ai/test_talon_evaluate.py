@@ -39,25 +39,47 @@ def unarmed(uid: str, side: str, hex_: tuple[int, int], facing: int = 0, **more:
 
 
 def terran_value(s: TalState) -> float:
-    values = bots.evaluate(s)
-    assert abs(values["terran"] + values["talon"] - 1) < 1e-9
-    return values["terran"]
+    return bots.evaluate(s)["terran"]
+
+
+def test_values_are_zero_sum_but_for_a_fight_not_joined():
+    """Ships within reach of each other, none retreated or alone: what one side leads by, the
+    other trails by."""
+    values = bots.evaluate(state(unarmed("g", "terran", (0, 0)), unarmed("x", "talon", (0, 4), hull_marked=2)))
+    assert values["terran"] > 0.5
+    assert values["terran"] + values["talon"] == pytest.approx(1, abs=1e-9)
+
+
+@pytest.mark.rule("TAL-SCN-4")
+def test_a_fight_not_joined_counts_against_both_sides():
+    """Only kills score (TAL-SCN-4), so a battle not fought is a draw at best: every hex a ship
+    stands beyond its guns' reach from the nearest enemy lowers both sides' values alike, up to
+    :data:`ENGAGE_HEXES` hexes."""
+    def values(apart: int) -> dict[str, float]:
+        return bots.evaluate(state(unarmed("g", "terran", (0, 0)), unarmed("x", "talon", (0, apart))))
+
+    near, far, farther, beyond_cap = values(4), values(8), values(9), values(40)
+    assert near["terran"] + near["talon"] == pytest.approx(1, abs=1e-9)  # the cruisers' guns reach 4 hexes
+    assert near["terran"] > far["terran"] > farther["terran"] > beyond_cap["terran"]
+    assert near["terran"] - far["terran"] == pytest.approx(near["talon"] - far["talon"])  # alike
+    assert beyond_cap["terran"] == pytest.approx(values(4 + bots.ENGAGE_HEXES)["terran"])
+    assert beyond_cap["terran"] > 0.3  # bounded: far less than losing a cruiser
 
 
 def test_damage_on_one_ship_beats_the_same_damage_spread():
     """Four hull boxes on one cruiser, against two on each of two: the first is nearer a kill."""
     friends = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]
-    focused = state(*friends, unarmed("x", "talon", (0, 20), hull_marked=4), unarmed("y", "talon", (2, 20)))
-    spread = state(*friends, unarmed("x", "talon", (0, 20), hull_marked=2), unarmed("y", "talon", (2, 20), hull_marked=2))
+    focused = state(*friends, unarmed("x", "talon", (0, 4), hull_marked=4), unarmed("y", "talon", (2, 3)))
+    spread = state(*friends, unarmed("x", "talon", (0, 4), hull_marked=2), unarmed("y", "talon", (2, 3), hull_marked=2))
     assert terran_value(focused) > terran_value(spread) > 0.5
 
 
 def test_a_destroyed_ship_outweighs_one_worn_to_its_last_box():
     """Only destroyed SP scores (TAL-SCN-4): a kill is worth more than any damage short of it."""
     me = unarmed("g", "terran", (0, 0))
-    worn = state(me, unarmed("x", "talon", (0, 20), hull_marked=6,
-                              shields={"F": 0, "L": 0, "R": 0, "Rear": 0}), unarmed("y", "talon", (2, 20)))
-    killed = state(me, unarmed("y", "talon", (2, 20)),
+    worn = state(me, unarmed("x", "talon", (0, 4), hull_marked=6,
+                              shields={"F": 0, "L": 0, "R": 0, "Rear": 0}), unarmed("y", "talon", (2, 2)))
+    killed = state(me, unarmed("y", "talon", (2, 2)),
                    removed=({"id": "x", "class": "talon-ca", "side": "talon", "status": "destroyed"},))
     assert terran_value(killed) > terran_value(worn) > 0.5
 
@@ -78,21 +100,25 @@ def test_a_ship_near_a_black_hole_counts_as_partly_lost():
 
 
 @pytest.mark.rule("TAL-7.5.2")
-def test_a_retreated_ship_counts_a_share_for_the_enemy_and_a_lone_one_a_little():
+def test_a_retreated_ship_counts_against_its_side_and_a_lone_one_against_both():
     """A retreated ship scores nothing (TAL-SCN-4), but its side fights a ship short: it counts
-    for the enemy, less than a kill; a ship 6 hexes from all others on a board is the one a map
-    that cannot shift retreats (TAL-7.5.2), and counts a little."""
+    against that side, less than a kill, and for nobody (the enemy's kill left with it). A ship 6
+    hexes from all others on a board is the one a map that cannot shift retreats (TAL-7.5.2): it
+    counts a little against both sides."""
     together = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]
     foes = [unarmed("x", "talon", (3, 0)), unarmed("y", "talon", (3, 1))]
     gone = {"id": "h", "class": "terran-ca", "side": "terran", "status": "retreated"}
     killed = {"id": "h", "class": "terran-ca", "side": "terran", "status": "destroyed"}
-    base = terran_value(state(*together, *foes, board=True))
-    retreated = terran_value(state(together[0], *foes, removed=(gone,), board=True))
-    destroyed = terran_value(state(together[0], *foes, removed=(killed,), board=True))
-    assert destroyed < retreated < base
-    alone = terran_value(state(together[0], unarmed("h", "terran", (-6, 5)), *foes, board=True))
-    assert retreated < alone < base
-    assert terran_value(state(together[0], unarmed("h", "terran", (-6, 5)), *foes)) == base  # no board: no risk
+    base = bots.evaluate(state(*together, *foes, board=True))
+    retreated = bots.evaluate(state(together[0], *foes, removed=(gone,), board=True))
+    destroyed = bots.evaluate(state(together[0], *foes, removed=(killed,), board=True))
+    assert destroyed["terran"] < retreated["terran"] < base["terran"]
+    assert destroyed["talon"] > retreated["talon"]
+    assert retreated["terran"] + retreated["talon"] < 1 - 0.05  # what Terran lost, Talon did not gain
+    lone = [together[0], unarmed("h", "terran", (-6, 5)), *foes]
+    on_board, no_board = bots.evaluate(state(*lone, board=True)), bots.evaluate(state(*lone))
+    assert on_board["terran"] < no_board["terran"]  # no board: no risk
+    assert on_board["talon"] < no_board["talon"]
 
 
 @pytest.mark.rule("TAL-SCN-4")
@@ -100,7 +126,7 @@ def test_damage_short_of_a_kill_counts_less_as_the_round_limit_nears():
     """At the Round limit only kills score: wear that cannot become a kill in time is worth less
     and less over the last Rounds, and nothing at the end; a kill counts the same throughout."""
     me = unarmed("g", "terran", (0, 0))
-    worn = unarmed("x", "talon", (0, 20), hull_marked=4)
+    worn = unarmed("x", "talon", (0, 4), hull_marked=4)
 
     def at(round_: int, impulse: str | None, *ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = ()) -> float:
         s = state(*ships, removed=removed)
@@ -117,8 +143,8 @@ def test_damage_short_of_a_kill_counts_less_as_the_round_limit_nears():
 
 def test_a_hull_box_counts_more_than_a_shield_box():
     me = unarmed("g", "terran", (0, 0))
-    hull = state(me, unarmed("x", "talon", (0, 20), hull_marked=1))
-    shield = state(me, unarmed("x", "talon", (0, 20), shields={"F": 6}))
+    hull = state(me, unarmed("x", "talon", (0, 4), hull_marked=1))
+    shield = state(me, unarmed("x", "talon", (0, 4), shields={"F": 6}))
     assert terran_value(hull) > terran_value(shield) > 0.5
 
 
@@ -156,7 +182,7 @@ def test_a_shot_at_a_downed_arc_is_worth_more():
 def test_a_shield_reinforcement_and_a_charged_box_count_for_their_side():
     """An AP spent on a reinforcement (one more box on the arc, TAL-6.2.1) or on a Yellow box
     (TAL-6.1.c) leaves its side better off than not spending it."""
-    enemy = unarmed("x", "talon", (0, 20))
+    enemy = unarmed("x", "talon", (0, 4))
     plain = state(ship("g", "terran-ca", "terran", (0, 0), groups=[dict(EMPTY_BAR)] * 3), enemy)
     reinforced = state(ship("g", "terran-ca", "terran", (0, 0), groups=[dict(EMPTY_BAR)] * 3,
                             reinforcements={"F": {"round": 1, "impulse": "C"}}), enemy)

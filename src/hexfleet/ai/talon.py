@@ -18,6 +18,7 @@ go where no friend is hit.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections.abc import Mapping
@@ -96,13 +97,28 @@ the ship far from all others is retreated when the map cannot shift (TAL-7.5.2).
 RETREAT_SHARE = 0.25
 """A unit that has retreated (by FTL, or as the ship far from all others when the map cannot
 shift, TAL-7.5.2) scores nothing for the enemy (TAL-SCN-4), but its side fights on a unit short:
-while the game goes on, this share of its SP counts for the enemy (the outcome counts kills only)."""
+while the game goes on, this share of its SP counts against its own side only. The enemy gains
+nothing by it: its chance of a kill left with the unit, and a battle every unit has left is a
+draw."""
 
-ALONE = 6
-ALONE_SHARE = 0.05
-"""A unit :data:`ALONE` or more hexes from every other unit on a board map is the one retreated
-when the map cannot shift (TAL-7.5.2): this share of its SP counts for the enemy, so that search,
-which sees a few decisions ahead, keeps its ships together before the map runs out."""
+ALONE = {4: 0.25, 5: 0.5, 6: 1.0}
+ALONE_SHARE = 0.1
+"""A unit 6 or more hexes from every other unit on a board map is the one retreated when the map
+cannot shift (TAL-7.5.2): this share of its SP counts against both sides, its own (a unit about
+to leave the fight) and the enemy's (a kill about to leave its reach); a unit 4 or 5 hexes from
+the nearest counts the :data:`ALONE` part of it, so that search, which sees a few decisions
+ahead, keeps its ships near others before one step too far, or the enemy's move away, retreats
+them. `mcts` had lost whole cruisers that way, mid-battle, and let random's drift off."""
+
+ENGAGE = 0.0015
+ENGAGE_HEXES = 10
+"""Per hex (up to :data:`ENGAGE_HEXES`) a ship, not a base, stands beyond its longest gun's reach
+from the nearest enemy unit, this share of its SP is taken off both sides' values: a battle not
+fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
+together, as closing in brings each into the other's reach alike; against random, `mcts` kept
+its distance while random's ships wandered off the board (TAL-7.5.2) or jumped to FTL (TAL-11),
+and drew 0-0. Taken off outside the ``tanh`` (so it always pulls) and bounded (so that a fight
+not yet joined does not look worse than the draw of every ship jumping away)."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
@@ -117,24 +133,30 @@ small, so that a point of damage moves the score enough for search to tell order
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
     its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
-    unit's :data:`HOLE_RISK` share of its SP, plus, scaled by :func:`time_left`, a share of what
-    has retreated (:data:`RETREAT_SHARE`), each enemy unit's :data:`ALONE_SHARE` and
-    :func:`worn` shares of its SP, the damage its charged groups could fire now
-    (:func:`threats`) and a little for the charge each enemy bar lacks; the difference of leads,
-    over the smaller fleet's SP, is squashed by ``tanh``."""
+    unit's :data:`HOLE_RISK` share of its SP, plus, scaled by :func:`time_left`, :func:`worn`
+    shares of each enemy unit's SP, the damage its charged groups could fire now
+    (:func:`threats`) and a little for the charge each enemy bar lacks. A side's value is the
+    difference of leads, less what it forfeits (:data:`RETREAT_SHARE`, :data:`ALONE_SHARE`), over
+    the smaller fleet's SP, squashed by ``tanh``; less, on the same scale, the fight not joined
+    (:data:`ENGAGE`). Forfeits are not zero-sum: a unit leaving the fight, or a fight not
+    joined, is a loss to both sides, so the two values need not add up to 1."""
     pos = state.pos
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
         return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in OTHER}
     classes = pack(pos["data_pack"])
     lead = {side: 0.0 for side in OTHER}
+    forfeit = {side: 0.0 for side in OTHER}
+    aloof = 0.0
     fleet = {side: 0.0 for side in OTHER}
     for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
         fleet[u["side"]] += classes[u["class"]].sp
     late = time_left(pos)
     for r in pos["removed"]:
-        if r["status"] in ("destroyed", "retreated"):
-            lead[OTHER[r["side"]]] += classes[r["class"]].sp * (1.0 if r["status"] == "destroyed" else late * RETREAT_SHARE)
+        if r["status"] == "destroyed":
+            lead[OTHER[r["side"]]] += classes[r["class"]].sp
+        elif r["status"] == "retreated":
+            forfeit[r["side"]] += late * RETREAT_SHARE * classes[r["class"]].sp
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
     units = pos["ships"] + pos["squadrons"]
     board = pos["map"]["mode"] != "infinite"
@@ -142,9 +164,14 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         c = classes[u["class"]]
         here = tuple(u["hex"])
         risk = HOLE_RISK.get(min(distance(here, h) for h in holes), 0.0) if holes else 0.0
-        if board and not c.is_base and all(distance(here, tuple(o["hex"])) >= ALONE for o in units if o is not u):
-            risk += late * ALONE_SHARE
+        if board and not c.is_base:
+            nearest = min((distance(here, tuple(o["hex"])) for o in units if o is not u), default=0)
+            for side in OTHER:
+                forfeit[side] += late * ALONE_SHARE * c.sp * ALONE.get(min(nearest, 6), 0.0)
         lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * late * KILL_SHARE * worn(wear(u, c)))
+        if not c.is_base and not c.is_squadron:
+            apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
+            aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
     for side, damage in threats(state).items():
         lead[side] += late * THREAT_WEIGHT * damage
     for s in pos["ships"]:
@@ -154,9 +181,9 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             if not bar["destroyed"] and full:
                 missing = full - bar["red"] - bar["yellow"]
                 lead[OTHER[s["side"]]] += late * CHARGE_WEIGHT * printed.count * missing / full * _point(c)
-    smaller = min(fleet.values()) or 1.0
-    edge = math.tanh((lead["terran"] - lead["talon"]) / (SCALE * smaller)) / 2
-    return {"terran": 0.5 + edge, "talon": 0.5 - edge}
+    scale = SCALE * (min(fleet.values()) or 1.0)
+    return {side: 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale) - aloof / scale) / 2
+            for side in OTHER}
 
 
 def time_left(pos: Mapping[str, Any]) -> float:
@@ -192,6 +219,12 @@ def _worn_boxes(unit: Mapping[str, Any], c: ShipClass) -> float:
         return float(sum(f["hull_marked"] for f in unit["fighters"]))
     standing = sum(unit["shields"].values()) + len(unit["reinforcements"])  # one box each (TAL-6.2.1)
     return unit["hull_marked"] + SHIELD_WEIGHT * (sum(c.shields) - standing)
+
+
+@functools.cache
+def _reach(c: ShipClass) -> int:
+    """The longest range of a ship's guns (missiles fly on their own: not counted)."""
+    return max((weapons()[g.weapon].max_range() for g in c.groups if g.weapon != "missile"), default=0)
 
 
 def _point(c: ShipClass) -> float:
