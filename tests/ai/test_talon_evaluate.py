@@ -58,12 +58,13 @@ def test_a_fight_not_joined_counts_against_both_sides():
     def values(apart: int) -> dict[str, float]:
         return bots.evaluate(state(unarmed("g", "terran", (0, 0)), unarmed("x", "talon", (0, apart))))
 
-    near, far, farther, beyond_cap = values(4), values(8), values(9), values(40)
+    near, far, farther, beyond_cap = values(4), values(8), values(9), values(60)
     assert near["terran"] + near["talon"] == pytest.approx(1, abs=1e-9)  # the cruisers' guns reach 4 hexes
     assert near["terran"] > far["terran"] > farther["terran"] > beyond_cap["terran"]
     assert near["terran"] - far["terran"] == pytest.approx(near["talon"] - far["talon"])  # alike
     assert beyond_cap["terran"] == pytest.approx(values(4 + bots.ENGAGE_HEXES)["terran"])
-    assert beyond_cap["terran"] > 0.3  # bounded: far less than losing a cruiser
+    worn = bots.evaluate(state(unarmed("g", "terran", (0, 0), hull_marked=5), unarmed("x", "talon", (0, 4))))
+    assert beyond_cap["terran"] > worn["terran"]  # bounded: less than a cruiser worn to its last box
 
 
 def test_damage_on_one_ship_beats_the_same_damage_spread():

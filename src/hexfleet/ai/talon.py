@@ -111,14 +111,16 @@ ahead, keeps its ships near others before one step too far, or the enemy's move 
 them. `mcts` had lost whole cruisers that way, mid-battle, and let random's drift off."""
 
 ENGAGE = 0.0015
-ENGAGE_HEXES = 10
+ENGAGE_HEXES = 20
 """Per hex (up to :data:`ENGAGE_HEXES`) a ship, not a base, stands beyond its longest gun's reach
 from the nearest enemy unit, this share of its SP is taken off both sides' values: a battle not
 fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
 together, as closing in brings each into the other's reach alike; against random, `mcts` kept
 its distance while random's ships wandered off the board (TAL-7.5.2) or jumped to FTL (TAL-11),
-and drew 0-0. Taken off outside the ``tanh`` (so it always pulls) and bounded (so that a fight
-not yet joined does not look worse than the draw of every ship jumping away)."""
+and drew 0-0. Taken off outside the ``tanh``, so it always pulls, and bounded, so that a fight
+not yet joined does not look worse than the draw of every ship jumping away. Bounded at ten hexes,
+it still let two of three cruisers stay 20 hexes off a random cruiser fleeing in a straight line
+that the third chased for eight Rounds without a kill."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
