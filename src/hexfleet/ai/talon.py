@@ -133,15 +133,18 @@ small, so that a point of damage moves the score enough for search to tell order
 
 
 def evaluate(state: TalState) -> dict[Seat, float]:
-    """Each side's prospects in ``[0, 1]`` (0.5 even), for search leaves; a finished game scores
-    its outcome. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
+    """Each side's prospects (0.5 even), for search leaves; a finished game scores its outcome (0,
+    ½ or 1). A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
     unit's :data:`HOLE_RISK` share of its SP, plus, scaled by :func:`time_left`, :func:`worn`
     shares of each enemy unit's SP, the damage its charged groups could fire now
     (:func:`threats`) and a little for the charge each enemy bar lacks. A side's value is the
     difference of leads, less what it forfeits (:data:`RETREAT_SHARE`, :data:`ALONE_SHARE`), over
-    the smaller fleet's SP, squashed by ``tanh``; less, on the same scale, the fight not joined
-    (:data:`ENGAGE`). Forfeits are not zero-sum: a unit leaving the fight, or a fight not
-    joined, is a loss to both sides, so the two values need not add up to 1."""
+    the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``; less, on the same scale, the
+    fight not joined (:data:`ENGAGE`: at most ``ENGAGE * ENGAGE_HEXES / SCALE / 2``, 0.15, times
+    the ratio of all ships' SP to the smaller fleet's, so a side losing badly and far off may
+    score below 0; search only compares values). Forfeits are not zero-sum: a unit leaving the
+    fight, or a fight not joined, is a loss to both sides, so the two values need not add up to
+    1."""
     pos = state.pos
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
