@@ -88,7 +88,8 @@ def test_a_destroyed_ship_outweighs_one_worn_to_its_last_box():
 @pytest.mark.rule("TAL-18.2")
 def test_a_ship_near_a_black_hole_counts_as_partly_lost():
     """The pull after the Power Phase (TAL-18.2) takes a ship next to the hole into it (TAL-18.1.a):
-    search cannot see that far, so the evaluator counts the ship nearer the hole as partly lost."""
+    search cannot see that far, so the evaluator counts the ship nearer the hole as partly lost,
+    and one two hexes off more when its next straight move (TAL-7.1) takes it next to the hole."""
     hole = ({"kind": "black_hole", "hex": [0, 0]},)
     far = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -5)), terrain=hole)
     next_to = state(unarmed("g", "terran", (0, 1)), unarmed("x", "talon", (0, -5)), terrain=hole)
@@ -96,6 +97,11 @@ def test_a_ship_near_a_black_hole_counts_as_partly_lost():
     no_hole = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -5)))
     assert terran_value(far) == terran_value(no_hole)
     assert terran_value(next_to) < terran_value(two_off) < terran_value(far)
+
+    def near(at: tuple[int, int], facing: int) -> float:  # the enemy 2 hexes off either way: within reach
+        return terran_value(state(unarmed("g", "terran", at, facing), unarmed("x", "talon", (2, 0)), terrain=hole))
+    heading_in, passing, away = near((0, 2), 2), near((0, 2), 1), near((0, 2), 0)
+    assert near((0, 1), 0) < heading_in < passing == away
     enemy_next_to = state(unarmed("g", "terran", (0, 5)), unarmed("x", "talon", (0, -1)), terrain=hole)
     assert terran_value(enemy_next_to) > terran_value(far)
 

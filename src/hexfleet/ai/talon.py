@@ -94,6 +94,13 @@ the hole must move away before then. One two hexes off has a whole Round after t
 away: counted a little, as more weighs it down and ships flee the hole to the map's edges, where
 the ship far from all others is retreated when the map cannot shift (TAL-7.5.2)."""
 
+HOLE_AHEAD = 0.3
+"""The share counted lost, instead, for a unit two hexes from a Black Hole whose next straight
+move takes it next to the hole: a ship moves on the Impulses its Speed sets, and turns only after
+its Turn Radius (TAL-7.2), so one heading for the hole may have no way out before the pull. In
+the black-hole scenario, `mcts` turned a light cruiser toward the hole two hexes off, moved next
+to it on its last forced move of the Round, and lost it to the pull, in three games of three."""
+
 RETREAT_SHARE = 0.25
 """A unit that has retreated (by FTL, or as the ship far from all others when the map cannot
 shift, TAL-7.5.2) scores nothing for the enemy (TAL-SCN-4), but its side fights on a unit short:
@@ -135,7 +142,7 @@ small, so that a point of damage moves the score enough for search to tell order
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects (0.5 even), for search leaves; a finished game scores its outcome (0,
     ½ or 1). A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
-    unit's :data:`HOLE_RISK` share of its SP, plus, scaled by :func:`time_left`, :func:`worn`
+    unit's :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by :func:`time_left`, :func:`worn`
     shares of each enemy unit's SP, the damage its charged groups could fire now
     (:func:`threats`) and a little for the charge each enemy bar lacks. A side's value is the
     difference of leads, less what it forfeits (:data:`RETREAT_SHARE`, :data:`ALONE_SHARE`), over
@@ -168,7 +175,7 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     for u in units:
         c = classes[u["class"]]
         here = tuple(u["hex"])
-        risk = HOLE_RISK.get(min(distance(here, h) for h in holes), 0.0) if holes else 0.0
+        risk = _hole_risk(here, u["facing"], holes) if holes else 0.0
         if board and not c.is_base:
             nearest = min((distance(here, tuple(o["hex"])) for o in units if o is not u), default=0)
             for side in OTHER:
@@ -189,6 +196,16 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     scale = SCALE * (min(fleet.values()) or 1.0)
     return {side: 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale) - aloof / scale) / 2
             for side in OTHER}
+
+
+def _hole_risk(here: tuple[int, int], facing: int, holes: list[tuple[int, int]]) -> float:
+    """The share of a unit at ``here`` counted lost to the nearest Black Hole (:data:`HOLE_RISK`,
+    :data:`HOLE_AHEAD`)."""
+    hole = min(holes, key=lambda h: distance(here, h))
+    near = distance(here, hole)
+    if near == 2 and distance(target_of("straight", here, facing)[0], hole) == 1:
+        return HOLE_AHEAD
+    return HOLE_RISK.get(near, 0.0)
 
 
 def time_left(pos: Mapping[str, Any]) -> float:
