@@ -183,6 +183,11 @@ class GameBots(Protocol):
     @property
     def prune(self) -> Pruner | None: ...
 
+    CHECK_ROOT_ORDERS: bool
+    """Optional (``False`` when absent): search lists the root's orders once, in the true state,
+    and trusts them in every world it draws; ``True`` has each checked in its world first, for
+    a game where the dice an order meets as it resolves can make it illegal there."""
+
 
 # --- lookups ---------------------------------------------------------------------------------
 

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import pytest
 
 from hexfleet.ai import get_bot
 from hexfleet.ai.mcts import Limit, MctsBot, outcome_values
+from hexfleet.engine.errors import RuleError
 from hexfleet.engine.ruleset import Outcome, step
 from hexfleet.games import get_ruleset
 
-from .toy_games import Duel, Race
+from .toy_games import Counter, Duel, Race
 
 
 def test_a_limit_needs_time_or_iterations():
@@ -147,3 +150,51 @@ def test_a_set_too_big_to_list_gets_the_priors_own_best_order():
     assert orders[0] == best
     assert len(orders) == 1 + len(units) * COMPOSED_ALTERNATIVES
     assert all(sum(a != b for a, b in zip(order, best)) == 1 for order in orders[1:])
+
+
+@dataclass(frozen=True, slots=True)
+class _Gated(Counter):
+    two_refused: bool = False
+
+
+class _Flaky(Race):
+    """Race where adding 2 is refused in half the worlds search imagines: as in a game whose
+    order meets dice before its own checks (a Talon order resolves the end of a step first),
+    an order legal in the true state may not be in a world drawn for search."""
+
+    CHECK_ROOT_ORDERS = True
+
+    def determinize(self, view, seat, rng):
+        return _Gated(view["total"], view["to_move"], view["winner"], two_refused=rng % 2 == 0)
+
+    def legal_orders(self, state, seat):
+        orders = super().legal_orders(state, seat)
+        return [1] if getattr(state, "two_refused", False) and orders else orders
+
+    def validate(self, state, seat, order):
+        if order not in self.legal_orders(state, seat):
+            raise RuleError("FLAKY-1", "adding 2 is refused in this world")
+
+    def advance(self, state, orders):
+        (seat, add), = orders.items()
+        self.validate(state, seat, add)
+        return super().advance(state, orders)
+
+
+class _Unchecked(_Flaky):
+    CHECK_ROOT_ORDERS = False
+
+
+def test_root_orders_are_checked_in_each_world_when_the_game_asks():
+    """The root's orders are listed once, in the true state; a game whose orders' legality can
+    differ between the worlds search draws (``CHECK_ROOT_ORDERS``) has each pick checked in its
+    world, and another picked where it is refused. Unchecked, search applies a refused order."""
+    state = Counter(8, "a")
+    flaky = _Flaky()
+    bot = MctsBot(seed=1, think=None, iterations=300, search=flaky, settle=False)
+    assert bot.choose(flaky, "a", flaky.view(state, "a"), [1, 2]) in (1, 2)
+    assert bot.info.iterations == 300
+    unchecked = _Unchecked()
+    with pytest.raises(RuleError, match="FLAKY-1"):
+        MctsBot(seed=1, think=None, iterations=300, search=unchecked, settle=False).choose(
+            unchecked, "a", unchecked.view(state, "a"), [1, 2])

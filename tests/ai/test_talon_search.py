@@ -1,9 +1,12 @@
 """Talon search pruning (``hexfleet.ai.talon.prune``): in a Power Phase a ship's row may change one
 step from where the Round left it (TAL-9.3.a); the engine lets a player set it again, search does
-not, so it never spends decisions setting Speeds back and forth."""
+not, so it never spends decisions setting Speeds back and forth. And search checks its root
+orders in every world it draws (``hexfleet.ai.talon.CHECK_ROOT_ORDERS``)."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -63,3 +66,20 @@ def test_search_ends_a_power_phase_at_once_when_every_speed_is_set():
     order = bot.choose(R, "terran", R.view(state, "terran"), R.legal(state, "terran"))
     assert R.order_json(state, "terran", order) == {"do": "end_turn"}
     assert bot.info.iterations == 0
+
+
+@pytest.mark.rule("TAL-13.4")
+def test_search_checks_root_orders_in_each_world_it_draws():
+    """Three missiles fly at the carrier Hornet while the Talon player is in its move step (a
+    carrier battle's Round 7, taken from a study game): a fire order at Hornet first ends the
+    move step, and the missiles' dice may destroy Hornet, so the order the true state allows may
+    be refused in a world search draws with other dice (TAL-8.2.1). Search checks each root order
+    in its world (``CHECK_ROOT_ORDERS``) and never applies a refused one; this position stopped a
+    study with "no unit 'hornet' in play" before it did."""
+    state = R.from_json(json.loads((Path(__file__).parent / "talon_missiles_in_flight.json").read_text()))
+    assert state.pos["step"] == "move" and all(m["target"] == "hornet" for m in state.pos["missiles"])
+    assert bots.CHECK_ROOT_ORDERS
+    legal = R.legal(state, "talon")
+    assert any("hornet" in o.text and o.text.startswith('{"do":"fire"') for o in legal)
+    order = TalonMctsBot(seed=0, think=None, iterations=1500).choose(R, "talon", R.view(state, "talon"), legal)
+    assert order in legal

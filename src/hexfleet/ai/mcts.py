@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, Protocol
 
+from ..engine.errors import FormatError, RuleError
 from ..engine.legal import Legal
 from ..engine.ruleset import Order, Outcome, Ruleset, Seat
 from ..plugins import Evaluator, Prior, Pruner, game_bots
@@ -54,8 +55,9 @@ from .base import LegalArg, as_legal
 
 
 class Search(Protocol):
-    """What search needs from a game: ``determinize``; ``evaluate``, ``prior`` and ``prune`` are
-    used when the object has them (:class:`hexfleet.plugins.GameBots` declares them all)."""
+    """What search needs from a game: ``determinize``; ``evaluate``, ``prior``, ``prune`` and
+    ``CHECK_ROOT_ORDERS`` are used when the object has them (:class:`hexfleet.plugins.GameBots`
+    declares them all)."""
 
     def determinize(self, view: Mapping[str, Any], seat: Seat, rng: int) -> Any: ...
 
@@ -175,6 +177,16 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
             return (prune(state, seat, orders) if prune is not None else orders), None
         stats.drawn = drawn_and_composed(lazy, rng, DRAWN_BELOW_ROOT, rank)
     return (prune(state, seat, stats.drawn) if prune is not None else stats.drawn), lazy
+
+
+def _allowed(ruleset: Ruleset[Any], state: Any, seat: Seat, order: Order) -> bool:
+    """Do the rules allow ``order`` in ``state``? (A ruleset's check is what applying it costs
+    anyway; a game may keep the resolution for :meth:`~Ruleset.advance`.)"""
+    try:
+        ruleset.validate(state, seat, order)
+    except (RuleError, FormatError):
+        return False
+    return True
 
 
 PICK_TRIES = 4
@@ -339,6 +351,7 @@ class MctsBot:
         """The game's hooks; ``None``: found by the ruleset's name when a decision comes."""
         self._prior: Prior | None = None
         self._prune: Pruner | None = None
+        self._check_root = False
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
         self.info = SearchInfo()
@@ -349,6 +362,7 @@ class MctsBot:
         evaluator: Evaluator | None = getattr(search, "evaluate", None)
         self._prior = getattr(search, "prior", None)
         self._prune = getattr(search, "prune", None)
+        self._check_root = bool(getattr(search, "CHECK_ROOT_ORDERS", False))
         rank = None
         if self._prior is not None and given.count() > LIST_UP_TO:  # drawn: the prior composes some too
             rank = partial(self._prior, search.determinize(view, seat, self._rng.getrandbits(64)), seat)
@@ -402,7 +416,7 @@ class MctsBot:
                 lazy = None
                 composer = None if self._prior is None else partial(self._prior, state, seat)
                 if node is root and seat == me:
-                    legal = my_legal
+                    legal = my_legal  # listed in the true state
                 else:
                     legal, lazy = _below_root(ruleset, state, seat, stats, self._rng, composer, self._prune)
                 rank = None
@@ -413,6 +427,12 @@ class MctsBot:
                 if rank is not None and not stats.ranked:
                     stats.rank(legal, rank(legal))
                 key = self._select(stats, legal_now, node.visits)
+                if node is root and seat == me and self._check_root:  # and checked in this world
+                    while not _allowed(ruleset, state, seat, stats.orders[key]):
+                        legal_now = legal_now - {key}
+                        if not legal_now:
+                            return depth  # no root order is legal in this world: the iteration is lost
+                        key = self._select(stats, legal_now, node.visits)
                 tries = 0
                 while lazy is not None and stats.orders[key] not in lazy:  # drawn in another world
                     tries += 1

@@ -449,6 +449,13 @@ class TalonMctsBot(MctsBot):
         super().__init__(seed=seed, think=think, iterations=iterations, c=c, **more)
 
 
+CHECK_ROOT_ORDERS = True
+"""Search checks each root order in the world it draws before applying it: an order resolves the
+rest of its step first, with the world's dice (a fire order given in the move step moves the
+missiles, TAL-13, which may destroy its target), so an order legal in the true state may be
+refused in a world whose generator differs. Without it `mcts` fired at a carrier its missiles
+had just destroyed, and the rules refused the order mid-search (TAL-8.2.1)."""
+
 BOTS: dict[str, BotOffer] = {
     "random": RANDOM,
     "mcts": BotOffer(f"{__name__}:TalonMctsBot"),
