@@ -67,6 +67,44 @@ def test_a_fight_not_joined_counts_against_both_sides():
     assert beyond_cap["terran"] > worn["terran"]  # bounded: less than a cruiser worn to its last box
 
 
+@pytest.mark.rule("TAL-SCN-4")
+@pytest.mark.rule("TAL-7.5.2")
+def test_a_draw_by_every_ship_leaving_is_worth_less_than_a_fight_not_joined():
+    """A battle every enemy ship has left is a 0-0 draw (TAL-SCN-4). Such a draw must not look
+    better than an even fight not joined, however far off: else search, a little ahead, moves a ship off
+    a board that cannot shift so that the mandatory retreat (TAL-7.5.2) ends the game."""
+    def at(impulse: str | None, round_: int, *ships: dict[str, Any], removed: tuple[dict[str, Any], ...] = (),
+           outcome: dict[str, Any] | None = None) -> dict[str, float]:
+        s = state(*ships, removed=removed, board=True)
+        s.pos.update(round_limit=12, round=round_, impulse=impulse, phase="impulse" if impulse else "power")
+        if outcome is not None:
+            s.pos["outcome"] = outcome
+        return bots.evaluate(s)
+
+    def gone(uid: str, side: str) -> dict[str, Any]:
+        return {"id": uid, "class": "terran-ca" if side == "terran" else "talon-ca", "side": side,
+                "status": "retreated"}
+
+    drawn = {"reason": "one_side_left", "winners": [], "score": {"terran": 0, "talon": 0}}
+    everyone = (gone("g", "terran"), gone("h", "terran"), gone("x", "talon"), gone("y", "talon"))
+    draw = at("D", 4, removed=everyone, outcome=drawn)
+    assert draw["terran"] == draw["talon"] < 0.5
+
+    def pairs(apart: int, **worn: Any) -> dict[str, float]:
+        return at("D", 4, unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2)),
+                  unarmed("x", "talon", (apart, 0), **worn), unarmed("y", "talon", (apart, 1)))
+
+    # nearly even (the classes' bars differ): a draw is worth what the farthest-off fight is
+    assert sum(pairs(40).values()) == pytest.approx(2 * draw["terran"])
+    assert sum(pairs(20).values()) > 2 * draw["terran"]
+    assert pairs(10, hull_marked=1)["terran"] > draw["terran"]  # a little ahead: better than ending it 0-0
+    at_limit = at(None, 13, removed=everyone, outcome={**drawn, "reason": "round_limit"})
+    assert at_limit["terran"] == 0.5  # at the Round limit the term is spent: a draw is a draw
+    won = at("D", 4, unarmed("g", "terran", (0, 0)), removed=(gone("x", "talon"),),
+             outcome={"reason": "one_side_left", "winners": ["terran"], "score": {"terran": 115, "talon": 0}})
+    assert (won["terran"], won["talon"]) == (1.0, 0.0)
+
+
 def test_damage_on_one_ship_beats_the_same_damage_spread():
     """Four hull boxes on one cruiser, against two on each of two: the first is nearer a kill."""
     friends = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]

@@ -140,8 +140,8 @@ small, so that a point of damage moves the score enough for search to tell order
 
 
 def evaluate(state: TalState) -> dict[Seat, float]:
-    """Each side's prospects (0.5 even), for search leaves; a finished game scores its outcome (0,
-    ½ or 1). A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
+    """Each side's prospects (0.5 even), for search leaves; a won game scores 1 and 0, a drawn one
+    ½ less :func:`unjoined_bound` for both. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
     unit's :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by :func:`time_left`, :func:`worn`
     shares of each enemy unit's SP, the damage its charged groups could fire now
     (:func:`threats`) and a little for the charge each enemy bar lacks. A side's value is the
@@ -153,10 +153,12 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     fight, or a fight not joined, is a loss to both sides, so the two values need not add up to
     1."""
     pos = state.pos
+    classes = pack(pos["data_pack"])
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
-        return {s: (1.0 if s in winners else 0.0) if winners else 0.5 for s in OTHER}
-    classes = pack(pos["data_pack"])
+        if winners:
+            return {s: 1.0 if s in winners else 0.0 for s in OTHER}
+        return dict.fromkeys(OTHER, 0.5 - time_left(pos) * unjoined_bound(pos, classes))
     lead = {side: 0.0 for side in OTHER}
     forfeit = {side: 0.0 for side in OTHER}
     aloof = 0.0
@@ -196,6 +198,25 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     scale = SCALE * (min(fleet.values()) or 1.0)
     return {side: 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale) - aloof / scale) / 2
             for side in OTHER}
+
+
+def unjoined_bound(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
+    """The most :data:`ENGAGE` takes off a value in position ``pos``: every ship, not a base, of
+    both fleets (those removed too) :data:`ENGAGE_HEXES` hexes beyond its reach. A drawn game is
+    worth 0.5 less this (scaled by :func:`time_left` as the term is), so that an even fight not
+    yet joined never looks worse than every ship leaving it. At a plain 0.5, a draw looked better than a
+    fight not joined and a little ahead: `mcts` moved a cruiser off the board when the map could
+    not shift, and the mandatory retreat (TAL-7.5.2) of the last enemy cruiser, and its own, ended
+    the game 0-0 (TAL-SCN-4)."""
+    units = pos["ships"] + pos["squadrons"] + pos["removed"]
+    fleet = {side: 0.0 for side in OTHER}
+    ships = 0.0
+    for u in units:
+        c = classes[u["class"]]
+        fleet[u["side"]] += c.sp
+        if not c.is_base and not c.is_squadron:
+            ships += c.sp
+    return ENGAGE * ENGAGE_HEXES * ships / (SCALE * (min(fleet.values()) or 1.0)) / 2
 
 
 def _hole_risk(here: tuple[int, int], facing: int, holes: list[tuple[int, int]]) -> float:
