@@ -188,6 +188,11 @@ class GameBots(Protocol):
     and trusts them in every world it draws; ``True`` has each checked in its world first, for
     a game where the dice an order meets as it resolves can make it illegal there."""
 
+    EVALUATE_OUTCOMES: bool
+    """Optional (``False`` when absent): search scores a finished game by win 1, draw ½, loss 0;
+    ``True`` asks ``evaluate`` instead, for a game whose evaluator values an end by how it came
+    about (a draw no side fought for worth less than an even fight not yet joined)."""
+
 
 # --- lookups ---------------------------------------------------------------------------------
 

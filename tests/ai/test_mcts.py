@@ -198,3 +198,77 @@ def test_root_orders_are_checked_in_each_world_when_the_game_asks():
     with pytest.raises(RuleError, match="FLAKY-1"):
         MctsBot(seed=1, think=None, iterations=300, search=unchecked, settle=False).choose(
             unchecked, "a", unchecked.view(state, "a"), [1, 2])
+
+
+class _Costly(Race):
+    """Race whose legal set lists a third candidate, adding 3, that the rules refuse, and whose
+    check is what search should spare (it counts them): as in Talon, where checking an order
+    resolves it."""
+
+    def __init__(self, listed_unchecked: bool = True):
+        self.checks = 0
+        self.listed_unchecked = listed_unchecked
+
+    def legal(self, state, seat):
+        from hexfleet.engine.legal import Filtered
+
+        def check(order):
+            self.checks += 1
+            return order in (1, 2)
+
+        unchecked = self.listed_unchecked
+
+        class _Set(Filtered):
+            def unchecked(self):
+                return super().unchecked() if unchecked else None
+
+        return _Set([1, 2, 3] if seat == state.to_move and not state.winner else [], check)
+
+    def advance(self, state, orders):
+        (seat, add), = orders.items()
+        self.validate(state, seat, add)  # adding 3 would stop the search with RACE-1
+        return super().advance(state, orders)
+
+    @staticmethod
+    def evaluate(state):  # leaves scored here: no random rollouts, whose draws check too
+        return {s: 1.0 if s == state.winner else 0.0 if state.winner else 0.5 for s in ("a", "b")}
+
+
+def test_below_the_root_search_checks_only_the_orders_it_picks():
+    """A set whose check costs what applying the order does (:meth:`Legal.unchecked`) is listed
+    unchecked below the root, and only the orders search picks are checked, a refused one
+    dropped: the same best move, a refused order never applied, far fewer checks than checking
+    every candidate of every node."""
+    state = Counter(0, "a")
+    lazy, listed = _Costly(), _Costly(listed_unchecked=False)
+    picks = [MctsBot(seed=1, think=None, iterations=400, search=game, settle=False).choose(
+        game, "a", game.view(state, "a"), [1, 2]) for game in (lazy, listed)]
+    assert picks[0] == picks[1]
+    assert lazy.checks < listed.checks / 2
+
+
+class _Grudging(Race):
+    """Race whose evaluator, asked of finished games too (``EVALUATE_OUTCOMES``), scores the
+    win at 10 as worth nothing to its winner: search must then avoid it."""
+
+    EVALUATE_OUTCOMES = True
+
+    @staticmethod
+    def evaluate(state):
+        if state.winner is not None:
+            return {s: 0.0 if s == state.winner else 0.2 for s in ("a", "b")}
+        return {"a": 0.5, "b": 0.5}
+
+
+class _Plain(_Grudging):
+    EVALUATE_OUTCOMES = False
+
+
+def test_a_game_may_score_its_finished_games_by_its_evaluator():
+    """Search scores an end by win 1, draw ½, loss 0 unless the game's bots ask otherwise
+    (``EVALUATE_OUTCOMES``, Talon: a draw no side fought for is worth less than an even fight
+    not yet joined)."""
+    state = Counter(8, "a")
+    for game, best in ((_Grudging(), 1), (_Plain(), 2)):
+        bot = MctsBot(seed=1, think=None, iterations=300, search=game, settle=False)
+        assert bot.choose(game, "a", game.view(state, "a"), [1, 2]) == best

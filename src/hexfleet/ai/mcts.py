@@ -159,10 +159,17 @@ def drawn_and_composed(legal: Legal[Any], rng: random.Random, draws: int,
 
 def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats, rng: random.Random,
                 rank: Callable[[list[Order]], list[float]] | None,
-                prune: Pruner | None) -> tuple[list[Order], Legal[Any] | None]:
-    """A seat's orders at a node below the root: the game's fastest listing, or a sample of a
-    set too big to list (:func:`drawn_and_composed`), then with the set itself, for the pick to
-    be checked; less what the game prunes.
+                prune: Pruner | None) -> tuple[list[Order], Legal[Any] | None, bool]:
+    """A seat's orders at a node below the root, less what the game prunes: the set's
+    :meth:`~Legal.unchecked` orders where it has them, else the game's fastest listing, or a
+    sample of a set too big to list (:func:`drawn_and_composed`); then the set itself where the
+    pick must be checked, and whether the orders hold every legal one (an unchecked listing: a
+    pick the rules refuse is only dropped).
+
+    Unchecked orders are for a game whose check resolves the order (Talon): listing a node's
+    set checked every candidate, about 14 resolutions for the one an iteration applies, and
+    cost 40 % of a Talon search; checking the pick alone costs nothing more, since the game
+    keeps the resolution for applying it.
 
     A sample (:data:`DRAWN_BELOW_ROOT` draws) is kept at the node (``stats.drawn``) and reused
     while its picks are legal in the world at hand (:meth:`MctsBot._iterate` checks the one it
@@ -172,11 +179,15 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
     world (counting it costs as much as a draw)."""
     lazy = ruleset.legal(state, seat)
     if stats.drawn is None:
+        unchecked = lazy.unchecked()
+        if unchecked is not None and len(unchecked) <= LIST_UP_TO:
+            orders = list(unchecked)
+            return (prune(state, seat, orders) if prune is not None else orders), lazy, True
         if lazy.count() <= LIST_UP_TO:
             orders = ruleset.legal_orders(state, seat)
-            return (prune(state, seat, orders) if prune is not None else orders), None
+            return (prune(state, seat, orders) if prune is not None else orders), None, True
         stats.drawn = drawn_and_composed(lazy, rng, DRAWN_BELOW_ROOT, rank)
-    return (prune(state, seat, stats.drawn) if prune is not None else stats.drawn), lazy
+    return (prune(state, seat, stats.drawn) if prune is not None else stats.drawn), lazy, False
 
 
 def _allowed(ruleset: Ruleset[Any], state: Any, seat: Seat, order: Order) -> bool:
@@ -244,7 +255,7 @@ class _SeatStats:
     since building the keys (``repr``) costs more than comparing lists.
     """
 
-    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias", "ranked", "drawn")
+    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias", "ranked", "drawn", "refused")
 
     def __init__(self) -> None:
         self.orders: dict[str, Order] = {}
@@ -258,6 +269,9 @@ class _SeatStats:
         self.ranked = False
         self.drawn: list[Order] | None = None
         """Draws from a set too big to list (:func:`_below_root`)."""
+        self.refused: set[str] = set()
+        """Unchecked orders the rules refused here once (:func:`_below_root`): not picked again,
+        or an untried one would be picked, and refused, first at every visit."""
 
     def legal_keys(self, legal: list[Order], rng: random.Random,
                    rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
@@ -352,6 +366,7 @@ class MctsBot:
         self._prior: Prior | None = None
         self._prune: Pruner | None = None
         self._check_root = False
+        self._ends: Evaluator | None = None
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
         self.info = SearchInfo()
@@ -363,6 +378,7 @@ class MctsBot:
         self._prior = getattr(search, "prior", None)
         self._prune = getattr(search, "prune", None)
         self._check_root = bool(getattr(search, "CHECK_ROOT_ORDERS", False))
+        self._ends = evaluator if getattr(search, "EVALUATE_OUTCOMES", False) else None
         rank = None
         if self._prior is not None and given.count() > LIST_UP_TO:  # drawn: the prior composes some too
             rank = partial(self._prior, search.determinize(view, seat, self._rng.getrandbits(64)), seat)
@@ -404,7 +420,7 @@ class MctsBot:
         for depth in range(self.max_depth):
             outcome = ruleset.outcome(state)
             if outcome is not None:
-                values = outcome_values(ruleset.seats(state), outcome)
+                values = self._ended(ruleset, state, outcome)
                 break
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
@@ -414,11 +430,13 @@ class MctsBot:
                 if stats is None:
                     stats = node.seats[seat] = _SeatStats()
                 lazy = None
+                complete = True
                 composer = None if self._prior is None else partial(self._prior, state, seat)
                 if node is root and seat == me:
                     legal = my_legal  # listed in the true state
                 else:
-                    legal, lazy = _below_root(ruleset, state, seat, stats, self._rng, composer, self._prune)
+                    legal, lazy, complete = _below_root(ruleset, state, seat, stats, self._rng, composer,
+                                                        self._prune)
                 rank = None
                 if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN
                                                 or node.visits >= self.prior_visits):
@@ -426,6 +444,8 @@ class MctsBot:
                 legal_now = stats.legal_keys(legal, self._rng, rank if stats.ranked else None)
                 if rank is not None and not stats.ranked:
                     stats.rank(legal, rank(legal))
+                if lazy is not None and complete and stats.refused and not legal_now <= stats.refused:
+                    legal_now = legal_now - stats.refused
                 key = self._select(stats, legal_now, node.visits)
                 if node is root and seat == me and self._check_root:  # and checked in this world
                     while not _allowed(ruleset, state, seat, stats.orders[key]):
@@ -434,9 +454,13 @@ class MctsBot:
                             return depth  # no root order is legal in this world: the iteration is lost
                         key = self._select(stats, legal_now, node.visits)
                 tries = 0
-                while lazy is not None and stats.orders[key] not in lazy:  # drawn in another world
+                while lazy is not None and stats.orders[key] not in lazy:  # unchecked, or drawn in another world
                     tries += 1
                     legal_now = legal_now - {key}
+                    if complete and legal_now:  # every legal order is listed: drop the refused one
+                        stats.refused.add(key)
+                        key = self._select(stats, legal_now, node.visits)
+                        continue
                     if tries == PICK_TRIES or not legal_now:
                         stats.drawn = drawn_and_composed(lazy, self._rng, DRAWN_BELOW_ROOT, composer)
                         legal_now = stats.legal_keys(stats.drawn, self._rng, rank if stats.ranked else None)
@@ -489,13 +513,19 @@ class MctsBot:
         for _ in range(depth):
             outcome = ruleset.outcome(state)
             if outcome is not None:
-                return outcome_values(ruleset.seats(state), outcome)
+                return self._ended(ruleset, state, outcome)
             orders = {seat: ruleset.legal(state, seat).sample(self._rng) for seat in ruleset.pending(state)}
             state, _ = ruleset.advance(state, orders)
         outcome = ruleset.outcome(state)
         if outcome is not None:
-            return outcome_values(ruleset.seats(state), outcome)
+            return self._ended(ruleset, state, outcome)
         if evaluator is not None:
             return evaluator(state)
         return {s: 0.5 for s in ruleset.seats(state)}
 
+    def _ended(self, ruleset: Ruleset[Any], state: Any, outcome: Outcome) -> dict[Seat, float]:
+        """A finished game's values: the game's evaluator's where it scores outcomes
+        (``EVALUATE_OUTCOMES``), else :func:`outcome_values`."""
+        if self._ends is not None:
+            return self._ends(state)
+        return outcome_values(ruleset.seats(state), outcome)

@@ -338,8 +338,10 @@ def _speed_of(order: Order) -> str | None:
     return data["ship"] if isinstance(data, Mapping) and data.get("do") == "speed" else None
 
 
+@functools.cache
 def expected_damage(weapon: str, rng: int) -> float:
-    """The mean damage of one shot at range ``rng`` with no modifier (TAL-D-5..D-9)."""
+    """The mean damage of one shot at range ``rng`` with no modifier (TAL-D-5..D-9); kept, as
+    search's evaluator asks it for every charged group at every leaf."""
     w = weapons()[weapon]
     if weapon == "missile":
         return 2.0
@@ -476,6 +478,11 @@ rest of its step first, with the world's dice (a fire order given in the move st
 missiles, TAL-13, which may destroy its target), so an order legal in the true state may be
 refused in a world whose generator differs. Without it `mcts` fired at a carrier its missiles
 had just destroyed, and the rules refused the order mid-search (TAL-8.2.1)."""
+
+EVALUATE_OUTCOMES = True
+"""Search scores finished games by :func:`evaluate`: a drawn game is worth less than an even
+fight not yet joined (:func:`unjoined_bound`). At a plain ½, a draw looked better than the fight
+to `mcts`, whose values a fight not joined lowers."""
 
 BOTS: dict[str, BotOffer] = {
     "random": RANDOM,

@@ -71,6 +71,13 @@ class Legal(ABC, Generic[OrderT]):
             raise ValueError("every unit has chosen already")
         return units[following[0]]
 
+    def unchecked(self) -> Sequence[OrderT] | None:
+        """Orders that include every legal one but may hold some the rules refuse, each to be
+        tested with ``in`` before use, where checking an order costs about what applying it
+        does (search then checks only the orders it picks); ``None`` (the default) where the
+        set itself is cheap to list."""
+        return None
+
     def first(self) -> OrderT:
         """The first legal order in enumeration order (a cheap standing order)."""
         return next(iter(self))
@@ -166,6 +173,10 @@ class Filtered(Legal[OrderT]):
 
     def count(self) -> int:
         return sum(1 for _ in self)
+
+    def unchecked(self) -> Sequence[OrderT]:
+        """The candidates, checked or not: a check here is the expensive part."""
+        return self._candidates
 
     def sample(self, rnd: Random) -> OrderT:
         left = list(range(len(self._candidates)))
