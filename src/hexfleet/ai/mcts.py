@@ -166,10 +166,10 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
     pick must be checked, and whether the orders hold every legal one (an unchecked listing: a
     pick the rules refuse is only dropped).
 
-    Unchecked orders are for a game whose check resolves the order (Talon): listing a node's
-    set checked every candidate, about 14 resolutions for the one an iteration applies, and
-    cost 40 % of a Talon search; checking the pick alone costs nothing more, since the game
-    keeps the resolution for applying it.
+    Unchecked orders are for a game whose check resolves the order on a copy: listing a node's
+    set checked every candidate, about 14 resolutions for the one an iteration applies, and cost
+    40 % of such a search; checking the pick alone costs nothing more where the game keeps the
+    resolution for applying it.
 
     A sample (:data:`DRAWN_BELOW_ROOT` draws) is kept at the node (``stats.drawn``) and reused
     while its picks are legal in the world at hand (:meth:`MctsBot._iterate` checks the one it
