@@ -105,6 +105,21 @@ def test_a_draw_by_every_ship_leaving_is_worth_less_than_a_fight_not_joined():
     assert (won["terran"], won["talon"]) == (1.0, 0.0)
 
 
+@pytest.mark.rule("TAL-SCN-4")
+@pytest.mark.rule("TAL-11.1.2")
+def test_a_game_going_on_is_worth_more_than_losing_it():
+    """Values stay in ``[0, 1]`` as search requires, and a game still going on scores above a
+    lost one (0), however far behind and far off: else search, far behind, jumps its last ship
+    to FTL (TAL-11.1.2) and ends the game as a loss when staying could still turn it."""
+    killed = ({"id": "h", "class": "terran-ca", "side": "terran", "status": "destroyed"},)
+    far_behind = bots.evaluate(state(unarmed("g", "terran", (0, 0)), unarmed("x", "talon", (40, 0)),
+                                     unarmed("y", "talon", (40, 1)), removed=killed))
+    assert far_behind["terran"] == bots.LOSS_FLOOR > 0
+    assert 0 < far_behind["talon"] < 1
+    behind = bots.evaluate(state(unarmed("g", "terran", (0, 0), hull_marked=2), unarmed("x", "talon", (0, 4))))
+    assert 0.5 > behind["terran"] > 10 * bots.LOSS_FLOOR  # not floored short of that
+
+
 def test_damage_on_one_ship_beats_the_same_damage_spread():
     """Four hull boxes on one cruiser, against two on each of two: the first is nearer a kill."""
     friends = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]

@@ -134,24 +134,31 @@ LATE_ROUNDS = 3.0
 less and less (:func:`time_left`): at the limit only kills score (TAL-SCN-4), and damage that
 cannot become a kill in time is worth nothing."""
 
+LOSS_FLOOR = 0.001
+"""The least a game still going on is worth, above a lost one (0): the fight-not-joined term,
+taken off outside the ``tanh``, took a side far behind and far off below 0, and `mcts`, 44 SP
+down in a carrier battle against random, jumped its last cruiser to FTL (TAL-11), which ended
+the game as a loss (TAL-SCN-4) when staying could still have won it."""
+
 SCALE = 0.1
 """The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
 small, so that a point of damage moves the score enough for search to tell orders apart."""
 
 
 def evaluate(state: TalState) -> dict[Seat, float]:
-    """Each side's prospects (0.5 even), for search leaves; a won game scores 1 and 0, a drawn one
-    ½ less :func:`unjoined_bound` for both. A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy
-    unit's :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by :func:`time_left`, :func:`worn`
-    shares of each enemy unit's SP, the damage its charged groups could fire now
-    (:func:`threats`) and a little for the charge each enemy bar lacks. A side's value is the
-    difference of leads, less what it forfeits (:data:`RETREAT_SHARE`, :data:`ALONE_SHARE`), over
-    the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``; less, on the same scale, the
-    fight not joined (:data:`ENGAGE`: at most ``ENGAGE * ENGAGE_HEXES / SCALE / 2``, 0.15, times
-    the ratio of all ships' SP to the smaller fleet's, so a side losing badly and far off may
-    score below 0; search only compares values). Forfeits are not zero-sum: a unit leaving the
-    fight, or a fight not joined, is a loss to both sides, so the two values need not add up to
-    1."""
+    """Each side's prospects (0.5 even), for search leaves; a won game scores 1 and 0, a drawn
+    one ½ less :func:`unjoined_bound` for both.
+
+    A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
+    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by
+    :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
+    groups could fire now (:func:`threats`) and a little for the charge each enemy bar lacks. A
+    side's value is the difference of leads, less what it forfeits (:data:`RETREAT_SHARE`,
+    :data:`ALONE_SHARE`), over the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``;
+    less, on the same scale, the fight not joined (:data:`ENGAGE`: at most ``ENGAGE *
+    ENGAGE_HEXES / SCALE / 2``, 0.15, times the ratio of all ships' SP to the smaller fleet's),
+    but never below :data:`LOSS_FLOOR`. Forfeits are not zero-sum: a unit leaving the fight, or
+    a fight not joined, is a loss to both sides, so the two values need not add up to 1."""
     pos = state.pos
     classes = pack(pos["data_pack"])
     if pos.get("outcome"):
@@ -196,7 +203,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
                 missing = full - bar["red"] - bar["yellow"]
                 lead[OTHER[s["side"]]] += late * CHARGE_WEIGHT * printed.count * missing / full * _point(c)
     scale = SCALE * (min(fleet.values()) or 1.0)
-    return {side: 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale) - aloof / scale) / 2
+    return {side: max(LOSS_FLOOR, 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale)
+                                         - aloof / scale) / 2)
             for side in OTHER}
 
 
