@@ -83,3 +83,23 @@ def test_search_checks_root_orders_in_each_world_it_draws():
     assert any("hornet" in o.text and o.text.startswith('{"do":"fire"') for o in legal)
     order = TalonMctsBot(seed=0, think=None, iterations=1500).choose(R, "talon", R.view(state, "talon"), legal)
     assert order in legal
+
+
+@pytest.mark.rule("TAL-IMP-2")
+@pytest.mark.rule("TAL-8.6.5")
+def test_a_world_drawn_for_search_stands_at_the_views_choice():
+    """Caesar's shot at the base Hope is held while Talon chooses which missile in Hope's hex
+    takes its explosion (the last Round of a base-assault study game). The shot's dice are not
+    shown until it resolves, and a world with other dice may not destroy Hope at all: such a
+    world stood at no decision, and search stopped on it. Every world drawn stands at the view's
+    choice, and search answers it."""
+    state = R.from_json(json.loads((Path(__file__).parent / "talon_base_explodes.json").read_text()))
+    view = R.view(state, "talon")
+    assert state.pos["held"]["order"]["shots"] == [{"target": "hope"}, {"target": "hope"}]
+    assert view["decision"]["options"]["choice"] == "missile_hit"
+    for rng in range(64):
+        world = bots.determinize(view, "talon", rng)
+        assert R.pending(world)["talon"].to_json() == view["decision"]
+    legal = R.legal(state, "talon")
+    order = TalonMctsBot(seed=0, think=None, iterations=1500).choose(R, "talon", view, legal)
+    assert order in legal

@@ -24,6 +24,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from ..engine.errors import FormatError, RuleError
+from ..engine.procedure import Ask
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.talon.data import IMPULSES, ShipClass, pack, weapons
@@ -45,13 +47,42 @@ iteration, and states are never changed (a world works on a copy), so it is read
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
-    """Perfect information: the view's position, with ``rng`` as its generator."""
+    """Perfect information: the view's position, with ``rng`` as its generator; but where an
+    order is held for a choice of the side not acting (TAL-IMP-2), a world whose generator
+    leads its resolution to that same choice (:func:`_at_the_view`)."""
     position = view["position"]
     last = _last_parsed[0] if _last_parsed else None  # read once: another thread may replace it
     if last is None or last[0] is not position:
         last = (position, parse_position(position))
         _last_parsed[:] = [last]
-    return TalState(last[1], Rng(rng))
+    full = last[1]
+    world = TalState(full, Rng(rng))
+    if "held" not in full:
+        return world
+    for k in range(HELD_TRIES):
+        tried = TalState(full, Rng(rng + k)) if k else world
+        if _at_the_view(tried, seat, view.get("decision")):
+            return tried
+    return world
+
+
+HELD_TRIES = 256
+"""Generators tried for a world that stands at the view's choice (:func:`determinize`)."""
+
+
+def _at_the_view(world: TalState, seat: Seat, decision: Any) -> bool:
+    """Does ``world`` stand at ``decision`` (the view's, as JSON)? A held order is resolved
+    again with the world's generator: the dice it rolled are not shown until it completes, so
+    another generator may not destroy what it destroyed, and ask no choice or another one. In a
+    base-assault study one world in eight of the held shot at the base Hope asked no choice at
+    all, and search stopped on a state standing at no decision."""
+    try:
+        if not isinstance(RULESET.step(world), Ask):
+            return False
+        found = RULESET.pending(world).get(seat)
+    except (RuleError, FormatError):  # the answers given so far fit another resolution's choices
+        return False
+    return found is not None and found.to_json() == decision
 
 
 KILL_SHARE = 0.4
