@@ -200,9 +200,6 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     lead = {side: 0.0 for side in OTHER}
     forfeit = {side: 0.0 for side in OTHER}
     aloof = 0.0
-    fleet = {side: 0.0 for side in OTHER}
-    for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
-        fleet[u["side"]] += classes[u["class"]].sp
     late = time_left(pos)
     for r in pos["removed"]:
         if r["status"] == "destroyed":
@@ -233,7 +230,7 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             if not bar["destroyed"] and full:
                 missing = full - bar["red"] - bar["yellow"]
                 lead[OTHER[s["side"]]] += late * CHARGE_WEIGHT * printed.count * missing / full * _point(c)
-    scale = SCALE * (min(fleet.values()) or 1.0)
+    scale = _scale(pos, classes)
     return {side: max(LOSS_FLOOR, 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale)
                                          - aloof / scale) / 2)
             for side in OTHER}
@@ -247,15 +244,17 @@ def unjoined_bound(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> 
     fight not joined and a little ahead: `mcts` moved a cruiser off the board when the map could
     not shift, and the mandatory retreat (TAL-7.5.2) of the last enemy cruiser, and its own, ended
     the game 0-0 (TAL-SCN-4)."""
-    units = pos["ships"] + pos["squadrons"] + pos["removed"]
+    ships = (classes[u["class"]] for u in pos["ships"] + pos["squadrons"] + pos["removed"])
+    return ENGAGE * ENGAGE_HEXES * sum(c.sp for c in ships if not c.is_base and not c.is_squadron) \
+        / _scale(pos, classes) / 2
+
+
+def _scale(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
+    """:data:`SCALE` times the smaller fleet's SP, every unit counted (those removed too)."""
     fleet = {side: 0.0 for side in OTHER}
-    ships = 0.0
-    for u in units:
-        c = classes[u["class"]]
-        fleet[u["side"]] += c.sp
-        if not c.is_base and not c.is_squadron:
-            ships += c.sp
-    return ENGAGE * ENGAGE_HEXES * ships / (SCALE * (min(fleet.values()) or 1.0)) / 2
+    for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
+        fleet[u["side"]] += classes[u["class"]].sp
+    return SCALE * (min(fleet.values()) or 1.0)
 
 
 def _hole_risk(here: tuple[int, int], facing: int, holes: list[tuple[int, int]]) -> float:
