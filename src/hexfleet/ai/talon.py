@@ -96,9 +96,19 @@ SHIELD_WEIGHT = 0.35
 """A shield box lost against a hull box marked, in a ship's wear: shields are three times as
 many, but only the hull kills (TAL-8.4.1)."""
 
-THREAT_WEIGHT = 0.5
-"""A point of damage a charged group could fire now, against a point dealt: less than one, so
-that firing beats holding a charge."""
+HOLD_WEIGHT = 0.4
+"""A point of damage a charged group could fire at its weapon's best range (:func:`best_damage`),
+against a point dealt: what a charge is worth as an asset, wherever the target stands. A group
+fires where that pays, at a range where its damage is more than ``HOLD_WEIGHT / (1 -
+THREAT_WEIGHT)`` (a half) of its best: a disruptor at 2 or 3 hexes, not 4 (TAL-D-6). Valued at
+the damage it could fire now instead, a charge always looked better fired at once, and `mcts` fired
+most of its shots at its weapons' worst ranges: a disruptor at 4 hexes (0.67 a shot against 1.67
+at 2), a phaser at 3 (0.33 against 1.83 at 1)."""
+
+THREAT_WEIGHT = 0.2
+"""A point of damage a charged group could fire now, from where it stands, against a point
+dealt: on top of :data:`HOLD_WEIGHT`, a pull toward the range where the group bites, and away
+from where the enemy's do."""
 
 APPROACH = 0.5
 """What an enemy one hex beyond a charged group's range, in its arc, counts against one at the
@@ -221,8 +231,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         if not c.is_base and not c.is_squadron:
             apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
             aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
-    for side, damage in threats(state).items():
-        lead[side] += late * THREAT_WEIGHT * damage
+    for side, threat in threats(state).items():
+        lead[side] += late * threat
     for s in pos["ships"]:
         c = classes[s["class"]]
         for printed, bar in zip(c.groups, s["groups"], strict=True):
@@ -314,12 +324,13 @@ def _point(c: ShipClass) -> float:
 
 
 def threats(state: TalState) -> dict[Seat, float]:
-    """Per side, what the damage its ships' charged groups could fire now is worth to
-    :func:`evaluate`: each group's expected damage (TAL-D-5..D-9) at its best eligible target
-    (TAL-8.2), a point worth what marking the box it would hit adds to the lead (a shield box of
-    the arc facing the firer, or a hull box once that arc is down). A target in the group's arc but
-    out of its range counts as at the longest range, times :data:`APPROACH` per hex beyond.
-    Missiles and fighters' guns count nothing here."""
+    """Per side, what its ships' charged groups are worth to :func:`evaluate`: each group's
+    expected damage (TAL-D-5..D-9) at its best eligible target (TAL-8.2), :data:`HOLD_WEIGHT` of it
+    at the weapon's best range and :data:`THREAT_WEIGHT` at the range the target stands at, a
+    point worth what marking the box it would hit adds to the lead (a shield box of the arc facing
+    the firer, or a hull box once that arc is down). A target in the group's arc but out of its
+    range counts as at the longest range, times :data:`APPROACH` per hex beyond. Missiles and
+    fighters' guns count nothing here."""
     w = World(state, copy=False)
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
@@ -346,7 +357,8 @@ def threats(state: TalState) -> dict[Seat, float]:
                 x = wear(t, c)
                 slope = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * x) / _boxes(c)
                 at = min(distance(here, tuple(t["hex"])), reach)
-                best = max(best, expected_damage(printed.weapon, at) * point * slope * APPROACH ** max(0, beyond))
+                damage = HOLD_WEIGHT * best_damage(printed.weapon) + THREAT_WEIGHT * expected_damage(printed.weapon, at)
+                best = max(best, damage * point * slope * APPROACH ** max(0, beyond))
             out[s["side"]] += printed.count * best
     return out
 
@@ -384,6 +396,12 @@ def expected_damage(weapon: str, rng: int) -> float:
     if weapon == "missile":
         return 2.0
     return sum(w.result(face, rng) for face in range(1, 7)) / 6
+
+
+@functools.cache
+def best_damage(weapon: str) -> float:
+    """The most :func:`expected_damage` of one shot of ``weapon`` at any range it reaches."""
+    return max(expected_damage(weapon, rng) for rng in range(weapons()[weapon].max_range() + 1))
 
 
 class TalonHeuristicBot:
