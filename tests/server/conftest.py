@@ -175,14 +175,15 @@ def browser() -> Iterator[object]:
 
 
 class _Browser:
-    """New contexts and pages with a 15 s timeout, so a stuck test fails quickly."""
+    """New contexts and pages with a 30 s timeout, so a stuck test fails quickly: a bot's turn on
+    a loaded two-core machine (a study beside the suite) once took over 15 s."""
 
     def __init__(self, browser: object):
         self._browser = browser
 
     def new_context(self, **kwargs: object):  # type: ignore[no-untyped-def]
         ctx = self._browser.new_context(viewport={"width": 1280, "height": 800}, **kwargs)  # type: ignore[attr-defined]
-        ctx.set_default_timeout(15_000)
+        ctx.set_default_timeout(30_000)
         return ctx
 
     def new_page(self):  # type: ignore[no-untyped-def]
