@@ -334,31 +334,38 @@ def threats(state: TalState) -> dict[Seat, float]:
     w = World(state, copy=False)
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
+    slopes: dict[str, float] = {}  # what a point on a unit adds to the lead, by its wear: the same for every firer
+    squadrons = set()
+    for t in units:
+        c = w.cls(t)
+        slopes[t["id"]] = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * wear(t, c)) / _boxes(c)
+        if c.is_squadron:
+            squadrons.add(t["id"])
+    model = w.opts["arc_model"]
     for s in w.pos["ships"]:
+        here = tuple(s["hex"])
         for printed, bar in zip(w.cls(s).groups, s["groups"], strict=True):
             if printed.weapon == "missile" or not charged(printed, bar):
                 continue
-            here = tuple(s["hex"])
             reach = weapons()[printed.weapon].max_range()
+            stored = HOLD_WEIGHT * best_damage(printed.weapon)
             best = 0.0
             for t in units:
                 if t["side"] == s["side"]:
                     continue
                 why = eligible(w, s, printed, t)
-                beyond = distance(here, tuple(t["hex"])) - reach
+                there = tuple(t["hex"])
+                apart = distance(here, there)
+                beyond = apart - reach
                 if why is not None and not (why == "TAL-8.3" and beyond > 0):
                     continue
-                c = w.cls(t)
                 point = 1.0
-                if not c.is_squadron:
-                    facing = arc(tuple(t["hex"]), t["facing"], here, w.opts["arc_model"])
+                if t["id"] not in squadrons:  # a ship: the arc facing the firer takes the shot
+                    facing = arc(there, t["facing"], here, model)
                     shielded = facing is not None and (t["shields"].get(facing, 0) > 0 or facing in t["reinforcements"])
                     point = SHIELD_WEIGHT if shielded else 1.0
-                x = wear(t, c)
-                slope = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * x) / _boxes(c)
-                at = min(distance(here, tuple(t["hex"])), reach)
-                damage = HOLD_WEIGHT * best_damage(printed.weapon) + THREAT_WEIGHT * expected_damage(printed.weapon, at)
-                best = max(best, damage * point * slope * APPROACH ** max(0, beyond))
+                damage = stored + THREAT_WEIGHT * expected_damage(printed.weapon, min(apart, reach))
+                best = max(best, damage * point * slopes[t["id"]] * APPROACH ** max(0, beyond))
             out[s["side"]] += printed.count * best
     return out
 

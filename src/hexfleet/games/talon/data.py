@@ -60,6 +60,11 @@ class ShipClass:
     explosion: int
     fighter_hull: int
 
+    def __hash__(self) -> int:
+        """By key alone (equal classes have equal keys): search's evaluator keeps figures per
+        class, and the generated hash of every field, groups and rows too, cost more than them."""
+        return hash(self.key)
+
     @property
     def is_base(self) -> bool:
         return self.hull_type == "Base"

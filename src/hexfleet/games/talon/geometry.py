@@ -45,7 +45,13 @@ def direction_of(a: Hex, b: Hex) -> int:
 def arc(ship: Hex, facing: int, target: Hex, model: str = "hexside_sectors") -> str | None:
     """The arc of ``ship`` (facing ``facing``) that holds ``target`` (TAL-G-4); ``None`` for the
     ship's own hex. ``model`` is the ``arc_model`` option (TAL-AMB-2)."""
-    v = sub(target, ship)
+    return _arc_of((target[0] - ship[0], target[1] - ship[1]), facing % 6, model)
+
+
+@lru_cache(maxsize=65536)
+def _arc_of(v: Hex, facing: int, model: str) -> str | None:
+    """:func:`arc` by the offset ``v`` from the ship to the target: kept, as every eligibility
+    check of a shot (TAL-8.2) and search's evaluator ask it, for a few offsets over and over."""
     if v == (0, 0):
         return None
     if model == "wide_fore_aft":
