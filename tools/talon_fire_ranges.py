@@ -28,13 +28,21 @@ def sides_of_ships(scenario: str) -> dict[str, str]:
     return {u["id"]: u["side"] for u in pos["ships"] + pos["squadrons"]}
 
 
+def bots_of(stem: str, seats: list[str]) -> dict[str, str]:
+    """Each seat's bot, from a record's name (``SCENARIO-seedN-SEAT=BOT-...-SEAT=BOT-HASH``, as
+    ``hexfleet arena --records`` names it; a bot's name may hold hyphens)."""
+    body = stem.rsplit("-", 1)[0]  # the spec's hash off
+    parts = re.split("-(" + "|".join(map(re.escape, seats)) + ")=", body)[1:]
+    return dict(zip(parts[::2], parts[1::2], strict=True))
+
+
 def tally(paths: list[Path]) -> Counter[tuple[str, str, int]]:
     """(bot, weapon, range) → shots fired, over every ``*.jsonl`` record under ``paths``."""
     shots: Counter[tuple[str, str, int]] = Counter()
     for path in (p for d in paths for p in (sorted(d.glob("*.jsonl")) if d.is_dir() else [d])):
-        bots = dict(re.findall(r"(\w+)=([\w-]+?)(?=-|$)", path.stem))
         with path.open() as lines:
             header = json.loads(next(lines))
+            bots = bots_of(path.stem, header["seats"])
             side = sides_of_ships(header["scenario"])
             for line in lines:
                 for e in json.loads(line).get("events", []):
