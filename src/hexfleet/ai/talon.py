@@ -192,8 +192,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
 
     A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
     :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by
-    :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
-    groups could fire now (:func:`threats`) and a little for the charge each enemy bar lacks. A
+    :func:`time_left`, :func:`worn` shares of each enemy unit's SP, what its charged groups are
+    worth (:func:`threats`) and a little for the charge each enemy bar lacks. A
     side's value is the difference of leads, less what it forfeits (:data:`RETREAT_SHARE`,
     :data:`ALONE_SHARE`), over the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``;
     less, on the same scale, the fight not joined (:data:`ENGAGE`: at most ``ENGAGE *
