@@ -252,27 +252,6 @@ def test_a_shield_reinforcement_and_a_charged_box_count_for_their_side():
     assert terran_value(charging) > terran_value(plain)
 
 
-@pytest.mark.rule("TAL-D-6")
-@pytest.mark.parametrize(("apart", "fires"), [(2, True), (3, True), (4, False)])
-def test_talon_mcts_holds_a_disruptor_charge_at_its_worst_range(apart: int, fires: bool):
-    """A disruptor hits for 1.67 a shot at 2 hexes, 1.33 at 3 and 0.67 at 4 (TAL-D-6): a charge
-    is worth what it can do at its best range (:data:`HOLD_WEIGHT`), so search fires at 2 or 3
-    hexes and holds at 4, where a cruiser closing in meets it at a better range."""
-    from hexfleet.ai import get_bot
-    from hexfleet.games import get_ruleset
-
-    ruleset = get_ruleset("talon")
-    s = parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
-               "round": 1, "phase": "impulse", "impulse": "C", "initiative": "talon", "player": "talon",
-               "step": "fire", "ships": [ship("x", "talon-ca", "talon", (0, 0), 0),
-                                         ship("g", "terran-ca", "terran", (apart, 0), 3)],
-               "squadrons": [], "missiles": [], "terrain": [], "removed": [], "next_missile": 1})
-    assert bots.best_damage("disruptor") == pytest.approx(5 / 3)
-    bot = get_bot("talon", "mcts", seed=1, think=None, iterations=200)
-    order = bot.choose(ruleset, "talon", ruleset.view(s, "talon"), ruleset.legal(s, "talon"))
-    assert (ruleset.order_json(s, "talon", order)["do"] == "fire") is fires
-
-
 def test_talon_mcts_fires_at_a_cruiser_in_arc():
     """The game's mcts (its exploration sized to this evaluator) fires a charged group at an
     enemy two hexes ahead rather than ending its Turn with the charge held."""

@@ -96,19 +96,16 @@ SHIELD_WEIGHT = 0.35
 """A shield box lost against a hull box marked, in a ship's wear: shields are three times as
 many, but only the hull kills (TAL-8.4.1)."""
 
-HOLD_WEIGHT = 0.4
-"""A point of damage a charged group could fire at its weapon's best range (:func:`best_damage`),
-against a point dealt: what a charge is worth as an asset, wherever the target stands. A group
-fires where that pays, at a range where its damage is more than ``HOLD_WEIGHT / (1 -
-THREAT_WEIGHT)`` (a half) of its best: a disruptor at 2 or 3 hexes, not 4 (TAL-D-6). Valued at
-the damage it could fire now instead, a charge always looked better fired at once, and `mcts` fired
-most of its shots at its weapons' worst ranges: a disruptor at 4 hexes (0.67 a shot against 1.67
-at 2), a phaser at 3 (0.33 against 1.83 at 1)."""
-
-THREAT_WEIGHT = 0.2
-"""A point of damage a charged group could fire now, from where it stands, against a point
-dealt: on top of :data:`HOLD_WEIGHT`, a pull toward the range where the group bites, and away
-from where the enemy's do."""
+THREAT_WEIGHT = 0.5
+"""A point of damage a charged group could fire now, against a point dealt: less than one, so
+that firing beats holding a charge. Valuing a charge instead at what its weapon does at its best
+range (0.4 of that, and 0.2 of what it could fire now), so that a group would fire only where a
+shot does more than half its best, was tried and left: `mcts`'s shots at a weapon's worst range
+barely fell (disruptors at 4 hexes from 48 % to 44 % of theirs, phasers at 3 from 54 % to 46 %),
+and the study of it (`bench/studies/talon-*-{r,h}.games.jsonl` at `68ae04a`) won 80 % against
+random and 80 % against the heuristic, against 83 % and 87 % before. A full bar takes no more AP
+and its Red boxes refill only in the Power Phase (TAL-8.1.2), so a charge held past the Round's
+end is lost: search has reasons of its own to fire early."""
 
 APPROACH = 0.5
 """What an enemy one hex beyond a charged group's range, in its arc, counts against one at the
@@ -192,8 +189,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
 
     A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
     :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by
-    :func:`time_left`, :func:`worn` shares of each enemy unit's SP, what its charged groups are
-    worth (:func:`threats`) and a little for the charge each enemy bar lacks. A
+    :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
+    groups could fire now (:func:`threats`) and a little for the charge each enemy bar lacks. A
     side's value is the difference of leads, less what it forfeits (:data:`RETREAT_SHARE`,
     :data:`ALONE_SHARE`), over the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``;
     less, on the same scale, the fight not joined (:data:`ENGAGE`: at most ``ENGAGE *
@@ -231,8 +228,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         if not c.is_base and not c.is_squadron:
             apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
             aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
-    for side, threat in threats(state).items():
-        lead[side] += late * threat
+    for side, damage in threats(state).items():
+        lead[side] += late * THREAT_WEIGHT * damage
     for s in pos["ships"]:
         c = classes[s["class"]]
         for printed, bar in zip(c.groups, s["groups"], strict=True):
@@ -324,13 +321,12 @@ def _point(c: ShipClass) -> float:
 
 
 def threats(state: TalState) -> dict[Seat, float]:
-    """Per side, what its ships' charged groups are worth to :func:`evaluate`: each group's
-    expected damage (TAL-D-5..D-9) at its best eligible target (TAL-8.2), :data:`HOLD_WEIGHT` of it
-    at the weapon's best range and :data:`THREAT_WEIGHT` at the range the target stands at, a
-    point worth what marking the box it would hit adds to the lead (a shield box of the arc facing
-    the firer, or a hull box once that arc is down). A target in the group's arc but out of its
-    range counts as at the longest range, times :data:`APPROACH` per hex beyond. Missiles and
-    fighters' guns count nothing here."""
+    """Per side, what the damage its ships' charged groups could fire now is worth to
+    :func:`evaluate`: each group's expected damage (TAL-D-5..D-9) at its best eligible target
+    (TAL-8.2), a point worth what marking the box it would hit adds to the lead (a shield box of
+    the arc facing the firer, or a hull box once that arc is down). A target in the group's arc but
+    out of its range counts as at the longest range, times :data:`APPROACH` per hex beyond.
+    Missiles and fighters' guns count nothing here."""
     w = World(state, copy=False)
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
@@ -348,7 +344,6 @@ def threats(state: TalState) -> dict[Seat, float]:
             if printed.weapon == "missile" or not charged(printed, bar):
                 continue
             reach = weapons()[printed.weapon].max_range()
-            stored = HOLD_WEIGHT * best_damage(printed.weapon)
             best = 0.0
             for t in units:
                 if t["side"] == s["side"]:
@@ -364,8 +359,8 @@ def threats(state: TalState) -> dict[Seat, float]:
                     facing = arc(there, t["facing"], here, model)
                     shielded = facing is not None and (t["shields"].get(facing, 0) > 0 or facing in t["reinforcements"])
                     point = SHIELD_WEIGHT if shielded else 1.0
-                damage = stored + THREAT_WEIGHT * expected_damage(printed.weapon, min(apart, reach))
-                best = max(best, damage * point * slopes[t["id"]] * APPROACH ** max(0, beyond))
+                best = max(best, expected_damage(printed.weapon, min(apart, reach)) * point * slopes[t["id"]]
+                           * APPROACH ** max(0, beyond))
             out[s["side"]] += printed.count * best
     return out
 
@@ -403,12 +398,6 @@ def expected_damage(weapon: str, rng: int) -> float:
     if weapon == "missile":
         return 2.0
     return sum(w.result(face, rng) for face in range(1, 7)) / 6
-
-
-@functools.cache
-def best_damage(weapon: str) -> float:
-    """The most :func:`expected_damage` of one shot of ``weapon`` at any range it reaches."""
-    return max(expected_damage(weapon, rng) for rng in range(weapons()[weapon].max_range() + 1))
 
 
 class TalonHeuristicBot:
