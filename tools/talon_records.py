@@ -18,6 +18,7 @@ Two reports, each counting for the bot that played a side (read from the record'
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import re
 from collections import Counter
@@ -31,8 +32,10 @@ from hexfleet.games import get_ruleset
 RULESET = get_ruleset("talon")
 
 
+@functools.cache
 def sides_of_ships(scenario: str) -> dict[str, str]:
-    """Each unit's side in a scenario (as set up: the seed does not move units between sides)."""
+    """Each unit's side in a scenario (as set up: the seed does not move units between sides);
+    set up once per scenario, not once per record."""
     pos = RULESET.new_game(scenario, seed=0).pos
     return {u["id"]: u["side"] for u in pos["ships"] + pos["squadrons"]}
 

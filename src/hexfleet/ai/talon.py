@@ -331,7 +331,7 @@ def threats(state: TalState) -> dict[Seat, float]:
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
     slopes: dict[str, float] = {}  # what a point on a unit adds to the lead, by its wear: the same for every firer
-    squadrons = set()
+    squadrons: set[str] = set()
     for t in units:
         c = w.cls(t)
         slopes[t["id"]] = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * wear(t, c)) / _boxes(c)
