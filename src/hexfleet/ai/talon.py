@@ -158,14 +158,22 @@ them. `mcts` had lost whole cruisers that way, mid-battle, and let random's drif
 ENGAGE = 0.0015
 ENGAGE_HEXES = 20
 """Per hex (up to :data:`ENGAGE_HEXES`) a ship, not a base, stands beyond its longest gun's reach
-from the nearest enemy unit, this share of its SP is taken off both sides' values: a battle not
-fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
+from the nearest enemy unit, at the :data:`PACE` Speed, this share of its SP is taken off both
+sides' values: a battle not fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
 together, as closing in brings each into the other's reach alike; against random, `mcts` kept
 its distance while random's ships wandered off the board (TAL-7.5.2) or jumped to FTL (TAL-11),
 and drew 0-0. Taken off outside the ``tanh``, so it always pulls, and bounded, so that a fight
 not yet joined does not look worse than the draw of every ship jumping away. Bounded at ten hexes,
 it still let two of three cruisers stay 20 hexes off a random cruiser fleeing in a straight line
 that the third chased for eight Rounds without a kill."""
+
+PACE = 2
+"""The Speed at which a hex beyond reach counts one hex in :data:`ENGAGE`: the term counts the
+Rounds a ship needs to close (hexes over Speed), so that a faster ship far from the enemy is
+nearer the fight. Speed is set in the Power Phase (TAL-9.3), whose effect on the fight lies a
+whole Round beyond what search sees: counted by distance alone, `mcts` never changed a Speed
+and chased random's cruisers, which went at Speed 3 or 4, at the scenario's 2 until the map
+retreated them (TAL-7.5.2) and the game ended 0-0."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
@@ -227,7 +235,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * late * KILL_SHARE * worn(wear(u, c)))
         if not c.is_base and not c.is_squadron:
             apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
-            aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
+            hexes = max(0, apart - _reach(c)) * PACE / max(1, u["curve"][1])
+            aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, hexes)
     for side, damage in threats(state).items():
         lead[side] += late * THREAT_WEIGHT * damage
     for s in pos["ships"]:
