@@ -8,6 +8,7 @@ import importlib.util
 import json
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from hexfleet.cli import app
@@ -44,3 +45,13 @@ def test_every_shot_and_every_game_not_won_of_an_arena_is_read(tmp_path):
         lines = talon_records.endings([folder], bot)
         assert len(lines) == len(not_won)
         assert all(f" {bot} as " in line and "left: " in line for line in lines)
+
+
+
+def test_a_missing_folder_is_refused_by_name(tmp_path, monkeypatch, capsys):
+    missing = tmp_path / "nowhere"
+    monkeypatch.setattr("sys.argv", ["talon_records.py", "endings", str(missing)])
+    with pytest.raises(SystemExit) as stop:
+        talon_records.main()
+    assert stop.value.code == 2
+    assert f"no such record file or directory: {missing}" in capsys.readouterr().err

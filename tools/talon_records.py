@@ -96,6 +96,9 @@ def main() -> None:
     parser.add_argument("paths", nargs="+", type=Path, help="record files, or directories of them")
     parser.add_argument("--bot", default="mcts", help="endings: the bot whose games not won are listed")
     args = parser.parse_args()
+    missing = [str(p) for p in args.paths if not p.exists()]
+    if missing:
+        parser.error(f"no such record file or directory: {', '.join(missing)}")
     if args.report == "endings":
         print("\n".join(endings(args.paths, args.bot)))
         return
