@@ -288,3 +288,23 @@ def test_a_fight_not_joined_counts_the_rounds_to_close():
     assert terran(10, 4) > terran(10, 2) > terran(10, 1)
     assert terran(10, 2) == pytest.approx(terran(7, 1))  # six hexes beyond reach at Speed 2, three at Speed 1
     assert terran(4, 4) == pytest.approx(terran(4, 1))
+
+
+@pytest.mark.rule("TAL-7.2.2")
+@pytest.mark.rule("TAL-17.2.1")
+def test_a_path_locked_into_a_planet_counts_the_ship_as_nearly_lost():
+    """A ship must move straight until its Turn Radius marker is gone (TAL-7.2.2), and one that
+    enters a Planet is destroyed (TAL-17.2.1): a path locked into the planet counts
+    :data:`LOCKED_RISK` of its SP lost, as the turn that locks it comes moves before the crash.
+    Free to turn, or with the planet beyond its last locked hex, it counts nothing."""
+    planet = ({"kind": "planet", "hex": [0, 0]},)
+
+    def talon(tr_count: int | None, at: tuple[int, int] = (1, -1)) -> float:
+        return bots.evaluate(state(unarmed("g", "terran", (-3, -1)), unarmed("x", "talon", at, facing=4, tr_count=tr_count),
+                                   terrain=planet))["talon"]
+
+    free, locked, two_locked = talon(None), talon(1), talon(2)
+    assert locked == pytest.approx(two_locked)
+    assert talon(1, at=(2, -2)) == pytest.approx(talon(None, at=(2, -2)))  # one straight move, then it may turn
+    assert free - locked > 0.2
+    assert bots._locked_into((2, -2), 4, 2, {(0, 0)}) and not bots._locked_into((2, -2), 4, 1, {(0, 0)})

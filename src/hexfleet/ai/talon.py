@@ -139,6 +139,14 @@ its Turn Radius (TAL-7.2), so one heading for the hole may have no way out befor
 the black-hole scenario, `mcts` turned a light cruiser toward the hole two hexes off, moved next
 to it on its last forced move of the Round, and lost it to the pull, in three games of three."""
 
+LOCKED_RISK = 0.7
+"""The share of a unit's SP counted as lost, as next to a Black Hole, when the straight moves it
+must make before its Turn Radius lets it turn (TAL-7.2.2) take it into a Planet or a Black Hole,
+which destroy what enters them (TAL-17.2.1, TAL-18.1.a): only an AP spent to pull the marker in
+(TAL-6.1.b) or a side slip saves it. The turn that locks the path comes moves before the crash,
+beyond what search sees: in the fleet battle `mcts` turned a battlecruiser, then a frigate, onto
+a path into the planet and lost both in Round 2."""
+
 RETREAT_SHARE = 0.25
 """A unit that has retreated (by FTL, or as the ship far from all others when the map cannot
 shift, TAL-7.5.2) scores nothing for the enemy (TAL-SCN-4), but its side fights on a unit short:
@@ -196,7 +204,7 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     one ½ less :func:`unjoined_bound` for both.
 
     A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
-    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`) share of its SP, plus, scaled by
+    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP, plus, scaled by
     :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
     groups could fire now (:func:`threats`) and a little for the charge each enemy bar lacks. A
     side's value is the difference of leads, less what it forfeits (:data:`RETREAT_SHARE`,
@@ -222,12 +230,16 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         elif r["status"] == "retreated":
             forfeit[r["side"]] += late * RETREAT_SHARE * classes[r["class"]].sp
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
+    deadly = {tuple(t["hex"]) for t in pos["terrain"] if t["kind"] in ("planet", "black_hole")}
+    landing = pos.get("scenario", {}).get("landing", ())  # a Transport lands on a Planet (TAL-16.1)
     units = pos["ships"] + pos["squadrons"]
     board = pos["map"]["mode"] != "infinite"
     for u in units:
         c = classes[u["class"]]
         here = tuple(u["hex"])
         risk = _hole_risk(here, u["facing"], holes) if holes else 0.0
+        if deadly and _locked_into(here, u["facing"], u.get("tr_count"), set(holes) if u["id"] in landing else deadly):
+            risk = max(risk, LOCKED_RISK)
         if board and not c.is_base:
             nearest = min((distance(here, tuple(o["hex"])) for o in units if o is not u), default=0)
             for side in OTHER:
@@ -281,6 +293,16 @@ def _hole_risk(here: tuple[int, int], facing: int, holes: list[tuple[int, int]])
     if near == 2 and distance(target_of("straight", here, facing)[0], hole) == 1:
         return HOLE_AHEAD
     return HOLE_RISK.get(near, 0.0)
+
+
+def _locked_into(here: tuple[int, int], facing: int, straight: int | None, deadly: set[tuple[int, int]]) -> bool:
+    """Whether the ``straight`` moves a unit must make before it may turn (its Turn Radius
+    marker, TAL-7.2.2) take it into one of the ``deadly`` hexes (:data:`LOCKED_RISK`)."""
+    for _ in range(straight or 0):
+        here = target_of("straight", here, facing)[0]
+        if here in deadly:
+            return True
+    return False
 
 
 def time_left(pos: Mapping[str, Any]) -> float:
