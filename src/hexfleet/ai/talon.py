@@ -167,21 +167,22 @@ ENGAGE = 0.0015
 ENGAGE_HEXES = 20
 """Per hex (up to :data:`ENGAGE_HEXES`) a ship, not a base, stands beyond its longest gun's reach
 from the nearest enemy unit, at the :data:`PACE` Speed, this share of its SP is taken off both
-sides' values: a battle not fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
-together, as closing in brings each into the other's reach alike; against random, `mcts` kept
-its distance while random's ships wandered off the board (TAL-7.5.2) or jumped to FTL (TAL-11),
-and drew 0-0. Taken off outside the ``tanh``, so it always pulls, and bounded, so that a fight
-not yet joined does not look worse than the draw of every ship jumping away. Bounded at ten hexes,
-it still let two of three cruisers stay 20 hexes off a random cruiser fleeing in a straight line
-that the third chased for eight Rounds without a kill."""
+sides' values: a battle not fought scores nothing (TAL-SCN-4). The terms that see the enemy's
+guns cannot pull the sides together, as closing in brings each into the other's reach alike;
+against random, `mcts` kept its distance while random's ships wandered off the board
+(TAL-7.5.2) or jumped to FTL (TAL-11), and drew 0-0. Taken off outside the ``tanh``, so it
+always pulls, and bounded, so that a fight not yet joined does not look worse than the draw of
+every ship jumping away. Bounded at ten hexes, it still let two of three cruisers stay 20 hexes
+off a random cruiser fleeing in a straight line that the third chased for eight Rounds without a
+kill."""
 
 PACE = 2
 """The Speed at which a hex beyond reach counts one hex in :data:`ENGAGE`: the term counts the
 Rounds a ship needs to close (hexes over Speed), so that a faster ship far from the enemy is
 nearer the fight. Speed is set in the Power Phase (TAL-9.3), whose effect on the fight lies a
-whole Round beyond what search sees: counted by distance alone, `mcts` never changed a Speed
-and chased random's cruisers, which went at Speed 3 or 4, at the scenario's 2 until the map
-retreated them (TAL-7.5.2) and the game ended 0-0."""
+whole Round beyond what search sees, while the AP a slower row gives comes within it: counted
+by distance alone, `mcts` slowed its cruisers from the duel's Speed 3 to 2 and chased random's,
+at 3 or 4, until the map retreated them (TAL-7.5.2) and the game ended 0-0."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
@@ -204,8 +205,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     one ½ less :func:`unjoined_bound` for both.
 
     A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
-    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP, plus, scaled by
-    :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
+    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP, plus,
+    scaled by :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
     groups could fire now (:func:`threats`) and a little for the charge each enemy bar lacks. A
     side's value is the difference of leads, less what it forfeits (:data:`RETREAT_SHARE`,
     :data:`ALONE_SHARE`), over the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``;
