@@ -310,18 +310,3 @@ def test_a_path_locked_into_a_planet_counts_the_ship_as_nearly_lost():
     assert free - locked > 0.2
     assert bots._locked_into((2, -2), 4, 2, {(0, 0)}) and not bots._locked_into((2, -2), 4, 1, {(0, 0)})
 
-
-@pytest.mark.rule("TAL-SCN-4")
-@pytest.mark.rule("TAL-9.3")
-def test_speed_counts_only_toward_an_enemy_not_heading_for_the_ship():
-    """An enemy heading for a ship (the ship in its front arc) brings the fight to it: the hexes
-    beyond reach count alone, whatever the ship's Speed. One heading elsewhere must be caught."""
-    def terran(speed: int, talon_facing: int) -> float:
-        row = {1: [5, 1, 1], 4: [2, 4, 2]}[speed]
-        return terran_value(state(unarmed("g", "terran", (0, 0), curve=row),
-                                  unarmed("x", "talon", (0, 10), facing=talon_facing, curve=[3, 3, 1])))
-
-    coming = next(f for f in range(6) if bots.arc((0, 10), f, (0, 0)) == "F")
-    going = (coming + 3) % 6
-    assert terran(4, coming) == pytest.approx(terran(1, coming))
-    assert terran(4, going) > terran(1, going)

@@ -166,8 +166,7 @@ them. `mcts` had lost whole cruisers that way, mid-battle, and let random's drif
 ENGAGE = 0.0015
 ENGAGE_HEXES = 20
 """Per hex (up to :data:`ENGAGE_HEXES`) a ship, not a base, stands beyond its longest gun's reach
-from the nearest enemy unit (at the :data:`PACE` Speed when that enemy is not heading for it),
-this share of its SP is taken off both
+from the nearest enemy unit, at the :data:`PACE` Speed, this share of its SP is taken off both
 sides' values: a battle not fought scores nothing (TAL-SCN-4). The terms that see the enemy's
 guns cannot pull the sides together, as closing in brings each into the other's reach alike;
 against random, `mcts` kept its distance while random's ships wandered off the board
@@ -178,17 +177,16 @@ off a random cruiser fleeing in a straight line that the third chased for eight 
 kill."""
 
 PACE = 2
-"""The Speed at which a hex beyond reach counts one hex in :data:`ENGAGE` when the nearest enemy
-is not heading for the ship (the ship not in its front arc, or a base): the ship must close at
-its own pace, and the term counts the Rounds it needs (hexes over Speed), so that a faster ship
-is nearer the fight. Speed is set in the Power Phase (TAL-9.3), whose effect on the fight lies a
+"""The Speed at which a hex beyond reach counts one hex in :data:`ENGAGE`: the term counts the
+Rounds a ship needs to close (hexes over Speed), so that a faster ship far from the enemy is
+nearer the fight. Speed is set in the Power Phase (TAL-9.3), whose effect on the fight lies a
 whole Round beyond what search sees, while the AP a slower row gives come within it: counted by
 distance alone, `mcts` slowed its cruisers from the duel's Speed 3 to 2 and chased random's, at
-3 or 4, until the map retreated them (TAL-7.5.2) and the game ended 0-0. An enemy heading for
-the ship brings the fight to it, and the hexes count alone: counted by Speed against the
-heuristic too, whose ships come straight on at Speed 3, `mcts` came at 4 or 5 as the Talon, with
-one or two AP a Round, and, slowed to 1 or 2 as the Terran, counted a fight not joined twice
-over; it drew four duels of five and lost one, where it had won eleven of twelve."""
+3 or 4, until the map retreated them (TAL-7.5.2) and the game ended 0-0. Against the heuristic,
+whose ships come straight on at Speed 3, it now comes faster, with fewer AP: counting Speed only
+toward an enemy not heading for the ship (the ship outside its front arc) was tried and left, as
+the duel starts with the fleets facing each other, `mcts` slowed for AP again, and in the first
+games of its study random's cruisers left the duel before a kill in two of four (`d20d1dc`)."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
@@ -252,12 +250,9 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             for side in OTHER:
                 forfeit[side] += late * ALONE_SHARE * c.sp * ALONE.get(min(nearest, 6), 0.0)
         lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * late * KILL_SHARE * worn(wear(u, c)))
-        enemies = [e for e in units if e["side"] != u["side"]]
-        if enemies and not c.is_base and not c.is_squadron:
-            foe = min(enemies, key=lambda e: distance(here, tuple(e["hex"])))
-            hexes: float = max(0, distance(here, tuple(foe["hex"])) - _reach(c))
-            if hexes and (classes[foe["class"]].is_base or arc(tuple(foe["hex"]), foe["facing"], here) != "F"):
-                hexes *= PACE / max(1, u["curve"][1])
+        if not c.is_base and not c.is_squadron:
+            apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
+            hexes = max(0, apart - _reach(c)) * PACE / max(1, u["curve"][1])
             aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, hexes)
     for side, damage in threats(state).items():
         lead[side] += late * THREAT_WEIGHT * damage
