@@ -166,27 +166,20 @@ them. `mcts` had lost whole cruisers that way, mid-battle, and let random's drif
 ENGAGE = 0.0015
 ENGAGE_HEXES = 20
 """Per hex (up to :data:`ENGAGE_HEXES`) a ship, not a base, stands beyond its longest gun's reach
-from the nearest enemy unit, at the :data:`PACE` Speed, this share of its SP is taken off both
-sides' values: a battle not fought scores nothing (TAL-SCN-4). The terms that see the enemy's
-guns cannot pull the sides together, as closing in brings each into the other's reach alike;
-against random, `mcts` kept its distance while random's ships wandered off the board
-(TAL-7.5.2) or jumped to FTL (TAL-11), and drew 0-0. Taken off outside the ``tanh``, so it
+from the nearest enemy unit, this share of its SP is taken off both sides' values: a battle not
+fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
+together, as closing in brings each into the other's reach alike; against random, `mcts` kept
+its distance while random's ships wandered off the board (TAL-7.5.2) or jumped to FTL (TAL-11),
+and drew 0-0. Taken off outside the ``tanh``, so it
 always pulls, and bounded, so that a fight not yet joined does not look worse than the draw of
 every ship jumping away. Bounded at ten hexes, it still let two of three cruisers stay 20 hexes
 off a random cruiser fleeing in a straight line that the third chased for eight Rounds without a
-kill."""
-
-PACE = 2
-"""The Speed at which a hex beyond reach counts one hex in :data:`ENGAGE`: the term counts the
-Rounds a ship needs to close (hexes over Speed), so that a faster ship far from the enemy is
-nearer the fight. Speed is set in the Power Phase (TAL-9.3), whose effect on the fight lies a
-whole Round beyond what search sees, while the AP a slower row gives come within it: counted by
-distance alone, `mcts` slowed its cruisers from the duel's Speed 3 to 2 and chased random's, at
-3 or 4, until the map retreated them (TAL-7.5.2) and the game ended 0-0. Against the heuristic,
-whose ships come straight on at Speed 3, it now comes faster, with fewer AP: counting Speed only
-toward an enemy not heading for the ship (the ship outside its front arc) was tried and left, as
-the duel starts with the fleets facing each other, `mcts` slowed for AP again, and in the first
-games of its study random's cruisers left the duel before a kill in two of four (`d20d1dc`)."""
+kill. Counting the hexes over the ship's Speed (the Rounds it needs to close, so that search,
+which does not see a Speed set in the Power Phase tell a Round later, would speed up to catch
+random's cruisers) was tried and left: with nothing to weigh the AP a faster row loses, `mcts`
+came at Speed 4 or 5 with one or two AP a Round and did worse against the heuristic (the duel
+1-4-1, the first base assault lost), and no better against random (duel 5-1-0, fleet 5-0-1,
+carrier 2-1-0: study `bench/studies/talon-*-758aa56`)."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
@@ -252,8 +245,7 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * late * KILL_SHARE * worn(wear(u, c)))
         if not c.is_base and not c.is_squadron:
             apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
-            hexes = max(0, apart - _reach(c)) * PACE / max(1, u["curve"][1])
-            aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, hexes)
+            aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
     for side, damage in threats(state).items():
         lead[side] += late * THREAT_WEIGHT * damage
     for s in pos["ships"]:
