@@ -170,16 +170,15 @@ from the nearest enemy unit, this share of its SP is taken off both sides' value
 fought scores nothing (TAL-SCN-4). The terms that see the enemy's guns cannot pull the sides
 together, as closing in brings each into the other's reach alike; against random, `mcts` kept
 its distance while random's ships wandered off the board (TAL-7.5.2) or jumped to FTL (TAL-11),
-and drew 0-0. Taken off outside the ``tanh``, so it
-always pulls, and bounded, so that a fight not yet joined does not look worse than the draw of
-every ship jumping away. Bounded at ten hexes, it still let two of three cruisers stay 20 hexes
-off a random cruiser fleeing in a straight line that the third chased for eight Rounds without a
-kill. Counting the hexes over the ship's Speed (the Rounds it needs to close, so that search,
-which does not see a Speed set in the Power Phase tell a Round later, would speed up to catch
-random's cruisers) was tried and left: with nothing to weigh the AP a faster row loses, `mcts`
-came at Speed 4 or 5 with one or two AP a Round and did worse against the heuristic (the duel
-1-4-1, the first base assault lost), and no better against random (duel 5-1-0, fleet 5-0-1,
-carrier 2-1-0: study `bench/studies/talon-*-758aa56`)."""
+and drew 0-0. Taken off outside the ``tanh``, so it always pulls, and bounded, so that a fight
+not yet joined does not look worse than the draw of every ship jumping away. Bounded at ten hexes,
+it still let two of three cruisers stay 20 hexes off a random cruiser fleeing in a straight line
+that the third chased for eight Rounds without a kill. Counting the hexes over the ship's Speed
+(the Rounds it needs to close, so that search, which does not see a Speed set in the Power Phase
+tell a Round later, would speed up to catch random's cruisers) was tried and left: with nothing
+to weigh the AP a faster row loses, `mcts` came at Speed 4 or 5 with one or two AP a Round and
+did worse against the heuristic (the duel 1-4-1, the first base assault lost), and no better
+against random (duel 5-1-0, fleet 5-0-1, carrier 2-1-0: study `bench/studies/talon-*-758aa56`)."""
 
 LATE_ROUNDS = 3.0
 """Rounds before the Round limit from which wear, threats, charge and units out of the fight count
