@@ -227,15 +227,16 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         elif r["status"] == "retreated":
             forfeit[r["side"]] += late * RETREAT_SHARE * classes[r["class"]].sp
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
-    deadly = {tuple(t["hex"]) for t in pos["terrain"] if t["kind"] in ("planet", "black_hole")}
-    landing = pos.get("scenario", {}).get("landing", ())  # a Transport lands on a Planet (TAL-16.1)
+    hole_hexes = set(holes)  # all a Transport that may land on a Planet (TAL-16.1) dies in
+    deadly = hole_hexes | {tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "planet"}
+    landing = pos.get("scenario", {}).get("landing", ())
     units = pos["ships"] + pos["squadrons"]
     board = pos["map"]["mode"] != "infinite"
     for u in units:
         c = classes[u["class"]]
         here = tuple(u["hex"])
         risk = _hole_risk(here, u["facing"], holes) if holes else 0.0
-        if deadly and _locked_into(here, u["facing"], u.get("tr_count"), set(holes) if u["id"] in landing else deadly):
+        if deadly and _locked_into(here, u["facing"], u.get("tr_count"), hole_hexes if u["id"] in landing else deadly):
             risk = max(risk, LOCKED_RISK)
         if board and not c.is_base:
             nearest = min((distance(here, tuple(o["hex"])) for o in units if o is not u), default=0)
