@@ -196,9 +196,39 @@ def test_damage_short_of_a_kill_counts_less_as_the_round_limit_nears():
     assert at(9, "A", me, worn) == at(1, "C", me, worn) > at(11, "A", me, worn) > at(12, "D", me, worn) > 0.5
     assert at(12, None, me, worn) == 0.5  # the last Power Phase: nothing but kills left
     killed = ({"id": "x", "class": "talon-ca", "side": "talon", "status": "destroyed"},)
-    assert at(12, None, me, removed=killed) == pytest.approx(at(1, "C", me, removed=killed), abs=1e-6)
-    assert at(12, None, me, removed=killed) > 0.99
+    charged = ship("g", "terran-ca", "terran", (0, 0))  # no bar to charge: nothing but the kill counts
+    assert at(12, None, charged, removed=killed) == pytest.approx(at(1, "C", charged, removed=killed), abs=1e-9)
+    assert at(12, None, charged, removed=killed) > 0.99
     assert bots.time_left({"round": 12, "impulse": "A"}) == 1.0  # no Round limit: everything counts
+
+
+@pytest.mark.rule("TAL-SCN-4")
+def test_wear_still_counts_a_kill_ahead_or_behind():
+    """Kills are valued apart from the rest (:data:`KILL_WEIGHT`): three cruisers a side, one
+    Talon cruiser destroyed, four hull boxes marked on another still move the value by more than
+    a tenth of what they move it by with no kill (under one ``tanh`` of the sum, a 250th), and so
+    do four on a Terran cruiser a kill behind; finishing a worn ship is worth more than leaving it
+    at its last box, however far ahead."""
+    terran = [unarmed(f"t{k}", "terran", (0, 2 * k)) for k in range(3)]
+
+    def value(hull: int, killed: int = 1) -> float:
+        talon = [unarmed(f"x{k}", "talon", (3, 2 * k), hull_marked=hull if k == killed else 0) for k in range(killed, 3)]
+        removed = tuple({"id": f"x{k}", "class": "talon-ca", "side": "talon", "status": "destroyed"} for k in range(killed))
+        return terran_value(state(*terran, *talon, removed=removed))
+
+    no_kill = value(4, killed=0) - value(0, killed=0)
+    assert value(4) - value(0) > no_kill / 10 > 0
+
+    def behind(hull: int) -> float:
+        lost = ({"id": "t0", "class": "terran-ca", "side": "terran", "status": "destroyed"},)
+        return terran_value(state(*[unarmed(f"x{k}", "talon", (3, 2 * k)) for k in range(3)], unarmed("t1", "terran", (0, 2)),
+                                  unarmed("t2", "terran", (0, 4), hull_marked=hull), removed=lost))
+
+    assert behind(0) - behind(4) > no_kill / 10
+    last_box = unarmed("x1", "talon", (3, 2), hull_marked=5, shields={"F": 0, "L": 0, "R": 0, "Rear": 0})
+    gone = ({"id": "x0", "class": "talon-ca", "side": "talon", "status": "destroyed"},)
+    worn_out = terran_value(state(*terran, last_box, unarmed("x2", "talon", (3, 4)), removed=gone))
+    assert value(0, killed=2) > worn_out > value(0)
 
 
 def test_a_hull_box_counts_more_than_a_shield_box():

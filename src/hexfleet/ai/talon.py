@@ -117,8 +117,14 @@ CHARGE_WEIGHT = 0.25
 """A point of damage a group's bar lacks (its unmarked share of the group's shots) counts for the
 enemy, against a point dealt: what spending AP on a charge earns (TAL-6.1.c) before it fires."""
 
-EXPLORATION = 0.1
-"""UCB1's ``c`` for Talon (:class:`TalonMctsBot`)."""
+EXPLORATION = 0.05
+"""UCB1's ``c`` for Talon (:class:`TalonMctsBot`): 0.1 when the whole value was one ``tanh``,
+halved with the rest's share of the value (:data:`KILL_WEIGHT`), so that search weighs wear
+against exploration as it did before the first kill."""
+
+PRIOR_BIAS = 1.0
+"""The progressive bias of the heuristic's prior for Talon (:class:`TalonMctsBot`): the generic
+2.0, halved as :data:`EXPLORATION` is."""
 
 AP_FIRST = 40.0
 """The heuristic's score of spending AP usefully: above any shot (20 plus its expected damage)
@@ -192,24 +198,38 @@ down in a carrier battle against random, jumped its last cruiser to FTL (TAL-11)
 the game as a loss (TAL-SCN-4) when staying could still have won it."""
 
 SCALE = 0.1
-"""The lead (in shares of the smaller fleet's SP) that scores ``0.5 ± 0.38`` (``tanh(1)/2``):
+"""The lead short of kills (in shares of the smaller fleet's SP) whose ``tanh`` is ``±0.76``:
 small, so that a point of damage moves the score enough for search to tell orders apart."""
+
+KILL_WEIGHT = 0.5
+KILL_SCALE = 0.3
+"""Kills (and units as good as lost, :data:`HOLE_RISK`) are valued apart from the rest, each
+lead squashed by its own ``tanh`` (the kills' over :data:`KILL_SCALE` of the smaller fleet's SP)
+and the two weighed ``KILL_WEIGHT`` to ``1 - KILL_WEIGHT``. Under one ``tanh`` of the sum, the
+first kill of a cruiser in a fleet of three led by 3.3 times :data:`SCALE`: after it, 0, 2 or 4
+hull boxes marked on an enemy cruiser scored 0.99872, 0.99898 and 0.99924 (a kill behind,
+0.00134 to 0.00225), 250 times flatter than with no kill, far below UCB1's exploration term, so
+that search, a kill ahead or behind, hardly told its orders apart. The rest counts a destroyed
+unit as worn out (:data:`KILL_SHARE` of its SP, at any time), so a kill never lowers it: a kill
+is always worth more than the wear it ends."""
 
 
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects (0.5 even), for search leaves; a won game scores 1 and 0, a drawn
     one ½ less :func:`unjoined_bound` for both.
 
-    A side's lead is the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
-    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP, plus,
-    scaled by :func:`time_left`, :func:`worn` shares of each enemy unit's SP, the damage its charged
-    groups could fire now (:func:`threats`) and a little for the charge each enemy bar lacks. A
-    side's value is the difference of leads, less what it forfeits (:data:`RETREAT_SHARE`,
-    :data:`ALONE_SHARE`), over the smaller fleet's SP, squashed by ``tanh`` into ``(0, 1)``;
-    less, on the same scale, the fight not joined (:data:`ENGAGE`: at most ``ENGAGE *
-    ENGAGE_HEXES / SCALE / 2``, 0.15, times the ratio of all ships' SP to the smaller fleet's),
-    but never below :data:`LOSS_FLOOR`. Forfeits are not zero-sum: a unit leaving the fight, or
-    a fight not joined, is a loss to both sides, so the two values need not add up to 1."""
+    A side's kills are the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
+    :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP. Its lead
+    short of kills is :data:`KILL_SHARE` of each destroyed enemy unit's SP and, scaled by
+    :func:`time_left`, :func:`worn` shares of what is left of each enemy unit's SP, the damage
+    its charged groups could fire now (:func:`threats`) and a little for the charge each enemy
+    bar lacks. A side's value is ``0.5`` plus half of: :data:`KILL_WEIGHT` times the ``tanh``
+    of the difference of kills over :data:`KILL_SCALE` of the smaller fleet's SP, and the rest
+    of the weight times the ``tanh`` of the difference of leads, less what the side forfeits
+    (:data:`RETREAT_SHARE`, :data:`ALONE_SHARE`), over :data:`SCALE` of it, less, on the same
+    scale, the fight not joined (:data:`ENGAGE`); but never below :data:`LOSS_FLOOR`. Forfeits
+    are not zero-sum: a unit leaving the fight, or a fight not joined, is a loss to both sides,
+    so the two values need not add up to 1."""
     pos = state.pos
     classes = pack(pos["data_pack"])
     if pos.get("outcome"):
@@ -217,13 +237,15 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         if winners:
             return {s: 1.0 if s in winners else 0.0 for s in OTHER}
         return dict.fromkeys(OTHER, 0.5 - time_left(pos) * unjoined_bound(pos, classes))
+    kills = {side: 0.0 for side in OTHER}
     lead = {side: 0.0 for side in OTHER}
     forfeit = {side: 0.0 for side in OTHER}
     aloof = 0.0
     late = time_left(pos)
     for r in pos["removed"]:
         if r["status"] == "destroyed":
-            lead[OTHER[r["side"]]] += classes[r["class"]].sp
+            kills[OTHER[r["side"]]] += classes[r["class"]].sp
+            lead[OTHER[r["side"]]] += KILL_SHARE * classes[r["class"]].sp
         elif r["status"] == "retreated":
             forfeit[r["side"]] += late * RETREAT_SHARE * classes[r["class"]].sp
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
@@ -242,7 +264,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             nearest = min((distance(here, tuple(o["hex"])) for o in units if o is not u), default=0)
             for side in OTHER:
                 forfeit[side] += late * ALONE_SHARE * c.sp * ALONE.get(min(nearest, 6), 0.0)
-        lead[OTHER[u["side"]]] += c.sp * (risk + (1 - risk) * late * KILL_SHARE * worn(wear(u, c)))
+        kills[OTHER[u["side"]]] += c.sp * risk
+        lead[OTHER[u["side"]]] += c.sp * (1 - risk) * late * KILL_SHARE * worn(wear(u, c))
         if not c.is_base and not c.is_squadron:
             apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
             aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
@@ -255,10 +278,14 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             if not bar["destroyed"] and full:
                 missing = full - bar["red"] - bar["yellow"]
                 lead[OTHER[s["side"]]] += late * CHARGE_WEIGHT * printed.count * missing / full * _point(c)
-    scale = _scale(pos, classes)
-    return {side: max(LOSS_FLOOR, 0.5 + (math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale)
-                                         - aloof / scale) / 2)
-            for side in OTHER}
+    fleet = _smaller_fleet(pos, classes)
+    scale = SCALE * fleet
+
+    def value(side: Seat) -> float:
+        killed = math.tanh((kills[side] - kills[OTHER[side]]) / (KILL_SCALE * fleet))
+        rest = math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale) - aloof / scale
+        return max(LOSS_FLOOR, 0.5 + (KILL_WEIGHT * killed + (1 - KILL_WEIGHT) * rest) / 2)
+    return {side: value(side) for side in OTHER}
 
 
 def unjoined_bound(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
@@ -270,16 +297,16 @@ def unjoined_bound(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> 
     not shift, and the mandatory retreat (TAL-7.5.2) of the last enemy cruiser, and its own, ended
     the game 0-0 (TAL-SCN-4)."""
     ships = (classes[u["class"]] for u in pos["ships"] + pos["squadrons"] + pos["removed"])
-    return ENGAGE * ENGAGE_HEXES * sum(c.sp for c in ships if not c.is_base and not c.is_squadron) \
-        / _scale(pos, classes) / 2
+    return (1 - KILL_WEIGHT) * ENGAGE * ENGAGE_HEXES * sum(c.sp for c in ships if not c.is_base and not c.is_squadron) \
+        / (SCALE * _smaller_fleet(pos, classes)) / 2
 
 
-def _scale(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
-    """:data:`SCALE` times the smaller fleet's SP, every unit counted (those removed too)."""
+def _smaller_fleet(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
+    """The smaller fleet's SP, every unit counted (those removed too)."""
     fleet = {side: 0.0 for side in OTHER}
     for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
         fleet[u["side"]] += classes[u["class"]].sp
-    return SCALE * (min(fleet.values()) or 1.0)
+    return min(fleet.values()) or 1.0
 
 
 def _hole_risk(here: tuple[int, int], facing: int, holes: list[tuple[int, int]]) -> float:
@@ -544,12 +571,13 @@ class TalonHeuristicBot:
 
 class TalonMctsBot(MctsBot):
     """The generic search (:class:`~hexfleet.ai.mcts.MctsBot`) with a smaller exploration
-    constant: :func:`evaluate` moves a point of damage by about 0.01, a kill by 0.4, so UCB1's
-    default ``c`` (0.3) would spread the visits evenly over orders a few points apart."""
+    constant and prior bias: :func:`evaluate` moves a point of damage by about 0.005, the first
+    kill of a fleet's three cruisers by about 0.35, so UCB1's default ``c`` (0.3) would spread the
+    visits evenly over orders a few points apart."""
 
     def __init__(self, seed: int | str = 0, think: float | None = 1.0, iterations: int | None = None,
-                 c: float = EXPLORATION, **more: Any):
-        super().__init__(seed=seed, think=think, iterations=iterations, c=c, **more)
+                 c: float = EXPLORATION, bias: float = PRIOR_BIAS, **more: Any):
+        super().__init__(seed=seed, think=think, iterations=iterations, c=c, bias=bias, **more)
 
 
 CHECK_ROOT_ORDERS = True
