@@ -269,6 +269,32 @@ def test_a_shot_at_a_downed_arc_is_worth_more():
     assert bots.threats(downed)["terran"] > bots.threats(shielded)["terran"] > 0
 
 
+@pytest.mark.rule("TAL-13.3")
+@pytest.mark.rule("TAL-13.5")
+def test_a_missile_in_flight_counts_for_its_side_until_shot_down():
+    """A missile tracks its target until it hits for 2 damage (TAL-13.3, TAL-13.5): in flight it
+    counts for its side, more where the arc facing it is down; damaged it still does 2 (TAL-13.6.c);
+    shot down, or with no target (TAL-13.3), it counts nothing."""
+    terran = unarmed("g", "terran", (0, 0))
+    talon = unarmed("x", "talon", (0, 6))
+
+    def missile(**more: Any) -> dict[str, Any]:
+        return {"id": "M1", "side": "talon", "hex": [3, 0], "facing": 3, "target": "g", "damaged": False,
+                "moved": False, **more}
+
+    def value(*missiles: dict[str, Any], shields: dict[str, int] | None = None) -> float:
+        s = state(unarmed("g", "terran", (0, 0), **({"shields": shields} if shields else {})), talon)
+        s.pos["missiles"] = list(missiles)
+        return bots.evaluate(s)["talon"]
+
+    none = bots.evaluate(state(terran, talon))["talon"]
+    assert value() == none
+    assert value(missile(target=None)) == none
+    assert value(missile(), missile(id="M2")) > value(missile()) == value(missile(damaged=True)) > none
+    assert value(missile(), shields={"R": 0}) > value(missile())  # the arc it comes through is down
+    assert bots.missiles_inbound(state(terran, talon))["talon"] == 0
+
+
 def test_a_shield_reinforcement_and_a_charged_box_count_for_their_side():
     """An AP spent on a reinforcement (one more box on the arc, TAL-6.2.1) or on a Yellow box
     (TAL-6.1.c) leaves its side better off than not spending it."""

@@ -222,14 +222,15 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP. Its lead
     short of kills is :data:`KILL_SHARE` of each destroyed enemy unit's SP and, scaled by
     :func:`time_left`, :func:`worn` shares of what is left of each enemy unit's SP, the damage
-    its charged groups could fire now (:func:`threats`) and a little for the charge each enemy
-    bar lacks. A side's value is ``0.5`` plus half of: :data:`KILL_WEIGHT` times the ``tanh``
-    of the difference of kills over :data:`KILL_SCALE` of the smaller fleet's SP, and the rest
-    of the weight times the ``tanh`` of the difference of leads, less what the side forfeits
-    (:data:`RETREAT_SHARE`, :data:`ALONE_SHARE`), over :data:`SCALE` of it, less, on the same
-    scale, the fight not joined (:data:`ENGAGE`); but never below :data:`LOSS_FLOOR`. Forfeits
-    are not zero-sum: a unit leaving the fight, or a fight not joined, is a loss to both sides,
-    so the two values need not add up to 1."""
+    its charged groups could fire now (:func:`threats`), its missiles in flight
+    (:func:`missiles_inbound`) and a little for the charge each enemy bar lacks. A side's value
+    is ``0.5`` plus half of: :data:`KILL_WEIGHT` times the ``tanh`` of the difference of kills
+    over :data:`KILL_SCALE` of the smaller fleet's SP, and the rest of the weight times the
+    ``tanh`` of the difference of leads, less what the side forfeits (:data:`RETREAT_SHARE`,
+    :data:`ALONE_SHARE`), over :data:`SCALE` of it, less, on the same scale, the fight not
+    joined (:data:`ENGAGE`); but never below :data:`LOSS_FLOOR`. Forfeits are not zero-sum: a
+    unit leaving the fight, or a fight not joined, is a loss to both sides, so the two values
+    need not add up to 1."""
     pos = state.pos
     classes = pack(pos["data_pack"])
     if pos.get("outcome"):
@@ -271,6 +272,8 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
     for side, damage in threats(state).items():
         lead[side] += late * THREAT_WEIGHT * damage
+    for side, damage in missiles_inbound(state).items():
+        lead[side] += late * damage
     for s in pos["ships"]:
         c = classes[s["class"]]
         for printed, bar in zip(c.groups, s["groups"], strict=True):
@@ -381,18 +384,12 @@ def threats(state: TalState) -> dict[Seat, float]:
     (TAL-8.2), a point worth what marking the box it would hit adds to the lead (a shield box of
     the arc facing the firer, or a hull box once that arc is down). A target in the group's arc but
     out of its range counts as at the longest range, times :data:`APPROACH` per hex beyond.
-    Missiles and fighters' guns count nothing here."""
+    Missile launchers and fighters' guns count nothing here (missiles in flight:
+    :func:`missiles_inbound`)."""
     w = World(state, copy=False)
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
-    slopes: dict[str, float] = {}  # what a point on a unit adds to the lead, by its wear: the same for every firer
-    squadrons: set[str] = set()
-    for t in units:
-        c = w.cls(t)
-        slopes[t["id"]] = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * wear(t, c)) / _boxes(c)
-        if c.is_squadron:
-            squadrons.add(t["id"])
-    model = w.opts["arc_model"]
+    slopes = _slopes(w)
     for s in w.pos["ships"]:
         here = tuple(s["hex"])
         for printed, bar in zip(w.cls(s).groups, s["groups"], strict=True):
@@ -409,15 +406,56 @@ def threats(state: TalState) -> dict[Seat, float]:
                 beyond = apart - reach
                 if why is not None and not (why == "TAL-8.3" and beyond > 0):
                     continue
-                point = 1.0
-                if t["id"] not in squadrons:  # a ship: the arc facing the firer takes the shot
-                    facing = arc(there, t["facing"], here, model)
-                    shielded = facing is not None and (t["shields"].get(facing, 0) > 0 or facing in t["reinforcements"])
-                    point = SHIELD_WEIGHT if shielded else 1.0
-                best = max(best, expected_damage(printed.weapon, min(apart, reach)) * point * slopes[t["id"]]
+                best = max(best, expected_damage(printed.weapon, min(apart, reach)) * _box(w, t, here) * slopes[t["id"]]
                            * APPROACH ** max(0, beyond))
             out[s["side"]] += printed.count * best
     return out
+
+
+MISSILE_SHARE = 0.7
+"""What a missile in flight is worth, against the 2 damage it does on contact (TAL-13.5): it
+moves every Impulse and turns at every move (TAL-13.4), so it catches any ship it tracks, unless
+shot down first (3 damage, or any once damaged, TAL-13.6). Counted nothing, a salvo of seven
+launched in Round 2 of a carrier battle was nothing to `mcts` until it struck, and destroyed a
+heavy cruiser that had fired at none of them."""
+
+
+def missiles_inbound(state: TalState) -> dict[Seat, float]:
+    """Per side, what its missiles in flight are worth to :func:`evaluate`: each with a target
+    (TAL-13.3) :data:`MISSILE_SHARE` of its 2 damage on the arc facing it, a point worth what
+    :func:`threats` counts it."""
+    out = {side: 0.0 for side in OTHER}
+    if not state.pos["missiles"]:
+        return out
+    w = World(state, copy=False)
+    slopes = _slopes(w)
+    units = {u["id"]: u for u in w.pos["ships"] + w.pos["squadrons"]}
+    for m in w.pos["missiles"]:
+        t = units.get(m["target"]) if m["target"] is not None else None
+        if t is not None:
+            out[m["side"]] += MISSILE_SHARE * 2 * _box(w, t, tuple(m["hex"])) * slopes[t["id"]]
+    return out
+
+
+def _slopes(w: World) -> dict[str, float]:
+    """Per unit, what a point of damage on it adds to the enemy's lead, by its wear (the
+    derivative of :func:`worn`'s share of its SP)."""
+    out = {}
+    for t in w.pos["ships"] + w.pos["squadrons"]:
+        c = w.cls(t)
+        out[t["id"]] = KILL_SHARE * c.sp * (LINEAR + 2 * (1 - LINEAR) * wear(t, c)) / _boxes(c)
+    return out
+
+
+def _box(w: World, target: Mapping[str, Any], source: tuple[int, int]) -> float:
+    """What a point from ``source`` marks on ``target``, against a hull box: a squadron's fighter
+    hull, or a ship's arc facing the source (TAL-8.3.6): a shield box (:data:`SHIELD_WEIGHT`)
+    while the arc stands, else hull."""
+    if "fighters" in target:  # a squadron (World.kind)
+        return 1.0
+    facing = arc(tuple(target["hex"]), target["facing"], source, w.opts["arc_model"])
+    shielded = facing is not None and (target["shields"].get(facing, 0) > 0 or facing in target["reinforcements"])
+    return SHIELD_WEIGHT if shielded else 1.0
 
 
 def prior(state: TalState, seat: Seat, orders: list[Order]) -> list[float]:
