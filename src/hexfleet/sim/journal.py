@@ -29,14 +29,27 @@ def spec_key(spec: MatchSpec | dict[str, Any]) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"))
 
 
-def code_commit() -> str | None:
-    """The git commit of the hexfleet checkout this runs from, or ``None`` (an installed wheel)."""
-    try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=Path(__file__).parent,
-                             capture_output=True, text=True, timeout=10, check=False)
-    except (OSError, subprocess.SubprocessError):
+PACKAGE = Path(__file__).resolve().parents[1]
+"""The hexfleet package's folder: the code a journal names."""
+
+
+def code_commit(code: Path = PACKAGE) -> str | None:
+    """The git commit of the checkout holding ``code``, with ``+dirty`` when the files under
+    ``code`` differ from it (a probe run from a modified tree is not the commit's code), or
+    ``None`` (an installed wheel). Only ``code`` is compared: a study's own journals, written
+    into the checkout as it runs, do not make its code dirty."""
+    def git(*args: str) -> subprocess.CompletedProcess[str] | None:
+        try:
+            return subprocess.run(["git", *args], cwd=code, capture_output=True, text=True, timeout=10, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return None
+
+    head = git("rev-parse", "--short", "HEAD")
+    if head is None or head.returncode != 0 or not head.stdout.strip():
         return None
-    return out.stdout.strip() or None if out.returncode == 0 else None
+    changed = git("status", "--porcelain", "--untracked-files=no", "--", ".")
+    dirty = changed is not None and changed.returncode == 0 and bool(changed.stdout.strip())
+    return head.stdout.strip() + ("+dirty" if dirty else "")
 
 
 class Journal:
