@@ -270,9 +270,11 @@ def evaluate(state: TalState) -> dict[Seat, float]:
         if not c.is_base and not c.is_squadron:
             apart = min((distance(here, tuple(e["hex"])) for e in units if e["side"] != u["side"]), default=0)
             aloof += late * ENGAGE * c.sp * min(ENGAGE_HEXES, max(0, apart - _reach(c)))
-    for side, damage in threats(state).items():
+    w = World(state, copy=False)
+    slopes = _slopes(w)
+    for side, damage in _fire_threats(w, slopes).items():
         lead[side] += late * THREAT_WEIGHT * damage
-    for side, damage in missiles_inbound(state).items():
+    for side, damage in _missile_threats(w, slopes).items():
         lead[side] += late * damage
     for s in pos["ships"]:
         c = classes[s["class"]]
@@ -387,9 +389,13 @@ def threats(state: TalState) -> dict[Seat, float]:
     Missile launchers and fighters' guns count nothing here (missiles in flight:
     :func:`missiles_inbound`)."""
     w = World(state, copy=False)
+    return _fire_threats(w, _slopes(w))
+
+
+def _fire_threats(w: World, slopes: Mapping[str, float]) -> dict[Seat, float]:
+    """:func:`threats` in world ``w``, a point on each unit worth its ``slopes`` entry."""
     out = {side: 0.0 for side in OTHER}
     units = w.pos["ships"] + w.pos["squadrons"]
-    slopes = _slopes(w)
     for s in w.pos["ships"]:
         here = tuple(s["hex"])
         for printed, bar in zip(w.cls(s).groups, s["groups"], strict=True):
@@ -424,11 +430,15 @@ def missiles_inbound(state: TalState) -> dict[Seat, float]:
     """Per side, what its missiles in flight are worth to :func:`evaluate`: each with a target
     (TAL-13.3) :data:`MISSILE_SHARE` of its 2 damage on the arc facing it, a point worth what
     :func:`threats` counts it."""
-    out = {side: 0.0 for side in OTHER}
-    if not state.pos["missiles"]:
-        return out
     w = World(state, copy=False)
-    slopes = _slopes(w)
+    return _missile_threats(w, _slopes(w))
+
+
+def _missile_threats(w: World, slopes: Mapping[str, float]) -> dict[Seat, float]:
+    """:func:`missiles_inbound` in world ``w``, a point on each unit worth its ``slopes`` entry."""
+    out = {side: 0.0 for side in OTHER}
+    if not w.pos["missiles"]:
+        return out
     units = {u["id"]: u for u in w.pos["ships"] + w.pos["squadrons"]}
     for m in w.pos["missiles"]:
         t = units.get(m["target"]) if m["target"] is not None else None
@@ -447,11 +457,11 @@ def _slopes(w: World) -> dict[str, float]:
     return out
 
 
-def _box(w: World, target: Mapping[str, Any], source: tuple[int, int]) -> float:
+def _box(w: World, target: dict[str, Any], source: tuple[int, int]) -> float:
     """What a point from ``source`` marks on ``target``, against a hull box: a squadron's fighter
     hull, or a ship's arc facing the source (TAL-8.3.6): a shield box (:data:`SHIELD_WEIGHT`)
     while the arc stands, else hull."""
-    if "fighters" in target:  # a squadron (World.kind)
+    if w.kind(target) == "squadron":
         return 1.0
     facing = arc(tuple(target["hex"]), target["facing"], source, w.opts["arc_model"])
     shielded = facing is not None and (target["shields"].get(facing, 0) > 0 or facing in target["reinforcements"])
