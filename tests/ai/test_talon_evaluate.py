@@ -94,9 +94,10 @@ def test_a_draw_by_every_ship_leaving_is_worth_less_than_a_fight_not_joined():
         return at("D", 4, unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2)),
                   unarmed("x", "talon", (apart, 0), **worn), unarmed("y", "talon", (apart, 1)))
 
-    # nearly even (the classes' bars differ): a draw is worth what the farthest-off fight is
-    assert sum(pairs(40).values()) == pytest.approx(2 * draw["terran"])
-    assert sum(pairs(20).values()) > 2 * draw["terran"]
+    # a draw counts what left as a game going on does, and the farthest-off fight besides
+    assert sum(pairs(40).values()) > 2 * draw["terran"]
+    one_left = at("D", 4, unarmed("y", "talon", (0, 1)), removed=everyone[:3])
+    assert one_left["terran"] > draw["terran"]  # jumping the last ship away to end it 0-0 is worse
     assert pairs(10, hull_marked=1)["terran"] > draw["terran"]  # a little ahead: better than ending it 0-0
     at_limit = at(None, 13, removed=everyone, outcome={**drawn, "reason": "round_limit"})
     assert at_limit["terran"] == 0.5  # at the Round limit the term is spent: a draw is a draw
@@ -160,11 +161,11 @@ def test_a_ship_near_a_black_hole_counts_as_partly_lost():
 
 
 @pytest.mark.rule("TAL-7.5.2")
-def test_a_retreated_ship_counts_against_its_side_and_a_lone_one_against_both():
-    """A retreated ship scores nothing (TAL-SCN-4), but its side fights a ship short: it counts
-    against that side, less than a kill, and for nobody (the enemy's kill left with it). A ship 6
-    hexes from all others on a board is the one a map that cannot shift retreats (TAL-7.5.2): it
-    counts a little against both sides."""
+def test_a_retreated_or_lone_ship_counts_against_both_sides():
+    """A retreated ship scores nothing (TAL-SCN-4): its side fights a ship short, and the enemy's
+    kill left with it, so it counts against both sides, less than a kill. A ship 6 hexes from all
+    others on a board is the one a map that cannot shift retreats (TAL-7.5.2): it counts a little
+    against both sides."""
     together = [unarmed("g", "terran", (0, 0)), unarmed("h", "terran", (0, 2))]
     foes = [unarmed("x", "talon", (3, 0)), unarmed("y", "talon", (3, 1))]
     gone = {"id": "h", "class": "terran-ca", "side": "terran", "status": "retreated"}
@@ -173,12 +174,29 @@ def test_a_retreated_ship_counts_against_its_side_and_a_lone_one_against_both():
     retreated = bots.evaluate(state(together[0], *foes, removed=(gone,), board=True))
     destroyed = bots.evaluate(state(together[0], *foes, removed=(killed,), board=True))
     assert destroyed["terran"] < retreated["terran"] < base["terran"]
-    assert destroyed["talon"] > retreated["talon"]
+    assert destroyed["talon"] > base["talon"] > retreated["talon"]
     assert retreated["terran"] + retreated["talon"] < 1 - 0.05  # what Terran lost, Talon did not gain
     lone = [together[0], unarmed("h", "terran", (-6, 5)), *foes]
     on_board, no_board = bots.evaluate(state(*lone, board=True)), bots.evaluate(state(*lone))
     assert on_board["terran"] < no_board["terran"]  # no board: no risk
     assert on_board["talon"] < no_board["talon"]
+
+
+@pytest.mark.rule("TAL-11.1.2")
+@pytest.mark.rule("TAL-SCN-4")
+def test_jumping_a_ship_away_never_pays_however_far_behind_or_off():
+    """Each unit that retreats (TAL-11.1.2) lowers both sides' values, however many have left
+    and however far from the enemy it stood: counted inside a ``tanh`` that two retreats had
+    saturated, a jump took off more of the fight-not-joined term than it cost, and search, ahead
+    on wear with the enemy's last cruiser far off, jumped two of its three cruisers to FTL."""
+    enemies_gone = tuple({"id": uid, "class": "talon-ca", "side": "talon", "status": "retreated"} for uid in "yz")
+    last = unarmed("x", "talon", (12, 0), hull_marked=5)
+    far = unarmed("h", "terran", (4, 0))
+    staying = bots.evaluate(state(unarmed("g", "terran", (8, 0)), far, last, removed=enemies_gone, board=True))
+    jumped = {"id": "h", "class": "terran-ca", "side": "terran", "status": "retreated"}
+    leaving = bots.evaluate(state(unarmed("g", "terran", (8, 0)), last, removed=(*enemies_gone, jumped), board=True))
+    assert leaving["terran"] < staying["terran"]
+    assert leaving["talon"] < staying["talon"]
 
 
 @pytest.mark.rule("TAL-SCN-4")

@@ -153,12 +153,19 @@ which destroy what enters them (TAL-17.2.1, TAL-18.1.a): only an AP spent to pul
 beyond what search sees: in the fleet battle `mcts` turned a battlecruiser, then a frigate, onto
 a path into the planet and lost both in Round 2."""
 
-RETREAT_SHARE = 0.25
+LEFT_WEIGHT = 0.5
 """A unit that has retreated (by FTL, or as the ship far from all others when the map cannot
-shift, TAL-7.5.2) scores nothing for the enemy (TAL-SCN-4), but its side fights on a unit short:
-while the game goes on, this share of its SP counts against its own side only. The enemy gains
-nothing by it: its chance of a kill left with the unit, and a battle every unit has left is a
-draw."""
+shift, TAL-7.5.2) scores nothing for the enemy (TAL-SCN-4): its side fights a unit short, and the
+enemy's kill left with it. Its share of both fleets' SP, times this, is taken off both sides'
+values, outside the ``tanh``s (so that it never saturates), while the game goes on and in a draw
+that ends it before the Round limit; and the fight-not-joined term (:data:`ENGAGE`) counts it as
+far off as it counts any ship. Before, a quarter of its SP counted inside the ``tanh`` of the
+lead, against its own side only: an enemy's retreat cost `mcts` nothing, and against random,
+whose cruisers the floating map retreated one by one in the duel's first five Rounds, it drew 0-0
+in four probe games of eight at 0.3 s a decision; counted against both but inside the ``tanh``,
+its values two retreats down were so flat that jumping a ship far from the enemy to FTL (TAL-11)
+rose by what it took off the fight-not-joined term, and `mcts` ended a game it was winning on
+wear in a 0-0 draw."""
 
 ALONE = {4: 0.25, 5: 0.5, 6: 1.0}
 ALONE_SHARE = 0.1
@@ -216,7 +223,8 @@ is always worth more than the wear it ends."""
 
 def evaluate(state: TalState) -> dict[Seat, float]:
     """Each side's prospects (0.5 even), for search leaves; a won game scores 1 and 0, a drawn
-    one ½ less :func:`unjoined_bound` for both.
+    one ½ less :func:`unjoined_bound` and, as in a game going on, the units that retreated
+    (:data:`LEFT_WEIGHT`), for both.
 
     A side's kills are the SP it has destroyed (the score, TAL-SCN-4) and each enemy unit's
     :data:`HOLE_RISK` (or :data:`HOLE_AHEAD`, or :data:`LOCKED_RISK`) share of its SP. Its lead
@@ -226,29 +234,32 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     (:func:`missiles_inbound`) and a little for the charge each enemy bar lacks. A side's value
     is ``0.5`` plus half of: :data:`KILL_WEIGHT` times the ``tanh`` of the difference of kills
     over :data:`KILL_SCALE` of the smaller fleet's SP, and the rest of the weight times the
-    ``tanh`` of the difference of leads, less what the side forfeits (:data:`RETREAT_SHARE`,
-    :data:`ALONE_SHARE`), over :data:`SCALE` of it, less, on the same scale, the fight not
-    joined (:data:`ENGAGE`); but never below :data:`LOSS_FLOOR`. Forfeits are not zero-sum: a
+    ``tanh`` of the difference of leads, less what the side forfeits (:data:`ALONE_SHARE`), over
+    :data:`SCALE` of it, less, on the same scale, the fight not joined (:data:`ENGAGE`); less
+    the units that retreated (:data:`LEFT_WEIGHT`); but never below :data:`LOSS_FLOOR`. Forfeits are not zero-sum: a
     unit leaving the fight, or a fight not joined, is a loss to both sides, so the two values
     need not add up to 1."""
     pos = state.pos
     classes = pack(pos["data_pack"])
+    late = time_left(pos)
+    fleets = _fleets(pos, classes)
+    fleet = min(fleets.values()) or 1.0
+    scale = SCALE * fleet
+    gone = [classes[r["class"]] for r in pos["removed"] if r["status"] == "retreated"]
+    left = late * LEFT_WEIGHT * sum(c.sp for c in gone) / (sum(fleets.values()) or 1.0)
     if pos.get("outcome"):
         winners = pos["outcome"]["winners"]
         if winners:
             return {s: 1.0 if s in winners else 0.0 for s in OTHER}
-        return dict.fromkeys(OTHER, 0.5 - time_left(pos) * unjoined_bound(pos, classes))
+        return dict.fromkeys(OTHER, max(LOSS_FLOOR, 0.5 - late * unjoined_bound(pos, classes) - left))
     kills = {side: 0.0 for side in OTHER}
     lead = {side: 0.0 for side in OTHER}
     forfeit = {side: 0.0 for side in OTHER}
-    aloof = 0.0
-    late = time_left(pos)
+    aloof = sum(late * ENGAGE * c.sp * ENGAGE_HEXES for c in gone if not c.is_base and not c.is_squadron)
     for r in pos["removed"]:
         if r["status"] == "destroyed":
             kills[OTHER[r["side"]]] += classes[r["class"]].sp
             lead[OTHER[r["side"]]] += KILL_SHARE * classes[r["class"]].sp
-        elif r["status"] == "retreated":
-            forfeit[r["side"]] += late * RETREAT_SHARE * classes[r["class"]].sp
     holes = [tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "black_hole"]
     hole_hexes = set(holes)  # all a Transport that may land on a Planet (TAL-16.1) dies in
     deadly = hole_hexes | {tuple(t["hex"]) for t in pos["terrain"] if t["kind"] == "planet"}
@@ -283,13 +294,11 @@ def evaluate(state: TalState) -> dict[Seat, float]:
             if not bar["destroyed"] and full:
                 missing = full - bar["red"] - bar["yellow"]
                 lead[OTHER[s["side"]]] += late * CHARGE_WEIGHT * printed.count * missing / full * _point(c)
-    fleet = _smaller_fleet(pos, classes)
-    scale = SCALE * fleet
 
     def value(side: Seat) -> float:
         killed = math.tanh((kills[side] - kills[OTHER[side]]) / (KILL_SCALE * fleet))
         rest = math.tanh((lead[side] - lead[OTHER[side]] - forfeit[side]) / scale) - aloof / scale
-        return max(LOSS_FLOOR, 0.5 + (KILL_WEIGHT * killed + (1 - KILL_WEIGHT) * rest) / 2)
+        return max(LOSS_FLOOR, 0.5 + (KILL_WEIGHT * killed + (1 - KILL_WEIGHT) * rest) / 2 - left)
     return {side: value(side) for side in OTHER}
 
 
@@ -306,12 +315,17 @@ def unjoined_bound(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> 
         / (SCALE * _smaller_fleet(pos, classes)) / 2
 
 
-def _smaller_fleet(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
-    """The smaller fleet's SP, every unit counted (those removed too)."""
+def _fleets(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> dict[Seat, float]:
+    """Each side's fleet SP, every unit counted (those removed too)."""
     fleet = {side: 0.0 for side in OTHER}
     for u in pos["ships"] + pos["squadrons"] + pos["removed"]:
         fleet[u["side"]] += classes[u["class"]].sp
-    return min(fleet.values()) or 1.0
+    return fleet
+
+
+def _smaller_fleet(pos: Mapping[str, Any], classes: Mapping[str, ShipClass]) -> float:
+    """The smaller fleet's SP (:func:`_fleets`)."""
+    return min(_fleets(pos, classes).values()) or 1.0
 
 
 def _hole_risk(here: tuple[int, int], facing: int, holes: list[tuple[int, int]]) -> float:
