@@ -1,7 +1,8 @@
 """Talon search pruning (``hexfleet.ai.talon.prune``): in a Power Phase a ship's row may change one
 step from where the Round left it (TAL-9.3.a); the engine lets a player set it again, search does
-not, so it never spends decisions setting Speeds back and forth. And search checks its root
-orders in every world it draws (``hexfleet.ai.talon.CHECK_ROOT_ORDERS``)."""
+not, so it never spends decisions setting Speeds back and forth; nor does it consider a shot at
+a weapon's worst ranges. And search checks its root orders in every world it draws
+(``hexfleet.ai.talon.CHECK_ROOT_ORDERS``)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,8 @@ import pytest
 from hexfleet.ai import talon as bots
 from hexfleet.ai.talon import TalonMctsBot
 from hexfleet.games import get_ruleset
+from hexfleet.games.talon.interchange import parse
+from hexfleet.games.talon.movement import target_of
 from hexfleet.games.talon.world import TalState
 
 R = get_ruleset("talon")
@@ -103,3 +106,40 @@ def test_a_world_drawn_for_search_stands_at_the_views_choice():
     legal = R.legal(state, "talon")
     order = TalonMctsBot(seed=0, think=None, iterations=1500).choose(R, "talon", view, legal)
     assert order in legal
+
+
+def facing_off(apart: int, round_: int = 1) -> TalState:
+    """A Terran heavy cruiser, bars full, at its fire step with a Talon cruiser ``apart`` hexes
+    dead ahead (Round ``round_`` of 12)."""
+    there = (0, 0)
+    for _ in range(apart):
+        there = target_of("straight", there, 0)[0]
+    ships = [{"id": "g", "class": "terran-ca", "side": "terran", "hex": [0, 0], "facing": 0},
+             {"id": "x", "class": "talon-ca", "side": "talon", "hex": list(there), "facing": 3}]
+    return parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+                  "round": round_, "round_limit": 12, "phase": "impulse", "impulse": "C", "initiative": "terran",
+                  "player": "terran", "step": "fire", "ships": ships, "squadrons": [], "missiles": [],
+                  "terrain": [], "removed": [], "next_missile": 1})
+
+
+def fired_groups(state: TalState, orders: list[Any]) -> set[int]:
+    return {R.order_json(state, "terran", o)["group"] for o in orders if R.order_json(state, "terran", o)["do"] == "fire"}
+
+
+@pytest.mark.rule("TAL-8.1.1")
+@pytest.mark.rule("TAL-D-5")
+@pytest.mark.rule("TAL-D-7")
+def test_search_holds_a_charge_rather_than_fire_it_at_a_weapons_worst_range():
+    """A group fires only with its bar full, and its Red boxes refill only in the Power Phase
+    (TAL-8.1.1, TAL-8.1.2): search does not consider a shot below half of what its weapon does at
+    its best range (``FIRE_FLOOR``): a phaser (groups 1 and 3) at range 3 (0.33 against 1.83,
+    TAL-D-5), the torpedo (group 2) at range 4 (1.33 against 3.33, TAL-D-7); holding the charge
+    stays an order. In the last Rounds before the limit, any shot is."""
+    for apart, kept in ((2, {1, 2, 3}), (3, {2}), (4, set())):
+        state = facing_off(apart)
+        for listing in (list(R.legal(state, "terran")), R.legal_orders(state, "terran")):
+            pruned = bots.prune(state, "terran", listing)
+            assert fired_groups(state, pruned) == kept
+            assert {"do": "end_turn"} in [R.order_json(state, "terran", o) for o in pruned]
+    late = facing_off(3, round_=11)
+    assert fired_groups(late, bots.prune(late, "terran", R.legal_orders(late, "terran"))) == {1, 2, 3}

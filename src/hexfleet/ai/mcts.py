@@ -16,9 +16,11 @@ averages over hidden cards and chance alike, and no node ever holds a state.
   visited ``prior_visits`` times and at large decisions: untried orders are tried best first,
   and UCB1 gets a progressive bias ``bias · prior / (visits + 1)`` (Chaslot et al., 2008) that
   fades as statistics grow.
-* A game's ``prune`` (optional) drops orders that only lead back to states reachable anyway (a
-  choice set a second time before its decision ends), at the root and below it: search
-  then never walks in circles, and a decision with one order left is answered at once.
+* A game's ``prune`` (optional) drops orders search need not consider, at the root and below
+  it: those that only lead back to states reachable anyway (a choice set a second time before
+  its decision ends), so that search never walks in circles, or that the game knows to be poor
+  while a better one is there (a shot at a weapon's worst range, where holding fire is an
+  order too); a decision with one order left is answered at once.
 * Leaves play out ``rollout_depth`` random steps, then score the state with the game's
   ``evaluate`` if it has one, else as a draw.
 * The search stops early once its choice is settled (``settle``): when the most visited order
