@@ -7,6 +7,7 @@ a weapon's worst ranges. And search checks its root orders in every world it dra
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
@@ -143,3 +144,22 @@ def test_search_holds_a_charge_rather_than_fire_it_at_a_weapons_worst_range():
             assert {"do": "end_turn"} in [R.order_json(state, "terran", o) for o in pruned]
     late = facing_off(3, round_=11)
     assert fired_groups(late, bots.prune(late, "terran", R.legal_orders(late, "terran"))) == {1, 2, 3}
+
+
+@pytest.mark.parametrize("scenario", ["carrier", "base-assault", "fleet", "black-hole"])
+def test_prune_keeps_every_order_but_poor_shots_and_speeds_set_twice(scenario: str):
+    """Over random games of every scenario with other weapons (missile launchers, fusion
+    cannons, the Wave Motion Gun, fighters), ``prune`` keeps at least one order, keeps every
+    order that is neither a shot nor a Speed, and drops only shots and Speeds."""
+    rnd = random.Random(scenario)
+    state = R.new_game(scenario, seed=3)
+    for _ in range(400):
+        pending = R.pending(state)
+        if not pending:
+            break
+        seat = next(iter(pending))
+        listing = R.legal_orders(state, seat)
+        kept = bots.prune(state, seat, listing)
+        dropped = [R.order_json(state, seat, o) for o in listing if o not in kept]
+        assert kept and all(d["do"] in ("fire", "speed") for d in dropped)
+        state, _ = R.advance(state, {seat: rnd.choice(listing)})

@@ -545,8 +545,9 @@ def _poor_shot(pos: Mapping[str, Any], order: Order) -> bool:
 
 @functools.cache
 def _best_damage(weapon: str) -> float:
-    """What one shot of ``weapon`` does at its best range, on average."""
-    return max(expected_damage(weapon, r) for r in range(1, weapons()[weapon].max_range() + 1))
+    """What one shot of ``weapon`` does at its best range, on average (0 for a missile launcher,
+    whose table has no ranges: a missile flies to its target, TAL-13, and no launch is poor)."""
+    return max((expected_damage(weapon, r) for r in range(1, weapons()[weapon].max_range() + 1)), default=0.0)
 
 
 def _unit(pos: Mapping[str, Any], uid: str) -> Mapping[str, Any] | None:
