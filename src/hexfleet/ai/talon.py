@@ -236,9 +236,9 @@ def evaluate(state: TalState) -> dict[Seat, float]:
     over :data:`KILL_SCALE` of the smaller fleet's SP, and the rest of the weight times the
     ``tanh`` of the difference of leads, less what the side forfeits (:data:`ALONE_SHARE`), over
     :data:`SCALE` of it, less, on the same scale, the fight not joined (:data:`ENGAGE`); less
-    the units that retreated (:data:`LEFT_WEIGHT`); but never below :data:`LOSS_FLOOR`. Forfeits are not zero-sum: a
-    unit leaving the fight, or a fight not joined, is a loss to both sides, so the two values
-    need not add up to 1."""
+    the units that retreated (:data:`LEFT_WEIGHT`); but never below :data:`LOSS_FLOOR`. Forfeits
+    are not zero-sum: a unit leaving the fight, or a fight not joined, is a loss to both sides,
+    so the two values need not add up to 1."""
     pos = state.pos
     classes = pack(pos["data_pack"])
     late = time_left(pos)
@@ -520,27 +520,31 @@ def prune(state: TalState, seat: Seat, orders: list[Order]) -> list[Order]:
 
 
 def _poor_shot(pos: Mapping[str, Any], order: Order) -> bool:
-    """Whether ``order`` fires shots whose mean expected damage is below :data:`FIRE_FLOOR` of
-    its weapon's best (:func:`expected_damage` at each range); ``order`` as an order object or
-    JSON."""
+    """Whether ``order`` (an order object or JSON) fires shots whose mean expected damage is below
+    :data:`FIRE_FLOOR` of its weapon's best."""
     if isinstance(order, TalonOrder):
         if order.do != "fire":
             return False
-        data = order.data
+        data: Mapping[str, Any] = order.data
     elif isinstance(order, Mapping) and order.get("do") == "fire":
-        data = dict(order)
+        data = order
     else:
         return False
-    ship = _unit(pos, data["ship"])
-    targets = [_unit(pos, shot["target"]) for shot in data.get("shots", ()) if shot.get("target")]
-    hexes = [tuple(t["hex"]) for t in targets if t is not None]
-    if ship is None or not hexes:
-        return False
+    weapon, damage = _shot_damage(pos, data)
+    return bool(damage) and sum(damage) / len(damage) < FIRE_FLOOR * _best_damage(weapon)
+
+
+def _shot_damage(pos: Mapping[str, Any], fire: Mapping[str, Any]) -> tuple[str, list[float]]:
+    """The weapon of fire order ``fire`` (JSON) and each shot's expected damage at its target's
+    range (:func:`expected_damage`; shots at no unit in play count none)."""
+    ship = _unit(pos, fire["ship"])
+    if ship is None:
+        return "", []
     c = pack(pos["data_pack"])[ship["class"]]
-    weapon = c.groups[0 if c.is_squadron else data["group"] - 1].weapon
+    weapon = c.groups[0 if c.is_squadron else fire["group"] - 1].weapon
     here = tuple(ship["hex"])
-    mean = sum(expected_damage(weapon, distance(here, h)) for h in hexes) / len(hexes)
-    return mean < FIRE_FLOOR * _best_damage(weapon)
+    targets = (_unit(pos, shot["target"]) for shot in fire.get("shots", ()) if shot.get("target"))
+    return weapon, [expected_damage(weapon, distance(here, tuple(t["hex"]))) for t in targets if t is not None]
 
 
 @functools.cache
@@ -600,7 +604,7 @@ class TalonHeuristicBot:
         if do == "initiative":
             return 1.0 if o["holder"] == OTHER[seat] else 0.0
         if do == "fire":
-            return 20.0 + self._fire_value(pos, o)
+            return 20.0 + sum(_shot_damage(pos, o)[1])
         if do == "repair":
             return 15.0
         if do == "ap":
@@ -632,18 +636,6 @@ class TalonHeuristicBot:
         here = tuple(at if at is not None else unit["hex"])
         enemies = [u for u in pos["ships"] + pos["squadrons"] if u["side"] != unit["side"]]
         return min(enemies, key=lambda e: distance(here, tuple(e["hex"])), default=None)
-
-    def _fire_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
-        ship = _unit(pos, o["ship"])
-        assert ship is not None
-        cls = pack(pos["data_pack"])[ship["class"]]
-        weapon = cls.groups[0 if cls.is_squadron else o["group"] - 1].weapon
-        total = 0.0
-        for shot in o["shots"]:
-            target = _unit(pos, shot["target"]) if shot["target"] else None
-            if target is not None:
-                total += expected_damage(weapon, distance(tuple(ship["hex"]), tuple(target["hex"])))
-        return total
 
     def _ap_value(self, pos: Mapping[str, Any], o: Mapping[str, Any]) -> float:
         """AP is spent before movement, in the Impulse it comes, or lost (TAL-6.1): charging a bar,
