@@ -163,3 +163,26 @@ def test_prune_keeps_every_order_but_poor_shots_and_speeds_set_twice(scenario: s
         dropped = [R.order_json(state, seat, o) for o in listing if o not in kept]
         assert kept and all(d["do"] in ("fire", "speed") for d in dropped)
         state, _ = R.advance(state, {seat: rnd.choice(listing)})
+
+
+@pytest.mark.rule("TAL-14.a")
+@pytest.mark.rule("TAL-D-6")
+def test_a_base_may_fire_at_any_range_in_search():
+    """A Base cannot move (TAL-14.a), so it cannot bring a charge held nearer: search keeps its
+    disruptor shots (TAL-D-6) at range 4, hitting on 5, where a cruiser's would be dropped."""
+    there = (0, 0)
+    for _ in range(4):
+        there = target_of("straight", there, 0)[0]
+    ships = [{"id": "hope", "class": "talon-base", "side": "talon", "hex": [0, 0], "facing": 0},
+             {"id": "g", "class": "terran-ca", "side": "terran", "hex": list(there), "facing": 3}]
+    state = parse({"format": "talon/1", "data_pack": "talon-ext", "options": {}, "map": {"mode": "infinite"},
+                   "round": 1, "round_limit": 12, "phase": "impulse", "impulse": "C", "initiative": "talon",
+                   "player": "talon", "step": "fire", "ships": ships, "squadrons": [], "missiles": [],
+                   "terrain": [], "removed": [], "next_missile": 1})
+    listing = R.legal_orders(state, "talon")
+    disruptors = {R.order_json(state, "talon", o)["group"] for o in listing
+                  if R.order_json(state, "talon", o)["do"] == "fire" and R.order_json(state, "talon", o)["group"] in (1, 2)}
+    assert disruptors == {1, 2}
+    kept = bots.prune(state, "talon", listing)
+    assert {R.order_json(state, "talon", o)["group"] for o in kept
+            if R.order_json(state, "talon", o)["do"] == "fire"} >= disruptors

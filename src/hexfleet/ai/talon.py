@@ -500,7 +500,10 @@ again. A group fires only with its bar full and its Red boxes refill only in the
 its worth. In the duel against random at ``a0cfb00`` (1 s a decision), `mcts` fired 20 of its 34
 disruptor shots at range 4, 20 of 30 phaser shots at range 3 and 8 of 12 torpedoes at range 4,
 and killed one cruiser in five games; the evaluator's charge at its best range, tried at
-``68ae04a``, barely moved those shares."""
+``68ae04a``, barely moved those shares. A Base's shots are never poor: it cannot move (TAL-14.a),
+so it cannot bring a charge held nearer, and in the base assault against random at ``6e2854c``
+random's cruisers hung at range 4 or more, where a Base's disruptor (hitting on 5, TAL-D-6) had
+its only shots."""
 
 
 def prune(state: TalState, seat: Seat, orders: list[Order]) -> list[Order]:
@@ -521,7 +524,7 @@ def prune(state: TalState, seat: Seat, orders: list[Order]) -> list[Order]:
 
 def _poor_shot(pos: Mapping[str, Any], order: Order) -> bool:
     """Whether ``order`` (an order object or JSON) fires shots whose mean expected damage is below
-    :data:`FIRE_FLOOR` of its weapon's best."""
+    :data:`FIRE_FLOOR` of its weapon's best, from a ship that is not a Base."""
     if isinstance(order, TalonOrder):
         if order.do != "fire":
             return False
@@ -529,6 +532,9 @@ def _poor_shot(pos: Mapping[str, Any], order: Order) -> bool:
     elif isinstance(order, Mapping) and order.get("do") == "fire":
         data = order
     else:
+        return False
+    ship = _unit(pos, data["ship"])
+    if ship is None or pack(pos["data_pack"])[ship["class"]].is_base:
         return False
     weapon, damage = _shot_damage(pos, data)
     return bool(damage) and sum(damage) / len(damage) < FIRE_FLOOR * _best_damage(weapon)
