@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench bench-server clean rules-coverage
+.PHONY: run test lint bench bench-server clean rules-coverage compiled clean-compiled
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,14 +27,25 @@ lint: $(STAMP)
 	$(BIN)/mypy src/hexfleet
 	$(BIN)/mypy --strict src/hexfleet/engine src/hexfleet/hexgrid.py
 
-bench: $(STAMP)
+# The figures of the compiled build (below); `HEXFLEET_PURE=1 make bench` gives the pure-Python ones.
+bench: compiled
 	$(BIN)/python bench/run.py
+
+# mypyc extensions of the hot modules beside their sources (gcc and Python headers needed;
+# tools/build_compiled.py says which and why). Python imports them unless HEXFLEET_PURE=1 is set
+# or a source changed since; the tests run pure and tests/engine/test_compiled.py checks that
+# both builds play the same games.
+compiled: $(STAMP)
+	$(BIN)/python tools/build_compiled.py
+
+clean-compiled:
+	$(PYTHON) tools/build_compiled.py --clean
 
 bench-server: $(STAMP)
 	$(BIN)/python bench/server_load.py
 
-clean:
-	rm -rf $(VENV) .pytest_cache .hypothesis
+clean: clean-compiled
+	rm -rf $(VENV) .pytest_cache .hypothesis build/mypyc
 
 rules-coverage: $(STAMP)
 	$(BIN)/python tools/rules_coverage.py

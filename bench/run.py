@@ -34,6 +34,14 @@ def commit() -> str:
     return head + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
 
 
+def build() -> str:
+    """Which build the figures are of: the modules imported from compiled extensions
+    (``make compiled``), or the pure-Python one."""
+    compiled = sorted(m.__name__ for m in list(sys.modules.values())
+                      if m.__name__.startswith("hexfleet") and str(getattr(m, "__file__", "")).endswith(".so"))
+    return f"compiled ({len(compiled)} modules; HEXFLEET_PURE=1 for pure Python)" if compiled else "pure Python"
+
+
 def figure(rate: float) -> str:
     """A rate to three significant figures at least (``12,345``, ``123``, ``9.41``)."""
     return f"{rate:,.0f}" if rate >= 100 else f"{rate:.3g}"
@@ -52,7 +60,7 @@ def main() -> int:
 
     console = Console(width=max(Console().width, 120))
     console.print(f"hexfleet bench  commit {commit()}  {platform.python_implementation()} "
-                  f"{platform.python_version()}  {platform.machine()}  {os.cpu_count()} CPUs "
+                  f"{platform.python_version()} {build()}  {platform.machine()}  {os.cpu_count()} CPUs "
                   f"(one core, CPU time, unless a bench's notes say otherwise)  {seconds:g} s per bench")
     for name in args.names or BENCHES:
         table = Table(title=name, title_justify="left", show_edge=False)

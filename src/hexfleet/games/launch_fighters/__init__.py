@@ -2,4 +2,8 @@
 
 from .rules import RULESET
 
-__all__ = ["RULESET"]
+__all__ = ["COMPILED", "RULESET"]
+
+COMPILED = ("state", "movement", "eligibility", "combat", "orders", "play")
+"""The modules ``make compiled`` builds with mypyc (``tools/build_compiled.py``): random duels
+run about 1.8 times as fast. ``rules`` (the ruleset's table) gained nothing measurable."""
