@@ -132,3 +132,16 @@ def test_random_bot_is_seeded_and_picks_legal_orders() -> None:
     ruleset.validate(state, "red", ruleset.order_json(state, "red", picks[0]))
     with pytest.raises(FormatError):
         get_bot("turn-or-burn", "nobody")
+
+
+def test_last_read_builds_once_per_position_object_and_extra_value():
+    """``LastRead`` (search reads a view's position once): the same object and seat give the
+    value built before; another object, even an equal one, or another seat, build again."""
+    from hexfleet.ai.base import LastRead
+
+    built: list[tuple[object, str]] = []
+    read = LastRead(lambda position, seat: built.append((position, seat)) or len(built))
+    a, b = {"x": 1}, {"x": 1}
+    assert read(a, "red") == read(a, "red") == 1
+    assert read(b, "red") == 2 and read(b, "blue") == 3 and read(b, "blue") == 3
+    assert built == [(a, "red"), (b, "red"), (b, "blue")]

@@ -96,3 +96,27 @@ def test_evaluate_counts_the_area_to_the_side_holding_it():
         return lf.evaluate(state_of(position(ships, phase="move", step=3, order=("X", "Y"), control=area)))
     assert values((6, 0))["X"] > 0.5
     assert abs(values((1, 0))["X"] - 0.5) < 1e-9
+
+
+def test_a_world_read_once_per_view_is_the_world_read_every_time():
+    """``determinize`` reads a view's position once and only replaces the generator after
+    (``LastRead``): each world is the one reading the position with that generator gives, its
+    hash and its play alike, at every decision of a random game."""
+    import random
+
+    from hexfleet.games.launch_fighters.position import parse_position
+
+    rnd = random.Random(5)
+    state = RS.new_game("duel", seed=5)
+    for _ in range(40):
+        pending = RS.pending(state)
+        if not pending:
+            break
+        seat = next(iter(pending))
+        view = RS.view(state, seat)
+        for rng in (1, 2, 2**40):
+            world, fresh = lf.determinize(view, seat, rng), parse_position(view["position"], rng=rng)
+            assert RS.state_hash(world) == RS.state_hash(fresh)
+            orders = {p: RS.legal(fresh, p).sample(random.Random(rng)) for p in pending}
+            assert RS.advance(world, orders)[1] == RS.advance(fresh, orders)[1]
+        state, _ = RS.advance(state, {p: RS.legal(state, p).sample(rnd) for p in pending})

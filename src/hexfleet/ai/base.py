@@ -18,12 +18,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from importlib import import_module
-from typing import Any, Protocol
+from typing import Any, Generic, Protocol, TypeVar
 
 from ..engine.errors import FormatError
 from ..engine.legal import Choices, Legal
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..plugins import BotOffer, game_bots
+
+T = TypeVar("T")
 
 LegalArg = Legal[Any] | Sequence[Order]
 """What ``choose`` accepts: the lazy set (``ruleset.legal(state, seat)``), or a list of orders
@@ -34,6 +36,25 @@ class Bot(Protocol):
     name: str
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: Legal[Any]) -> Order: ...
+
+
+class LastRead(Generic[T]):
+    """The value last built from a view's position, kept while search asks again with that same
+    object: search draws a world from the same view every iteration, only its generator
+    differs, and reading a position checks every field (a thousand times the cost of the
+    world's copy). The position is compared by identity, the ``extra`` arguments (a seat, say)
+    by value. One slot, read and replaced whole, so threads sharing it never see half of one.
+    States are never changed (a world works on a copy), so the value may be shared."""
+
+    def __init__(self, build: Callable[..., T]) -> None:
+        self._build = build
+        self._last: tuple[object, tuple[Any, ...], T] | None = None
+
+    def __call__(self, position: object, *extra: Any) -> T:
+        last = self._last
+        if last is None or last[0] is not position or last[1] != extra:
+            last = self._last = (position, extra, self._build(position, *extra))
+        return last[2]
 
 
 def as_legal(legal: LegalArg) -> Legal[Any]:

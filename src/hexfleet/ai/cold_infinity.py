@@ -38,7 +38,7 @@ from ..games.cold_infinity.position import read_position
 from ..games.cold_infinity.rules import CiState
 from ..hexgrid import angle_off, distance, sub
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .base import MCTS, RANDOM, LastRead, LegalArg, as_legal, best_order, order_as_json
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
@@ -46,16 +46,12 @@ def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> CiState:
     sides taken as none (stores as empty), the generator from ``rng``.
 
     Search asks once per iteration with the same view, and only the generator differs: the
-    position is read once per view (reading checks every field) and copied after."""
-    global _last_read
-    last = _last_read  # one read of the shared slot: another thread may replace it meanwhile
-    if last is None or last[0] is not view or last[1] != seat:
-        last = _last_read = (view, seat, read_position(filled(view["position"], seat)))
-    return CiState(copy_pos(last[2]), Rng(rng))
+    position is read once per view and seat (:data:`_read`) and copied after."""
+    return CiState(copy_pos(_read(view["position"], seat)), Rng(rng))
 
 
-_last_read: tuple[Mapping[str, Any], Seat, Pos] | None = None
-"""The last view :func:`determinize` read (held, so its identity stays its own), the seat, the position."""
+_read: LastRead[Pos] = LastRead(lambda position, seat: read_position(filled(position, seat)))
+"""The view position last read for a seat, its hidden parts filled in."""
 
 
 def filled(position: Mapping[str, Any], seat: Seat) -> dict[str, Any]:

@@ -38,24 +38,18 @@ from ..games.talon.rules import CHOICE, RULESET
 from ..games.talon.world import OTHER, TalState, World
 from ..hexgrid import distance
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import RANDOM, LegalArg, as_legal, best_order, order_as_json
+from .base import RANDOM, LastRead, LegalArg, as_legal, best_order, order_as_json
 from .mcts import MctsBot
 
-_last_parsed: list[tuple[Any, dict[str, Any]]] = []
-"""The view position last read and its full form: search asks for the same view's state every
-iteration, and states are never changed (a world works on a copy), so it is read once."""
+_parsed = LastRead(parse_position)
+"""The view position last read, in its full form (read once per view)."""
 
 
 def determinize(view: Mapping[str, Any], seat: Seat, rng: int) -> TalState:
     """Perfect information: the view's position, with ``rng`` as its generator; but where an
     order is held for a choice of the side not acting (TAL-IMP-2), a world whose generator
     leads its resolution to that same choice (:func:`_at_the_view`)."""
-    position = view["position"]
-    last = _last_parsed[0] if _last_parsed else None  # read once: another thread may replace it
-    if last is None or last[0] is not position:
-        last = (position, parse_position(position))
-        _last_parsed[:] = [last]
-    full = last[1]
+    full = _parsed(view["position"])
     world = TalState(full, Rng(rng))
     if "held" not in full:
         return world
