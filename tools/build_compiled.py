@@ -9,7 +9,8 @@ in its ``COMPILED`` (Launch Fighters!' turn code: its random duels run about 1.8
 The rest gained little or does not compile as it stands: ``engine/procedure.py`` (every game
 subclasses ``Procedure`` in Python, and mypyc refuses its generic ``Kind`` dataclass),
 ``engine/legal.py`` (``Filtered`` must stay lazy, and mypyc evaluates a generator handed to a
-call at once), ``hexgrid.py`` (its frozen dataclasses over an ABC fail at import), Turn or Burn
+call at once), ``hexgrid.py`` (its frozen dataclasses over an ABC fail at import; made a plain base, it
+compiled and gained nothing measurable), Turn or Burn
 (3-5 % faster, measured), Talon (mypyc enforces annotations that mypy accepts through ``Any``).
 
 The build writes ``src/hexfleet/compiled.json``: each compiled source's SHA-256. At import,
@@ -52,6 +53,7 @@ def modules() -> list[str]:
     """The sources to compile, relative to ``src/hexfleet``: :data:`KERNEL` and each game's
     ``COMPILED`` (read from the pure-Python build)."""
     os.environ["HEXFLEET_PURE"] = "1"
+    sys.path.insert(0, str(SRC))  # this tree's package, whatever the environment has installed
     from hexfleet.games import game_names, package
 
     listed = list(KERNEL)
