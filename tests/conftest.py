@@ -6,4 +6,4 @@ it runs the pure-Python build (``HEXFLEET_PURE``), whose classes tests may patch
 import os
 
 os.environ["HEXFLEET_FROZEN_CHECKS"] = "1"
-os.environ["HEXFLEET_PURE"] = "1"
+os.environ.setdefault("HEXFLEET_PURE", "1")  # HEXFLEET_PURE=0 runs it on the compiled build (tests that patch its classes fail)
