@@ -18,8 +18,10 @@ run: $(STAMP)
 	$(BIN)/hexfleet serve --host 127.0.0.1 --port 8000
 
 # Lint and types first (ruff; mypy over the package, strict on the kernel and the hex core),
+# a compiled build rebuilt if its sources changed (tests/engine/test_compiled.py compares it),
 # then the whole test suite.
 test: lint
+	$(BIN)/python tools/build_compiled.py --refresh
 	$(BIN)/pytest -q
 
 lint: $(STAMP)

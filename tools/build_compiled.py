@@ -18,10 +18,12 @@ The build writes ``src/hexfleet/compiled.json``: each compiled source's SHA-256.
 a warning says so), or when ``HEXFLEET_PURE=1`` is set, as the test suite does
 (``tests/conftest.py``: tests patch classes the extensions fix). ``tests/engine/
 test_compiled.py`` plays the same seeded games through both builds and compares every event and
-state hash. ``--clean`` removes the extensions and the manifest.
+state hash. ``--clean`` removes the extensions and the manifest; ``--refresh`` (``make test``)
+builds again only when there is a build and one of its sources has changed.
 
     .venv/bin/python tools/build_compiled.py           # build (about a minute; gcc and Python headers)
     .venv/bin/python tools/build_compiled.py --clean   # remove the extensions
+    .venv/bin/python tools/build_compiled.py --refresh # rebuild a build whose sources changed
 """
 
 from __future__ import annotations
@@ -52,8 +54,7 @@ KERNEL = ("engine/rng.py",)
 def modules() -> list[str]:
     """The sources to compile, relative to ``src/hexfleet``: :data:`KERNEL` and each game's
     ``COMPILED`` (read from the pure-Python build)."""
-    os.environ["HEXFLEET_PURE"] = "1"
-    sys.path.insert(0, str(SRC))  # this tree's package, whatever the environment has installed
+    _this_tree()
     from hexfleet.games import game_names, package
 
     listed = list(KERNEL)
@@ -92,6 +93,20 @@ def missing_tools() -> str | None:
     return None
 
 
+def _this_tree() -> None:
+    """Import this tree's package, pure, whatever the environment has installed or built."""
+    os.environ["HEXFLEET_PURE"] = "1"
+    sys.path.insert(0, str(SRC))
+
+
+def stale() -> bool:
+    """Whether there is a build and a source it was built from has changed since."""
+    _this_tree()
+    from hexfleet import stale_compiled_sources
+
+    return bool(stale_compiled_sources())
+
+
 def build() -> None:
     """Run mypyc through setuptools in ``build/mypyc`` (kept, so a rebuild recompiles only what
     changed; not the project root, whose ``pyproject.toml`` setuptools would read as its own),
@@ -116,9 +131,13 @@ def build() -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--clean", action="store_true", help="remove the compiled extensions")
+    parser.add_argument("--refresh", action="store_true",
+                        help="build again only if a build is there and a source changed since (make test)")
     args = parser.parse_args()
     if args.clean:
         clean()
+        return 0
+    if args.refresh and not stale():
         return 0
     lacking = missing_tools()
     if lacking:

@@ -23,7 +23,7 @@ __version__ = "0.1.0"
 _HERE = os.path.dirname(os.path.abspath(__file__))
 
 
-def _stale_sources() -> list[str]:
+def stale_compiled_sources() -> list[str]:
     """The compiled sources that no longer match the manifest (none when nothing is built)."""
     try:
         with open(os.path.join(_HERE, "compiled.json"), encoding="utf-8") as f:
@@ -64,7 +64,7 @@ def _choose_build() -> None:
     if os.environ.get("HEXFLEET_PURE") == "1":
         _sources_only()
         return
-    stale = _stale_sources()
+    stale = stale_compiled_sources()
     if stale:
         warnings.warn(f"hexfleet: {', '.join(stale)} changed since `make compiled`; running the pure-Python "
                       "build (run `make compiled` again, or `make clean-compiled`)", stacklevel=2)

@@ -65,7 +65,7 @@ def _play(pure: bool) -> dict[str, dict[str, str]]:
 
 @pytest.mark.skipif(not EXTENSIONS, reason="no compiled modules: `make compiled` builds them to compare the builds")
 def test_compiled_and_pure_builds_play_the_same_games():
-    stale = hexfleet._stale_sources()
+    stale = hexfleet.stale_compiled_sources()
     assert not stale, f"sources changed since the build (run `make compiled`): {stale}"
     pure, compiled = _play(pure=True), _play(pure=False)
     assert not [f for f in pure["modules"].values() if f.endswith(".so")], "HEXFLEET_PURE=1 still loaded an extension"
@@ -85,7 +85,7 @@ def test_a_changed_source_turns_the_extensions_off(tmp_path: Path):
     (copy / "rules.py").write_text("WHERE = 'source'\n")
     (copy / f"rules{EXTENSION_SUFFIXES[0]}").write_bytes(b"not a shared object")
     (copy / "compiled.json").write_text(json.dumps({"rules.py": "0" * 64}))
-    code = "import hexfleet.rules, sys; print(hexfleet.rules.WHERE, hexfleet._stale_sources())"
+    code = "import hexfleet.rules, sys; print(hexfleet.rules.WHERE, hexfleet.stale_compiled_sources())"
     env = {**os.environ, "HEXFLEET_PURE": "0", "PYTHONPATH": str(tmp_path)}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, cwd=tmp_path)
     assert done.returncode == 0, done.stderr
