@@ -23,6 +23,8 @@ sys.path.insert(0, str(HERE))
 
 from harness import BENCHES  # noqa: E402
 
+from hexfleet import compiled_modules  # noqa: E402
+
 for module in sorted(HERE.glob("bench_*.py")):
     importlib.import_module(module.stem)
 
@@ -37,8 +39,7 @@ def commit() -> str:
 def build() -> str:
     """Which build the figures are of: the modules imported from compiled extensions
     (``make compiled``), or the pure-Python one."""
-    compiled = sorted(m.__name__ for m in list(sys.modules.values())
-                      if m.__name__.startswith("hexfleet") and str(getattr(m, "__file__", "")).endswith(".so"))
+    compiled = compiled_modules()
     return f"compiled ({len(compiled)} modules; HEXFLEET_PURE=1 for pure Python)" if compiled else "pure Python"
 
 

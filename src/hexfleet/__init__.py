@@ -42,6 +42,12 @@ def stale_compiled_sources() -> list[str]:
     return stale
 
 
+def compiled_modules() -> list[str]:
+    """The hexfleet modules imported so far from compiled extensions (none in the pure build)."""
+    return sorted(name for name, m in list(sys.modules.items())
+                  if name.startswith("hexfleet") and str(getattr(m, "__file__", "")).endswith(".so"))
+
+
 def _sources_only() -> None:
     """Find this package's modules by source (and bytecode) only, never by extension."""
     source_only = FileFinder.path_hook((SourceFileLoader, SOURCE_SUFFIXES), (SourcelessFileLoader, BYTECODE_SUFFIXES))

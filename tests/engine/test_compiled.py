@@ -16,6 +16,7 @@ import subprocess
 import sys
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,11 +27,12 @@ PACKAGE = Path(hexfleet.__file__).resolve().parent
 EXTENSIONS = sorted(PACKAGE.rglob("*.so"))
 
 _PLAY = """
-import hashlib, json, random, sys
+import hashlib, json, random
+from hexfleet import compiled_modules
 from hexfleet.engine.canonical import canonical_json
 from hexfleet.games import game_names, get_ruleset
 
-out = {"modules": {}, "games": {}}
+out = {"games": {}}
 for name in game_names():
     ruleset = get_ruleset(name)
     for scenario in ruleset.scenarios():
@@ -46,20 +48,19 @@ for name in game_names():
                 h.update(canonical_json(events).encode())
                 h.update(ruleset.state_hash(state).encode())
             out["games"][f"{name} {scenario} {seed}"] = h.hexdigest()
-out["modules"] = {m.__name__: m.__file__ for m in list(sys.modules.values())
-                  if m.__name__.startswith("hexfleet") and getattr(m, "__file__", None)}
+out["compiled"] = compiled_modules()
 print(json.dumps(out))
 """
 SEEDS = 3
 STEPS = 120
 
 
-def _play(pure: bool) -> dict[str, dict[str, str]]:
+def _play(pure: bool) -> dict[str, Any]:
     env = {**os.environ, "HEXFLEET_PURE": "1" if pure else "0", "HEXFLEET_FROZEN_CHECKS": "0"}
     code = _PLAY.replace("SEEDS", str(SEEDS)).replace("STEPS", str(STEPS))
     done = subprocess.run([sys.executable, "-W", "error", "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    result: dict[str, dict[str, str]] = json.loads(done.stdout)
+    result: dict[str, Any] = json.loads(done.stdout)
     return result
 
 
@@ -68,8 +69,8 @@ def test_compiled_and_pure_builds_play_the_same_games():
     stale = hexfleet.stale_compiled_sources()
     assert not stale, f"sources changed since the build (run `make compiled`): {stale}"
     pure, compiled = _play(pure=True), _play(pure=False)
-    assert not [f for f in pure["modules"].values() if f.endswith(".so")], "HEXFLEET_PURE=1 still loaded an extension"
-    assert [f for f in compiled["modules"].values() if f.endswith(".so")], "the compiled build loaded no extension"
+    assert not pure["compiled"], "HEXFLEET_PURE=1 still loaded an extension"
+    assert compiled["compiled"], "the compiled build loaded no extension"
     assert len(pure["games"]) == SEEDS * sum(len(get_ruleset(n).scenarios()) for n in game_names())
     assert compiled["games"] == pure["games"]
 
@@ -96,6 +97,4 @@ def test_a_changed_source_turns_the_extensions_off(tmp_path: Path):
 def test_the_suite_runs_the_pure_build():
     """``tests/conftest.py`` sets ``HEXFLEET_PURE=1`` before anything imports hexfleet, so the
     rest of the suite tests the sources (and may patch their classes) whatever is built."""
-    loaded = [m.__name__ for m in list(sys.modules.values())
-              if m.__name__.startswith("hexfleet") and str(getattr(m, "__file__", "")).endswith(".so")]
-    assert not loaded
+    assert not hexfleet.compiled_modules()

@@ -527,24 +527,24 @@ def _poor_shot(pos: Mapping[str, Any], order: Order) -> bool:
         data = order
     else:
         return False
-    ship = _unit(pos, data["ship"])
-    if ship is None or pack(pos["data_pack"])[ship["class"]].is_base:
+    firer, weapon, damage = _shot_damage(pos, data)
+    if firer is None or firer.is_base or not damage:
         return False
-    weapon, damage = _shot_damage(pos, data)
-    return bool(damage) and sum(damage) / len(damage) < FIRE_FLOOR * _best_damage(weapon)
+    return sum(damage) / len(damage) < FIRE_FLOOR * _best_damage(weapon)
 
 
-def _shot_damage(pos: Mapping[str, Any], fire: Mapping[str, Any]) -> tuple[str, list[float]]:
-    """The weapon of fire order ``fire`` (JSON) and each shot's expected damage at its target's
-    range (:func:`expected_damage`; shots at no unit in play count none)."""
+def _shot_damage(pos: Mapping[str, Any], fire: Mapping[str, Any]) -> tuple[ShipClass | None, str, list[float]]:
+    """The firer's class and weapon of fire order ``fire`` (JSON), and each shot's expected
+    damage at its target's range (:func:`expected_damage`; shots at no unit in play count none;
+    no class for a firer not in play)."""
     ship = _unit(pos, fire["ship"])
     if ship is None:
-        return "", []
+        return None, "", []
     c = pack(pos["data_pack"])[ship["class"]]
     weapon = c.groups[0 if c.is_squadron else fire["group"] - 1].weapon
     here = tuple(ship["hex"])
     targets = (_unit(pos, shot["target"]) for shot in fire.get("shots", ()) if shot.get("target"))
-    return weapon, [expected_damage(weapon, distance(here, tuple(t["hex"]))) for t in targets if t is not None]
+    return c, weapon, [expected_damage(weapon, distance(here, tuple(t["hex"]))) for t in targets if t is not None]
 
 
 @functools.cache
@@ -604,7 +604,7 @@ class TalonHeuristicBot:
         if do == "initiative":
             return 1.0 if o["holder"] == OTHER[seat] else 0.0
         if do == "fire":
-            return 20.0 + sum(_shot_damage(pos, o)[1])
+            return 20.0 + sum(_shot_damage(pos, o)[2])
         if do == "repair":
             return 15.0
         if do == "ap":
