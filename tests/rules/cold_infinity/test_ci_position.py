@@ -152,3 +152,20 @@ def test_small_vessel_fields() -> None:
 def test_options_written_only_when_not_default() -> None:
     p = read_position(position([], options={"three_d": True, "turn1_ties": "rolloff"}))
     assert write_position(p)["options"] == {"three_d": True}
+
+
+@pytest.mark.rule("CI-7.4", "CI-1.3.e")
+def test_a_group_whose_every_fighter_is_destroyed_reads_back() -> None:
+    # the last fighter of a flight shot down: the group stays in ``units``, destroyed, count 0,
+    # and the position the game writes then must read again (search re-reads every view)
+    flight = unit("F", "blue", "talon_flight", count=1, fighters=[0])
+    p = read_position(position([unit("R", "red", "reaper"), flight]))
+    f = p["units"][1]
+    f["fighters"].pop(0)
+    f["count"] = 0
+    f["status"].append("destroyed")
+    again = read_position(write_position(p))
+    assert again["units"][1]["count"] == 0 and "destroyed" in again["units"][1]["status"]
+    assert write_position(again) == write_position(p)
+    with pytest.raises(FormatError, match=r"units\[1\]\.count"):
+        read_position(position([unit("R", "red", "reaper"), {**flight, "count": 0, "fighters": []}]))
