@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from hexfleet.ai.cold_infinity import determinize, evaluate, gaps, moved, prior, threats
+from hexfleet.ai.cold_infinity import bears_at, determinize, evaluate, gaps, moved, prior, prune, threats, volley_damage
 from hexfleet.ai.mcts import MctsBot
 from hexfleet.engine.rng import Rng
 from hexfleet.engine.ruleset import step
@@ -223,6 +223,40 @@ def test_a_weapon_still_arming_counts_from_the_fire_it_is_armed_for() -> None:
                  unit("B", "blue", "reaper", (0, -3), facing=3, vector="0")]
         return CiState(read_position(position(units, phase="fire")), Rng(1))
 
-    ready, arming = threats(lancer(0).pos, {"R", "B"}), threats(lancer(1).pos, {"R", "B"})
-    assert arming["red"] < ready["red"]
-    assert threats(lancer(1).pos, {"R", "B"}, later=1)["red"] == threats(lancer(0).pos, {"R", "B"}, later=1)["red"]
+    def red(arming: int, later: int) -> float:
+        return threats(lancer(arming).pos, {"R", "B"}, later=later)["red"]
+
+    assert red(1, 0) < red(0, 0)
+    assert red(1, 1) == red(0, 0)
+
+
+@pytest.mark.rule("CI-7.1.3.a", "CI-7.1.3.b")
+def test_a_shot_re_arms_its_weapon_so_a_held_shot_is_not_kept() -> None:
+    # the lance (1+1) ready now bears at the next fire, is arming at the one after, and bears
+    # again after that; holding it a turn only moves its shots one fire later
+    def red(arming: int, later: int) -> float:
+        units = [unit("R", "red", "lancer", systems={"lance": {"arming": arming}}),
+                 unit("B", "blue", "reaper", (0, -3), facing=3, vector="0")]
+        return threats(read_position(position(units, phase="fire")), {"R", "B"}, later=later)["red"]
+
+    ready = [red(0, later) for later in range(4)]
+    assert ready[0] == ready[2] > ready[1] == ready[3]
+    assert [red(1, later) for later in range(4)] == [ready[1], ready[0], ready[1], ready[0]]
+    assert bears_at(0, 1, 2) and not bears_at(0, 1, 1) and bears_at(2, 2, 5) and not bears_at(2, 2, 4)
+
+
+@pytest.mark.rule("CI-7.2.a", "CI-7.1.3.a")
+def test_search_fires_a_volley_that_expects_damage_and_holds_one_that_expects_none() -> None:
+    # the rules offer hold fire or every armed gun at the nearest enemy; search keeps only the
+    # volley at two hexes, only holding at twelve, and every order outside a fire decision
+    near, far = _duel((0, -2), 4, phase="fire"), _duel((0, -12), 4, phase="fire")
+    held, volley = R.legal_orders(near, "red")
+    assert not held and volley_damage(near.pos, volley) > 0.0
+    assert prune(near, "red", [held, volley]) == [volley]
+    assert prune(near, "red", [held, R.order_json(near, "red", volley)]) == [R.order_json(near, "red", volley)]
+    held, volley = R.legal_orders(far, "red")
+    assert volley_damage(far.pos, volley) == 0.0
+    assert prune(far, "red", [held, volley]) == [held]
+    ew = _duel((0, -2), 4, phase="ew")
+    orders = R.legal_orders(ew, "red")
+    assert len(orders) > 1 and prune(ew, "red", orders) == orders

@@ -6,7 +6,7 @@ half a point through armor, so damage alone leaves every leaf even and the searc
 :func:`evaluate` adds the threat of the guns that will bear at the next fire and at the few
 after it (:func:`threats`), zero-sum; :func:`prior` fires first, ranks moves by that threat and by
 the gap to the enemy (:func:`gaps`), which is what makes a far-off ship close, and EW assignments
-by the threat they give.
+by the threat they give; :func:`prune` fires every volley that expects damage.
 
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
@@ -90,10 +90,11 @@ def evaluate(state: CiState) -> dict[Seat, float]:
     return {s: 0.5 + 0.5 * math.tanh(lead / LEAD_SCALE) for s, lead in leads(pos, threat).items()}
 
 
-SUSTAIN = 0.5
+SUSTAIN = 1.0
 """What the threat of each fire after the next (every ship one more drift on, no thrust) counts
 for against the next fire's: a pass at speed brings the guns to bear once, matched velocities
-every turn."""
+every turn. Each counts as much as the next (it was half): with a weapon's re-arming counted
+(:func:`bears_at`), a fire later is a shot of its own, not the next one's echo."""
 HORIZON = 3
 """Fires after the next that :func:`evaluate` counts (at :data:`SUSTAIN` each). A pass at speed
 leaves a duel out of range for the rest of the game, and the house victory at the turn limit
@@ -101,11 +102,13 @@ goes to damage inflicted: what wins is staying in range turn after turn. No fire
 limit counts."""
 LEAD_SCALE = 10.0
 """Points of lead that make a side's value 0.5 + 0.5·tanh(1) ≈ 0.88."""
-THREAT_WEIGHT = 2.0
+THREAT_WEIGHT = 0.5
 """What one point of damage a side's guns expect to deal at the next fire counts for against a
 point already dealt. Damage alone is blind at a leaf a few steps deep, where nobody has fired
 yet (a railgun hit is worth half a point through armor): the threat is what makes search
-close to range, bring its arcs to bear and keep out of the enemy's."""
+close to range, bring its arcs to bear and keep out of the enemy's. Less than a point dealt:
+the threat takes every ship drifting on, none maneuvering, which the enemy rarely grants, and
+at 2 (as it was) a shot in hand was worth less than the same shot expected next turn."""
 
 
 def leads(pos: Pos, threat: Mapping[Seat, float]) -> dict[Seat, float]:
@@ -153,8 +156,8 @@ def moved(pos: Pos) -> set[str]:
 
 def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
     """Per side, the damage its weapons expect to deal at the next fire (``later`` fires after
-    it), those armed by then (a weapon ``arming`` turns from its next shot sits out as many
-    fires): each weapon at the enemy it hurts most, with the units in ``done`` where they
+    it), those armed for it (:func:`bears_at`: a weapon ``arming`` turns from its next shot
+    sits out as many fires, and each shot re-arms it): each weapon at the enemy it hurts most, with the units in ``done`` where they
     stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
     the house fire rules, not the rules: the to-hit modifiers are the game's (EW, lock-on and
     evasion included), line of sight and defensive fire ignored."""
@@ -166,9 +169,19 @@ def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
             continue
         for s, st in systems(pos, shooter, "weapon"):
             w = s["weapon"]
-            if st["active"] and not st["destroyed"] and st["arming"] <= later and w["dmg"]:
-                out[shooter["side"]] += weapon_rof(s)[0] * max(expected_damage(pos, shooter, s, t) for t in foes)
+            shots, rearm = weapon_rof(s)
+            if st["active"] and not st["destroyed"] and w["dmg"] and bears_at(st["arming"], rearm, later):
+                out[shooter["side"]] += shots * max(expected_damage(pos, shooter, s, t) for t in foes)
     return out
+
+
+def bears_at(arming: int, rearm: int, later: int) -> bool:
+    """Is a weapon ``arming`` turns from its next shot armed for the fire ``later`` fires after
+    the next, firing at every fire it is armed for? Each shot of an X+Y weapon re-arms it for Y
+    turns (CI-7.1.3.a-b), so it bears at ``arming``, then every ``Y + 1`` fires: a weapon counted at
+    every fire after the next would make holding fire look like keeping a shot in hand, when a
+    shot held is a shot lost."""
+    return later >= arming and (later - arming) % (rearm + 1) == 0
 
 
 def drifted(u: Unit, turns: int = 1) -> Unit:
@@ -273,6 +286,38 @@ def _score_after(pos: Pos, seat: Seat, order: Mapping[str, Any], done: set[str],
     threat = threats(after, done | set(order) if press else done)
     lead = sum(v if s == seat else -v for s, v in threat.items())
     return PRIOR_THREAT * lead - (PRIOR_PRESS * gaps(after).get(seat, 0) if press else 0.0)
+
+
+def prune(state: CiState, seat: Seat, orders: list[Order]) -> list[Order]:
+    """Orders search need not consider: at a fire decision, holding every gun while the offered
+    volley expects damage, or the volley when it expects none.
+
+    The rules offer a side two fire orders, hold fire or every armed weapon at the nearest enemy
+    it bears on (:func:`~hexfleet.games.cold_infinity.rules._legal_fire`). Leaves count the
+    threat of the next fire from ships drifting on, none maneuvering, so to search the shot at
+    the next fire nearly always looks closer than the shot in hand, and a weapon that re-arms
+    (a 2+1 battery, a 1+2 spinal) looked better held: in a fleet action `mcts` held every
+    volley but the last, and most games ended 0-0 at the turn limit."""
+    if state.pos["phase"] != "fire" or len(orders) < 2:
+        return orders
+    volleys = [o for o in orders if o]
+    if not volleys:
+        return orders
+    useful = [o for o in volleys if volley_damage(state.pos, o) > 0.0]
+    return useful if useful else [o for o in orders if not o] or orders
+
+
+def volley_damage(pos: Pos, order: Mapping[str, Any]) -> float:
+    """The damage a fire order (by unit: a fire order object, or its JSON) expects."""
+    total = 0.0
+    by_id = {u["id"]: u for u in pos["units"]}
+    for uid, fo in order.items():
+        shooter = by_id[uid]
+        weapons = {s["id"]: s for s, _ in systems(pos, shooter, "weapon")}
+        attacks = fo.attacks if isinstance(fo, fire.FireOrder) else [fire.Attack(a["weapon"], a["target"]) for a in fo["attacks"]]
+        for a in attacks:
+            total += expected_damage(pos, shooter, weapons[a.weapon], by_id[a.target])
+    return total
 
 
 class ColdInfinityHeuristicBot:
