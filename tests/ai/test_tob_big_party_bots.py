@@ -4,6 +4,8 @@ choices."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,6 +15,7 @@ from hexfleet.ai.mcts import LISTED_MAX, MctsBot
 from hexfleet.engine.legal import PerUnit
 from hexfleet.engine.ruleset import step
 from hexfleet.games import get_ruleset
+from hexfleet.games.turn_or_burn.orders import End, Plot
 
 TOB = get_ruleset("turn-or-burn")
 
@@ -63,3 +66,16 @@ def test_a_bots_rebuilt_world_plays_the_agreed_game_with_its_stations() -> None:
     rebuilt = determinize(TOB.view(state, "P2"), "P2", 7)
     assert rebuilt.config.party == state.config.party and rebuilt.stations == state.stations
     assert rebuilt.config.party is not None and "capture" in rebuilt.config.party.modes
+
+
+def test_search_keeps_apart_the_decisions_another_world_opens_at_the_same_node() -> None:
+    # P1 to fire in a Big Party: in some worlds the turn's end then asks for losses where in
+    # others the next plot is open, at the same node of the tree; search once offered the
+    # losses kept from one world to the other's plot set, and the plot check failed on them
+    saved = json.loads((Path(__file__).parent / "tob_big_party_fire.json").read_text())
+    state, seat = TOB.from_json(saved["state"]), saved["seat"]
+    legal = TOB.legal(state, seat)
+    assert End(()) not in legal and Plot(()) not in legal  # another decision's orders: refused, no crash
+    for seed in range(3):
+        bot = get_bot("turn-or-burn", "mcts", scenario="big-party", seed=seed, iterations=200)
+        assert bot.choose(TOB, seat, TOB.view(state, seat), legal) in legal

@@ -313,8 +313,16 @@ class _Node:
 
     def __init__(self) -> None:
         self.visits = 0
-        self.seats: dict[Seat, _SeatStats] = {}
+        self.seats: dict[tuple[Seat, str], _SeatStats] = {}
+        """Each deciding seat's statistics by the kind of its decision here: another world may
+        open another decision at the same node (a chance outcome brought losses to take before
+        the plot), whose orders are not comparable."""
         self.children: dict[tuple[str, ...], _Node] = {}
+
+    def own(self, seat: Seat) -> _SeatStats:
+        """The searching seat's statistics at the root, where its decision is the true one in
+        every world."""
+        return next(stats for (s, _), stats in self.seats.items() if s == seat)
 
 
 def outcome_values(seats: tuple[Seat, ...], outcome: Outcome) -> dict[Seat, float]:
@@ -404,9 +412,9 @@ class MctsBot:
                 left = budget - done
                 if deadline != math.inf:
                     left = min(left, done * (deadline - now()) / max(now() - start, 1e-9))
-                if _settled(root.seats[seat].visits, left):
+                if _settled(root.own(seat).visits, left):
                     break
-        mine = root.seats[seat]
+        mine = root.own(seat)
         best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
         self.info = SearchInfo(done, now() - start,
                                dict(sorted(mine.visits.items(), key=lambda kv: -kv[1])[:10]), deepest)
@@ -426,11 +434,12 @@ class MctsBot:
                 break
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
-            for seat in ruleset.pending(state):
+            for seat, decision in ruleset.pending(state).items():
                 # below the root, the game's fastest listing (a game may build it straight as JSON)
-                stats = node.seats.get(seat)
+                slot = (seat, decision.kind)
+                stats = node.seats.get(slot)
                 if stats is None:
-                    stats = node.seats[seat] = _SeatStats()
+                    stats = node.seats[slot] = _SeatStats()
                 lazy = None
                 complete = True
                 composer = None if self._prior is None else partial(self._prior, state, seat)

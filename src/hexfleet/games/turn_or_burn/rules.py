@@ -412,10 +412,10 @@ def _legal_setup(state: TobState, ask: Ask, seat: Seat) -> Legal[Setup]:
     board = state.config.map
     lone = _lone_fighter(state.fighters, seat)
     if lone is not None:  # a duel: the orders are made once per start hex
-        return OneUnit(_setup_menu(board, lone.id, lone.hex), _holds, (KINDS[SETUP], state, ask, seat))
+        return OneUnit(_setup_menu(board, lone.id, lone.hex), _holds, (KINDS[SETUP], Setup, state, ask, seat))
     own = [f for f in state.fighters if f.side == seat]
     return PerUnit({f.id: _setup_choices(board, f.hex) for f in own}, _setup_of,
-                   partial(_holds, KINDS[SETUP], state, ask, seat))
+                   partial(_holds, KINDS[SETUP], Setup, state, ask, seat))
 
 
 def _lone_fighter(fighters: tuple[Fighter, ...], seat: Seat) -> Fighter | None:
@@ -625,9 +625,9 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
         lone = _lone_fighter(state.fighters, seat)
         if lone is not None:  # a duel: the orders are made once per build and damage
             return OneUnit(_module_1_menu(modules, lone.id, lone.cards, lone.destroyed), _holds,
-                           (KINDS[PLOT], state, ask, seat))
+                           (KINDS[PLOT], Plot, state, ask, seat))
         return PerUnit({f.id: _module_1_plots(modules, f.cards, f.destroyed) for f in state.fighters if f.side == seat},
-                       _plot_of, partial(_holds, KINDS[PLOT], state, ask, seat))
+                       _plot_of, partial(_holds, KINDS[PLOT], Plot, state, ask, seat))
     own = [f for f in state.fighters if f.side == seat]
     budget = None
     if len(own) > 1 and config.party is None:  # Module 6: written orders, no sets
@@ -639,7 +639,7 @@ def _legal_plot(state: TobState, ask: Ask, seat: Seat) -> Legal[Plot]:
     units.update(fuses)
     return PerUnit(units, lambda picks: Plot(tuple((k, v) for k, v in picks.items() if k not in fuses),
                                              tuple((k, v) for k, v in picks.items() if k in fuses)),
-                   lambda order: _holds(RULESET.kinds["plot"], state, ask, seat, order), budget=budget)
+                   lambda order: _holds(RULESET.kinds["plot"], Plot, state, ask, seat, order), budget=budget)
 
 
 def _plot_of(picks: Mapping[str, tuple[Action, ...]]) -> Plot:
@@ -821,7 +821,7 @@ def _legal_fire(state: TobState, ask: Ask, seat: Seat) -> Legal[Fire]:
     options = _open_options(state, seat)
     return PerUnit({fid: list(product(*[g["targets"] + [None] for g in guns])) for fid, guns in options.items()},
                    lambda picks: Fire(tuple(picks.items())),
-                   lambda order: _holds(RULESET.kinds["fire"], state, ask, seat, order))
+                   lambda order: _holds(RULESET.kinds["fire"], Fire, state, ask, seat, order))
 
 
 def _apply_fire(state: TobState, ask: Ask, orders: Mapping[Seat, Fire]) -> tuple[TobState, list[Event]]:
@@ -939,8 +939,11 @@ def _apply_reentry(state: TobState, ask: Ask, orders: Mapping[Seat, Setup]) -> t
 # --- the table --------------------------------------------------------------------------------
 
 
-def _holds(kind: Kind[Any, Any], state: TobState, ask: Ask, seat: Seat, order: object) -> bool:
-    """Whether ``order`` is legal: the kind's rule check, nothing enumerated."""
+def _holds(kind: Kind[Any, Any], of: type[Orders[Any]], state: TobState, ask: Ask, seat: Seat, order: object) -> bool:
+    """Whether ``order`` is legal: the kind's rule check, nothing enumerated. An order object of
+    another decision than ``of`` (losses where a plot is open) is not."""
+    if isinstance(order, Orders) and not isinstance(order, of):
+        return False
     try:
         parsed = order if isinstance(order, Orders) else kind.parse(state, ask, seat, order)
         kind.check(state, ask, seat, parsed)
