@@ -157,8 +157,9 @@ def moved(pos: Pos) -> set[str]:
 def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
     """Per side, the damage its weapons expect to deal at the next fire (``later`` fires after
     it), those armed for it (:func:`bears_at`: a weapon ``arming`` turns from its next shot
-    sits out as many fires, and each shot re-arms it): each weapon at the enemy it hurts most, with the units in ``done`` where they
-    stand and the others one drift ahead (all ``later`` more, no thrust assumed). A sketch of
+    sits out as many fires, and each shot re-arms it): each weapon at the enemy it hurts most,
+    with the units in ``done`` where they stand and the others one drift ahead (all ``later``
+    more, no thrust assumed). A sketch of
     the house fire rules, not the rules: the to-hit modifiers are the game's (EW, lock-on and
     evasion included), line of sight and defensive fire ignored."""
     at = [drifted(u, later + (u["id"] not in done)) for u in pos["units"] if alive(u)]
@@ -300,11 +301,10 @@ def prune(state: CiState, seat: Seat, orders: list[Order]) -> list[Order]:
     volley but the last, and most games ended 0-0 at the turn limit."""
     if state.pos["phase"] != "fire" or len(orders) < 2:
         return orders
+    held = [o for o in orders if not o]
     volleys = [o for o in orders if o]
-    if not volleys:
-        return orders
     useful = [o for o in volleys if volley_damage(state.pos, o) > 0.0]
-    return useful if useful else [o for o in orders if not o] or orders
+    return useful or held or orders
 
 
 def volley_damage(pos: Pos, order: Mapping[str, Any]) -> float:

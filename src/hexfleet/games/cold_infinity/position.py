@@ -391,7 +391,8 @@ def read_unit(value: Any, where: str, seats: tuple[str, ...], designs: Mapping[s
     fields(extra, f"{where}.extra", allowed=("ew", "thrust"))
     u["extra"] = {k: integer(extra.get(k, 0), f"{where}.extra.{k}", low=0) for k in ("ew", "thrust")}
     if design["hull"] in SMALL_HULLS:
-        # a group whose every vessel is destroyed stays in ``units`` with count 0 (CI-7.4; the format keeps destroyed units)
+        # a group whose every vessel is destroyed stays in ``units``, count 0 (CI-7.4): the
+        # format keeps destroyed units
         count = integer(data.get("count", 1), f"{where}.count", low=0 if "destroyed" in u["status"] else 1)
         lost = [integer(x, f"{where}.fighters[{i}]", low=0)
                 for i, x in enumerate(lst(data.get("fighters", [0] * count), f"{where}.fighters"))]
