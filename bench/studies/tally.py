@@ -17,6 +17,8 @@ from hexfleet.sim.stats import wilson
 
 
 def tally(path: Path, bot: str = "mcts") -> str:
+    if not path.is_file():
+        return f"{path}: no such journal"
     games = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     wins = draws = losses = 0
     margins = []
