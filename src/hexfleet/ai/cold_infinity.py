@@ -314,8 +314,7 @@ def volley_damage(pos: Pos, order: Mapping[str, Any]) -> float:
     for uid, fo in order.items():
         shooter = by_id[uid]
         weapons = {s["id"]: s for s, _ in systems(pos, shooter, "weapon")}
-        attacks = fo.attacks if isinstance(fo, fire.FireOrder) else [fire.Attack(a["weapon"], a["target"]) for a in fo["attacks"]]
-        for a in attacks:
+        for a in (fo if isinstance(fo, fire.FireOrder) else fire.parse(fo, f"order.{uid}")).attacks:
             total += expected_damage(pos, shooter, weapons[a.weapon], by_id[a.target])
     return total
 
