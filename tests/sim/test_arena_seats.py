@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from hexfleet.cli import app
 from hexfleet.plugins import Study, game_bots
-from hexfleet.sim.arena import arena, schedule, tabulate_shares
+from hexfleet.sim.arena import arena, meetings, schedule, tabulate, tabulate_shares
 from hexfleet.sim.cli import parse_options
 from hexfleet.sim.match import MatchResult, MatchSpec, seats_of
 from hexfleet.sim.simulate import run_study
@@ -32,6 +32,25 @@ def test_every_game_seats_the_whole_field_rotated_one_seat_each_game():
         ["heuristic", "random", "heuristic"], ["random", "heuristic", "random"],
         ["heuristic", "random", "heuristic"], ["random", "heuristic", "random"]]
     assert all([seat for seat, _ in s.bots] == ["P1", "P2", "P3"] for s in specs)
+
+
+def test_a_bot_named_twice_fills_two_places_and_every_seat_in_turn():
+    specs = schedule("launch-fighters", "melee-3", ["mcts", "lf-heuristic", "lf-heuristic"], 3, seed=0)
+    assert [[bot for _, bot in s.bots] for s in specs] == [
+        ["mcts", "lf-heuristic", "lf-heuristic"], ["lf-heuristic", "lf-heuristic", "mcts"],
+        ["lf-heuristic", "mcts", "lf-heuristic"]]
+
+
+def test_head_to_head_at_a_bigger_table_a_winner_then_the_score_ranks_two_seats():
+    spec = MatchSpec("launch-fighters", "melee-4", (("blue", "x"), ("red", "y"), ("green", "y"), ("gold", "x")), seed=0)
+    result = MatchResult(spec, "last_fleet", ("red",), 9, (("blue", 80.0), ("red", 120.0), ("green", 40.0), ("gold", 40.0)))
+    # the two x seats and the two y seats do not meet; green and gold are level on points
+    assert sorted(meetings(result)) == [("x", "blue", "y", "green", 1.0), ("x", "blue", "y", "red", 0.0),
+                                        ("y", "green", "x", "gold", 0.5), ("y", "red", "x", "gold", 1.0)]
+    rows, elo = tabulate([result])
+    x = next(r for r in rows if (r.bot, r.opponent) == ("x", "y"))
+    assert (x.games, x.wins, x.draws, x.losses) == (4, 1, 1, 2) and elo == {}
+    assert x.margin == pytest.approx((80 - 120 + 80 - 40 + 40 - 40 + 40 - 120) / 4)
 
 
 def test_a_shared_win_is_split_and_each_bot_stands_beside_an_equal_bots_share():
@@ -56,7 +75,11 @@ def test_a_shared_win_is_split_and_each_bot_stands_beside_an_equal_bots_share():
 def test_an_arena_of_three_seats_plays_and_writes_each_bots_share(tmp_path):
     report = arena("turn-or-burn", "big-party", ["heuristic", "random"], 2, workers=1, seed=2, options=PARTY,
                    progress=False)
-    assert report.shares is not None and report.rows == [] and report.elo == {}
+    assert report.shares is not None and report.elo == {}
+    pair = {(r.bot, r.opponent): r for r in report.rows}
+    # each game seats two of one bot and one of the other: two meetings a game
+    assert pair["heuristic", "random"].games == pair["random", "heuristic"].games == 4
+    assert pair["heuristic", "random"].wins == pair["random", "heuristic"].losses
     assert {s.bot: s.seats for s in report.shares} == {"heuristic": 3, "random": 3}
     won = sum(1 for r in report.results if r.winners)
     assert sum(s.wins for s in report.shares) == pytest.approx(won)
@@ -66,6 +89,7 @@ def test_an_arena_of_three_seats_plays_and_writes_each_bots_share(tmp_path):
     data = json.loads(json_path.read_text())
     assert data["config"]["seats"] == 3 and len(data["games"]) == 2
     assert all(len(g["bots"]) == 3 for g in data["games"])
+    assert {(r["bot"], r["opponent"]) for r in data["head_to_head"]} >= {("heuristic", "random"), ("random", "heuristic")}
 
 
 def test_a_study_seats_its_bot_at_the_other_seats_and_counts_their_wins_apart(monkeypatch):
@@ -94,5 +118,5 @@ def test_cli_arena_of_three_players(tmp_path):
                                       "players=3", "-O", "ships=1", "--games", "2", "--workers", "1", "--turn-limit",
                                       "3", "--quiet", "--out", str(out)])
     assert result.exit_code == 0, result.output
-    assert "3 seats" in result.output and "share" in result.output
+    assert "3 seats" in result.output and "share" in result.output and "head to head" in result.output
     assert json.loads(out.with_suffix(".json").read_text())["config"]["options"]["players"] == 3

@@ -1,10 +1,13 @@
 """Tournaments between bots: wins, draws, losses, Wilson intervals and Elo.
 
 Two-seat scenarios play a round robin (every pair of bots, sides swapped every other game). A
-scenario with more seats (a Big Party of ``players=8``) seats the whole field at every game, the
-bots rotated one seat along each game; each bot's result is then its *win share* (a game's win
-split evenly among its winners) beside the share an equal bot would get (its seats over the
-seats of a game), as :class:`Share` rows; Elo is left out (it rates pairs).
+scenario with more seats (a Big Party of ``players=8``, a melee) seats the whole field at every
+game, the bots rotated one seat along each game; a bot named twice fills two places in the
+field (``mcts,lf-heuristic,lf-heuristic``: one search bot against two heuristics). Each bot's
+result is then its *win share* (a game's win split evenly among its winners) beside the share
+an equal bot would get (its seats over the seats of a game), as :class:`Share` rows, and its
+head-to-head record against each other bot over every pair of their seats at a table
+(:func:`meetings`); Elo is left out (it rates games of two).
 """
 
 from __future__ import annotations
@@ -114,7 +117,8 @@ class ArenaReport:
     elo: dict[str, float]
     results: list[MatchResult]
     shares: list[Share] | None = None
-    """Games of more than two seats: one row per bot (``rows`` and ``elo`` are then empty)."""
+    """Games of more than two seats: one row per bot (``rows`` are then head-to-head over pairs
+    of seats, and ``elo`` is empty)."""
 
     def table(self) -> list[dict[str, Any]]:
         """The table as written: :class:`Share` rows, or :class:`Row` rows with each bot's Elo."""
@@ -123,7 +127,8 @@ class ArenaReport:
         return [r.to_json() | {"elo": round(self.elo[r.bot], 1)} for r in self.rows]
 
     def to_json(self) -> dict[str, Any]:
-        return {"config": self.config, "table": self.table(),
+        pairs = {"head_to_head": [r.to_json() for r in self.rows]} if self.shares is not None else {}
+        return {"config": self.config, "table": self.table(), **pairs,
                 "elo": {k: round(v, 1) for k, v in self.elo.items()},
                 "games": [r.to_json() for r in self.results]}
 
@@ -145,13 +150,14 @@ def schedule(game: str, scenario: str, bots: Sequence[str], games: int, *, seed:
              options: Mapping[str, Any] | None = None,
              bot_options: Mapping[str, Mapping[str, Any]] | None = None) -> list[MatchSpec]:
     """Two seats: ``games`` games per pair of distinct bots, sides swapped every other game.
-    More seats: ``games`` games of the whole field, seat ``k`` of game ``i`` taken by bot
-    ``(k + i) mod len(bots)``, so every bot sits at every seat in turn."""
+    More seats: ``games`` games of the whole field as named (a name given twice fills two
+    places), seat ``k`` of game ``i`` taken by bot ``(k + i) mod len(bots)``, so every bot sits
+    at every seat in turn."""
     seats = seats_of(game, scenario, options)
     opts = tuple(sorted((options or {}).items()))
     bopts = tuple((name, tuple(sorted(o.items()))) for name, o in sorted((bot_options or {}).items()))
     if len(seats) > 2:
-        field = list(dict.fromkeys(bots))
+        field = list(bots)
         return [MatchSpec(game, scenario, tuple((seat, field[(k + i) % len(field)]) for k, seat in enumerate(seats)),
                           seed=seed + i, options=opts, bot_options=bopts) for i in range(games)]
     specs = []
@@ -188,31 +194,41 @@ def tabulate_shares(results: Sequence[MatchResult]) -> list[Share]:
     return [Share(bot, int(t[0]), t[1], int(t[2]), t[3], len(results)) for bot, t in sorted(tally.items())]
 
 
+def meetings(result: MatchResult) -> list[tuple[str, Seat, str, Seat, float]]:
+    """Every pair of seats two different bots held in a game, as ``(bot a, seat a, bot b,
+    seat b, a's score)``: 1 where a finished above b, 0 below, 0.5 level. Of two seats, a
+    winner finishes above a loser and a drawn game leaves them level. At a bigger table a
+    winner finishes above a seat that did not win, and between two winners or two seats that
+    did not win the game's own score (``Ruleset.scores``) ranks them, where it keeps one: a
+    melee's second place beat its third."""
+    seats = list(result.spec.bots)
+    if len(seats) == 2:
+        (sa, a), (sb, b) = seats
+        return [] if a == b else [(a, sa, b, sb, 0.5 if drawn(result) else float(sa in result.winners))]
+    scores, won = dict(result.scores), set(result.winners)
+    rank = {seat: (seat in won, scores.get(seat, 0.0)) for seat, _ in seats}
+    return [(a, sa, b, sb, 1.0 if rank[sa] > rank[sb] else 0.0 if rank[sa] < rank[sb] else 0.5)
+            for i, (sa, a) in enumerate(seats) for sb, b in seats[i + 1:] if a != b]
+
+
 def tabulate(results: Sequence[MatchResult]) -> tuple[list[Row], dict[str, float]]:
-    """Per-pairing and overall rows for every bot, and Elo ratings over all games."""
+    """Per-pairing and overall rows for every bot from every :func:`meetings` of two of its
+    seats, and Elo ratings over games of two seats."""
     tally: dict[tuple[str, str], list[int]] = {}
     margins: dict[tuple[str, str], list[float]] = {}
     elo_games: list[tuple[str, str, float]] = []
     for r in results:
-        by_seat: dict[Seat, str] = dict(r.spec.bots)
-        (sa, a), (sb, b) = r.spec.bots
-        tie = drawn(r)
-        score_a = 0.5 if tie else (1.0 if sa in r.winners else 0.0)
-        elo_games.append((a, b, score_a))
         scores = dict(r.scores)
-        for seat, bot in by_seat.items():
-            other = b if seat == sa else a
-            for key in ((bot, other), (bot, "*")):
-                t = tally.setdefault(key, [0, 0, 0, 0])
-                t[0] += 1
-                if tie:
-                    t[2] += 1
-                elif seat in r.winners:
-                    t[1] += 1
-                else:
-                    t[3] += 1
-                if scores:
-                    margins.setdefault(key, []).append(scores.get(seat, 0.0) - scores.get(sb if seat == sa else sa, 0.0))
+        for a, sa, b, sb, score_a in meetings(r):
+            if len(r.spec.bots) == 2:
+                elo_games.append((a, b, score_a))
+            for bot, seat, other, other_seat, score in ((a, sa, b, sb, score_a), (b, sb, a, sa, 1.0 - score_a)):
+                for key in ((bot, other), (bot, "*")):
+                    t = tally.setdefault(key, [0, 0, 0, 0])
+                    t[0] += 1
+                    t[1 if score == 1.0 else 2 if score == 0.5 else 3] += 1
+                    if scores:
+                        margins.setdefault(key, []).append(scores.get(seat, 0.0) - scores.get(other_seat, 0.0))
     order = sorted(tally.items(), key=lambda kv: (kv[0][0], kv[0][1] == "*", kv[0][1]))
     rows = [Row(bot, opp, games, wins, draws, losses, sum(margins.get((bot, opp), [])), len(margins.get((bot, opp), [])))
             for (bot, opp), (games, wins, draws, losses) in order]
@@ -232,7 +248,5 @@ def arena(game: str, scenario: str, bots: Sequence[str], games: int, *, workers:
               "workers": workers, "backend": backend}
     if journal is not None:
         config["commits"] = sorted(journal.commits)
-    if seats > 2:
-        return ArenaReport(config, [], {}, results, tabulate_shares(results))
     rows, elo = tabulate(results)
-    return ArenaReport(config, rows, elo, results)
+    return ArenaReport(config, rows, elo, results, tabulate_shares(results) if seats > 2 else None)

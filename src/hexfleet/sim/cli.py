@@ -148,7 +148,8 @@ OptionPairs = Annotated[list[str] | None, typer.Option(
 
 def arena_command(
     bots: Annotated[str | None, typer.Option("--bots", "-b", help="Comma-separated bot names (default: every bot "
-                                              "that can play the scenario).")] = None,
+                                              "that can play the scenario); with more than two seats a name given "
+                                              "twice fills two places at the table.")] = None,
     game: Game = DEFAULT_GAME,
     scenario: Scenario = None,
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing (sides alternate); with more "
@@ -167,7 +168,8 @@ def arena_command(
     records: Records = None,
 ) -> None:
     """Round robin between bots with sides swapped: wins/draws/losses, Wilson 95 % intervals, Elo;
-    with more than two seats, every bot at every game, seats rotated: each bot's win share."""
+    with more than two seats, every bot at every game, seats rotated (a bot named twice fills two
+    places): each bot's win share, and head to head over every pair of seats two bots held."""
     names = [b.strip() for b in bots.split(",") if b.strip()] if bots is not None else None
     scenario = _check(game, scenario, names or [], backend)
     if names is None:
@@ -180,10 +182,13 @@ def arena_command(
                    bot_options=_bot_options(parse_seconds(think), iterations, clock.value), backend=backend,
                    progress=not quiet, journal=_journal(out, resume, records))
     limit = limit_played(game, scenario, options)
-    table = _shares_table(report, scenario, games, limit) if report.shares is not None else \
-        _pairs_table(report, f"{game} / {scenario}: {games} games per pairing, turn limit {limit}")
     console = Console()
-    console.print(table)
+    if report.shares is not None:
+        console.print(_shares_table(report, scenario, games, limit))
+        console.print(_pairs_table(report, "head to head over every pair of seats two bots held at a table: "
+                                           "a winner above the rest, then the game's score"))
+    else:
+        console.print(_pairs_table(report, f"{game} / {scenario}: {games} games per pairing, turn limit {limit}"))
     _say_resumed(console, report.config.get("commits", []), resume, out)
     for path in report.write(out):
         console.print(f"wrote {path}")
@@ -207,14 +212,15 @@ def _say_resumed(console: Console, commits: list[str], resume: bool, out: Path) 
 def _pairs_table(report: ArenaReport, title: str) -> Table:
     table = Table(title=title)
     scored = any(row.margin is not None for row in report.rows)
-    for column in ("bot", "vs", "games", "W", "D", "L", "win %", "95 % interval", "Elo") + (("margin",) if scored else ()):
+    rated = ("Elo",) if report.elo else ()
+    for column in ("bot", "vs", "games", "W", "D", "L", "win %", "95 % interval", *rated) + (("margin",) if scored else ()):
         table.add_column(column, justify="left" if column in ("bot", "vs") else "right")
     for row in report.rows:
         low, high = row.win_interval
         margin = (f"{row.margin:+.1f}" if row.margin is not None else "",) if scored else ()
         table.add_row(row.bot, "all" if row.opponent == "*" else row.opponent, str(row.games), str(row.wins),
                       str(row.draws), str(row.losses), f"{100 * row.win_rate:.1f}", f"{100 * low:.1f}-{100 * high:.1f}",
-                      f"{report.elo[row.bot]:.0f}", *margin)
+                      *((f"{report.elo[row.bot]:.0f}",) if rated else ()), *margin)
     return table
 
 
