@@ -260,3 +260,55 @@ def test_search_fires_a_volley_that_expects_damage_and_holds_one_that_expects_no
     ew = _duel((0, -2), 4, phase="ew")
     orders = R.legal_orders(ew, "red")
     assert len(orders) > 1 and prune(ew, "red", orders) == orders
+
+
+@pytest.mark.rule("CI-3.6.a", "CI-3.6.b")
+def test_the_threat_of_a_ship_ends_with_the_fire_its_overheating_plant_does_not_reach() -> None:
+    # a Lancer's reactor (Rating 10, overheating) drawing 8 gains 4 heat a turn: at heat 4 it
+    # shuts down at the end of the next turn, so it bears at this turn's fire and the next only;
+    # drawing 2 this turn (1 heat) and all 8 from the next, it lasts a turn more
+    def red(heat: int, drawn: int, later: int, phase: str = "fire") -> float:
+        units = [unit("R", "red", "lancer", power_drawn=drawn, systems={"reactor": {"heat": heat}}),
+                 unit("B", "blue", "reaper", (0, -2), facing=3, vector="0")]
+        return threats(read_position(position(units, phase=phase)), {"R", "B"}, later=later)["red"]
+
+    assert red(4, 8, 0) > 0.0 and red(4, 8, 1) > 0.0 and red(4, 8, 2) == 0.0
+    assert red(4, 2, 2) == red(0, 8, 2) > 0.0 == red(4, 2, 3)
+    # after this turn's fire the next is a turn away: one Final Actions Step sooner
+    assert red(4, 8, 0, phase="defense") > 0.0 == red(4, 8, 1, phase="defense")
+    assert red(9, 2, 0) > 0.0 == red(9, 2, 1)
+    assert threats(read_position(position([
+        unit("R", "red", "lancer", systems={"reactor": {"shut_down": True, "heat": 4}}),
+        unit("B", "blue", "reaper", (0, -2), facing=3, vector="0")], phase="fire")), {"R", "B"})["red"] == 0.0
+
+
+@pytest.mark.rule("CI-3.6.a", "CI-3.6.c", "CI-3.2.b")
+def test_an_overheating_ship_is_offered_to_switch_off_and_a_cold_plant_to_restart() -> None:
+    units = [unit("R", "red", "reaper"), unit("B", "blue", "lancer", (0, -8), facing=4)]
+    state = CiState(read_position(position(units, phase="power")), Rng(1))
+    offered = [R.order_json(state, "blue", o) for o in R.legal_orders(state, "blue")]
+    assert {"B": {"deactivate": ["lance", "turret", "aft_gun"]}} in offered
+    assert {"B": {"deactivate": ["lance", "turret", "sensors", "aft_gun"]}} in offered
+    # the Reaper's plant does not overheat: nothing to switch off
+    assert not any("deactivate" in o.get("R", {}) for o in map(lambda o: R.order_json(state, "red", o),
+                                                                R.legal_orders(state, "red")))
+    shut = [unit("R", "red", "reaper"),
+            unit("B", "blue", "lancer", (0, -8), facing=4, systems={"reactor": {"shut_down": True, "heat": 0}})]
+    state = CiState(read_position(position(shut, phase="power")), Rng(1))
+    offered = [R.order_json(state, "blue", o) for o in R.legal_orders(state, "blue")]
+    assert {"B": {"restart": ["reactor"], "deactivate": ["lance", "turret", "sensors", "aft_gun"]}} in offered
+
+
+@pytest.mark.rule("CI-3.2.b", "CI-7.1.3.a")
+def test_a_weapon_switched_off_counts_from_the_fire_after_it_is_switched_on_and_armed() -> None:
+    # the lance (1+1) off after this turn's allocation: on at the next, armed a turn later
+    def red(active: bool, later: int, phase: str = "ew") -> float:
+        units = [unit("R", "red", "lancer", systems={"lance": {"active": active}}),
+                 unit("B", "blue", "reaper", (0, -2), facing=3, vector="0")]
+        return threats(read_position(position(units, phase=phase)), set(), later=later)["red"]
+
+    on = [red(True, later) for later in range(4)]
+    assert [red(False, later) for later in range(4)] == [on[1], on[1], on[0], on[1]]
+    assert on[0] > on[1]
+    # at the allocation itself it can still be switched on this turn
+    assert red(False, 1, phase="power") == on[0]

@@ -11,7 +11,7 @@ by the threat they give; :func:`prune` fires every volley that expects damage.
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
 cautious guess), so search never holds the true state. The heuristic bot allocates nothing
-extra, puts its EW into its shroud, moves toward the nearest enemy while keeping its nose on it,
+extra and switches nothing off, puts its EW into its shroud, moves toward the nearest enemy while keeping its nose on it,
 and fires every armed weapon that bears at the nearest target.
 Moves are scored by the distance to the nearest enemy after next turn's drift (best 3), a
 modest speed, and the enemy ahead of the nose.
@@ -31,7 +31,7 @@ from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.cold_infinity import ew, fire, movement
 from ..games.cold_infinity.ew import range_between
-from ..games.cold_infinity.model import Pos, Unit, alive, design, systems, weapon_rof
+from ..games.cold_infinity.model import Pos, Unit, alive, design, small, systems, weapon_rof
 from ..games.cold_infinity.notation import read_vector
 from ..games.cold_infinity.play import copy_pos, damage_taken, move_one
 from ..games.cold_infinity.position import read_position
@@ -161,19 +161,61 @@ def threats(pos: Pos, done: set[str], later: int = 0) -> dict[Seat, float]:
     with the units in ``done`` where they stand and the others one drift ahead (all ``later``
     more, no thrust assumed). A sketch of
     the house fire rules, not the rules: the to-hit modifiers are the game's (EW, lock-on and
-    evasion included), line of sight and defensive fire ignored."""
+    evasion included), line of sight and defensive fire ignored.
+
+    A starship's weapon switched off counts as switched on at the next Power Allocation (armed
+    from then, CI-7.1.3), and a ship whose plants overheat counts only at the fires its power
+    lasts for (:func:`powered_for`): so switching off to cool a plant trades the shots of this
+    turn for those of a turn the plant would not have lasted to."""
     at = [drifted(u, later + (u["id"] not in done)) for u in pos["units"] if alive(u)]
     out = dict.fromkeys(pos["seats"], 0.0)
+    after_fire = pos["phase"] not in BEFORE_FIRE
+    ends = later + after_fire  # Final Actions Steps before that fire
     for shooter in at:
         foes = [t for t in at if t["side"] != shooter["side"]]
-        if not foes or "derelict" in shooter["status"]:
+        if not foes or "derelict" in shooter["status"] or ends >= powered_for(pos, shooter):
             continue
         for s, st in systems(pos, shooter, "weapon"):
             w = s["weapon"]
             shots, rearm = weapon_rof(s)
-            if st["active"] and not st["destroyed"] and w["dmg"] and bears_at(st["arming"], rearm, later):
+            if st["active"]:
+                arming = st["arming"]
+            elif st["forced_off"] or st["cooldown"] or small(pos, shooter):
+                continue
+            else:  # switched on at the next allocation (this turn's, if still to come), armed Y turns on
+                arming = (pos["phase"] != "power") + rearm - after_fire
+            if not st["destroyed"] and w["dmg"] and bears_at(arming, rearm, later):
                 out[shooter["side"]] += shots * max(expected_damage(pos, shooter, s, t) for t in foes)
     return out
+
+
+BEFORE_FIRE = frozenset(("power", "ew", "evasive", "move", "plot", "snap", "fire"))
+"""Phases from which this turn's Weapons Fire Step is still to come."""
+
+
+def powered_for(pos: Pos, unit: Unit) -> float:
+    """The Final Actions Steps after which the unit's plants will all have shut down by
+    overheating (CI-3.6.b: ⌊drawn/2⌋ heat a turn, shut down at heat ≥ Rating; 1 = at the end
+    of this turn), drawing this turn what is allocated and from the next every working system
+    (as :func:`threats` counts its weapons); infinite while a plant does not overheat. A
+    shut-down plant's weapons are off: a threat that counted them would keep a ship at full
+    power into the shutdown that silences it for the rest of the game."""
+    plants = [(s.get("reactor") or s["capacitor"], st) for s, st in systems(pos, unit)
+              if ("reactor" in s or "capacitor" in s) and not st["destroyed"]]
+    running = [(b, st) for b, st in plants if not st["shut_down"]]
+    if not plants or any(not b.get("overheating") for b, _ in running):
+        return math.inf
+    if not running:
+        return 0
+    full = sum(s["power"] for s, st in systems(pos, unit)
+               if isinstance(s["power"], int) and s["power"] > 0 and not st["destroyed"] and not st["forced_off"])
+    now = full if pos["phase"] == "power" else unit["power_drawn"]
+    heat_now, heat_then = (drawn // len(running) // 2 for drawn in (now, full))  # shared as Final Actions shares it
+    ends = 0.0
+    for b, st in running:
+        left = b.get("rating", b.get("capacity")) - st["heat"]
+        ends = max(ends, 1 if heat_now >= left else 1 + -(-(left - heat_now) // heat_then) if heat_then else math.inf)
+    return ends
 
 
 def bears_at(arming: int, rearm: int, later: int) -> bool:
@@ -340,6 +382,8 @@ class ColdInfinityHeuristicBot:
             return sum(len(o.get("attacks", [])) for o in order.values())
         if kind == "ew":
             return sum(o.get("shroud", 0) for o in order.values())
+        if kind == "power":  # keeps its systems on: it does not nurse an overheating plant
+            return -float(any(o.get("deactivate") for o in order.values()))
         if kind == "move" and order:
             (uid, o), = order.items()
             return self._move_score(pos, seat, uid, o)

@@ -156,7 +156,10 @@ def _mine(state: CiState, seat: Seat) -> list[dict[str, Any]]:
 
 def _legal_power(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
     """As allocated, every inactive weapon switched on, or +1 EW boosted on the first sensor
-    that takes it (each where affordable)."""
+    that takes it (each where affordable); where a ship's plant overheats (CI-3.6), its weapons
+    switched off, or its weapons and sensors (a plant heats by the power drawn: a ship closing
+    from afar can keep its plant cool for the fight), and a shut-down plant with no heat left
+    restarted (CI-3.6.c), every system still drawing switched off (CI-3.2.e)."""
     pos = state.pos
     ships = [u for u in _mine(state, seat) if not small(pos, u)]
     weapons_on = {u["id"]: power.PowerOrder(activate=tuple(s["id"] for s, st in movement.systems(pos, u, "weapon")
@@ -168,8 +171,26 @@ def _legal_power(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
                        if s["sensor"]["boost"] and not st["destroyed"]), None)
         if sensor:
             boost[u["id"]] = power.PowerOrder(extra_ew={sensor: 1})
-    plans = [{k: v for k, v in weapons_on.items() if v.activate}, boost]
-    return _choices(state, ask, seat, "power", power.check, plans)
+    hot = [u for u in ships if any(s["reactor"].get("overheating") and not st["destroyed"] and not st["shut_down"]
+                                   for s, st in movement.systems(pos, u, "reactor"))]
+    plans = [{k: v for k, v in weapons_on.items() if v.activate}, boost,
+             *({u["id"]: power.PowerOrder(deactivate=_switched_on(pos, u, kinds)) for u in hot} for kinds in COOLING),
+             {u["id"]: power.PowerOrder(restart=restart, deactivate=_switched_on(pos, u)) for u in ships
+              if (restart := tuple(s["id"] for s, st in movement.systems(pos, u, "reactor")
+                                   if st["shut_down"] and not st["heat"] and not st["destroyed"]))}]
+    return _choices(state, ask, seat, "power", power.check, [{k: v for k, v in plan.items() if v != power.PowerOrder()}
+                                                             for plan in plans])
+
+
+COOLING = (("weapon",), ("weapon", "sensor"))
+"""The systems an overheating ship may switch off to draw less, one plan each."""
+
+
+def _switched_on(pos: Pos, unit: dict[str, Any], kinds: tuple[str, ...] | None = None) -> tuple[str, ...]:
+    """The unit's active, working systems that draw power (of ``kinds`` only, if given): a
+    plant restarting gives power from the next turn, so whatever still draws goes off with it."""
+    return tuple(s["id"] for s, st in movement.systems(pos, unit) if (kinds is None or any(k in s for k in kinds))
+                 and st["active"] and not st["destroyed"] and isinstance(s["power"], int) and s["power"] > 0)
 
 
 def _legal_ew(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
