@@ -2,6 +2,7 @@
 
 from hexfleet.ai import launch_fighters as lf
 from hexfleet.ai.base import get_bot
+from hexfleet.engine.ruleset import step
 from hexfleet.games import get_ruleset
 from hexfleet.games.launch_fighters.state import Work
 from hexfleet.plugins import game_bots
@@ -13,7 +14,22 @@ RS = get_ruleset("launch-fighters")
 
 def test_search_finds_the_evaluator_and_the_prior():
     hooks = game_bots("launch-fighters")
-    assert hooks.evaluate is lf.evaluate and hooks.prior is lf.prior
+    assert hooks.evaluate is lf.evaluate and hooks.prior is lf.prior and hooks.prune is lf.prune
+
+
+def test_search_plays_the_scenarios_fleet():
+    # the rules offer every sample fleet within the limit; search keeps the scenario's, as the
+    # heuristic does (a 97-point fleet taken at random lost a 200-point battle 0 to 287)
+    state = RS.new_game("standard", seed=4)
+    offered = list(RS.legal(state, "blue"))
+    assert len(offered) == 5
+    assert [RS.order_json(state, "blue", o) for o in lf.prune(state, "blue", offered)] == [{}]
+    assert lf.prune(state, "blue", [RS.order_json(state, "blue", o) for o in offered]) == [{}]
+    bot = get_bot("launch-fighters", "mcts", scenario="standard", seed=1, iterations=20)
+    view = RS.view(state, "blue")
+    assert RS.order_json(state, "blue", bot.choose(RS, "blue", view, RS.legal(state, "blue"))) == {}
+    placing, _ = step(RS, state, {"blue": {}, "red": {}})
+    assert placing.phase != "fleet" and lf.prune(placing, "blue", ["x", "y"]) == ["x", "y"]  # nothing else pruned
 
 
 def test_evaluate_favours_the_side_ahead_and_sums_to_one():
