@@ -62,6 +62,9 @@ def test_the_gap_counts_a_closing_speed_that_carries_past() -> None:
     g_toward = gaps(read_position(position(toward)))
     g_away = gaps(read_position(position(away)))
     assert g_toward["red"] == 8 + 0 and g_away["red"] == 8 + 16
+    # the prior presses the unit that moves: a second red frigate far behind has its own gap
+    pair = read_position(position(toward + [unit("R2", "red", "reaper", (0, 8), vector="0")]))
+    assert gaps(pair)["red"] == 8 and gaps(pair, {"R2"})["red"] == 16 + 16 and gaps(pair, {"B"}) == {"blue": 8}
 
 
 def _first(kind: str, seed: int = 3) -> CiState:

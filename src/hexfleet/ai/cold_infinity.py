@@ -129,14 +129,14 @@ AHEAD = 2
 carry a ship past counts against it)."""
 
 
-def gaps(pos: Pos) -> dict[Seat, int]:
-    """Per side, the hexes from its nearest armed unit to its nearest enemy, now plus
-    :data:`AHEAD` drifts on (0 with none)."""
+def gaps(pos: Pos, only: set[str] | None = None) -> dict[Seat, int]:
+    """Per side, the hexes from its nearest armed unit (of ``only``, if given) to its nearest
+    enemy, now plus :data:`AHEAD` drifts on (0 with none)."""
     live = [u for u in pos["units"] if alive(u)]
     later = [drifted(u, AHEAD) for u in live]
     out: dict[Seat, int] = {}
     for u, w in zip(live, later):
-        if not any(True for _ in systems(pos, u, "weapon")):
+        if (only is not None and u["id"] not in only) or not any(True for _ in systems(pos, u, "weapon")):
             continue
         near = min((range_between(pos, u, t) + range_between(pos, w, x)
                     for t, x in zip(live, later) if t["side"] != u["side"]), default=0)
@@ -317,7 +317,9 @@ PRIOR_PRESS = 1.0
 
 def _score_after(pos: Pos, seat: Seat, order: Mapping[str, Any], done: set[str], press: bool) -> float:
     """The seat's threat less the enemies' once ``order`` (move or EW orders by unit) is carried
-    out, and with ``press`` its gap (:func:`gaps`) then, in prior score."""
+    out, and with ``press`` the moving unit's gap (:func:`gaps`) then, in prior score: the
+    side's nearest unit would leave every other free to wander (a fighter flight flew off the
+    map in a fleet action while a destroyer stood closest)."""
     units = [copy.deepcopy(u) if u["id"] in order else u for u in pos["units"]]
     after = {**pos, "units": units, "plots": copy.deepcopy(pos["plots"])}
     for u in units:
@@ -328,7 +330,7 @@ def _score_after(pos: Pos, seat: Seat, order: Mapping[str, Any], done: set[str],
                 ew.apply(after, u, order[u["id"]])
     threat = threats(after, done | set(order) if press else done)
     lead = sum(v if s == seat else -v for s, v in threat.items())
-    return PRIOR_THREAT * lead - (PRIOR_PRESS * gaps(after).get(seat, 0) if press else 0.0)
+    return PRIOR_THREAT * lead - (PRIOR_PRESS * gaps(after, set(order)).get(seat, 0) if press else 0.0)
 
 
 def prune(state: CiState, seat: Seat, orders: list[Order]) -> list[Order]:
