@@ -8,6 +8,7 @@ import random
 
 import pytest
 
+from hexfleet.ai.base import get_bot
 from hexfleet.ai.cold_infinity import bears_at, determinize, evaluate, gaps, moved, prior, prune, threats, volley_damage
 from hexfleet.ai.mcts import MctsBot
 from hexfleet.engine.rng import Rng
@@ -315,3 +316,16 @@ def test_a_weapon_switched_off_counts_from_the_fire_after_it_is_switched_on_and_
     assert on[0] > on[1]
     # at the allocation itself it can still be switched on this turn
     assert red(False, 1, phase="power") == on[0]
+
+
+@pytest.mark.rule("CI-3.6.c")
+def test_the_heuristic_keeps_its_systems_on_and_restarts_a_cold_plant() -> None:
+    bot = get_bot("cold-infinity", "heuristic", seed=0)
+    hot = [unit("R", "red", "reaper"), unit("B", "blue", "lancer", (0, -8), facing=4)]
+    state = CiState(read_position(position(hot, phase="power")), Rng(1))
+    assert R.order_json(state, "blue", bot.choose(R, "blue", R.view(state, "blue"), R.legal(state, "blue"))) == {}
+    cold = [unit("R", "red", "reaper"),
+            unit("B", "blue", "lancer", (0, -8), facing=4, systems={"reactor": {"shut_down": True, "heat": 0}})]
+    state = CiState(read_position(position(cold, phase="power")), Rng(1))
+    chosen = R.order_json(state, "blue", bot.choose(R, "blue", R.view(state, "blue"), R.legal(state, "blue")))
+    assert chosen["B"]["restart"] == ["reactor"]

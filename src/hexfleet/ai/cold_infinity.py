@@ -11,9 +11,9 @@ by the threat they give; :func:`prune` fires every volley that expects damage.
 Hidden information: other sides' EW assignments, boosts and stores are blank in a view until
 the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing assigned (the
 cautious guess), so search never holds the true state. The heuristic bot allocates nothing
-extra and switches nothing off, puts its EW into its shroud, moves toward the nearest enemy while keeping its nose on it,
-and fires every armed weapon that bears at the nearest target.
-Moves are scored by the distance to the nearest enemy after next turn's drift (best 3), a
+extra and switches nothing off but to restart a plant, puts its EW into its shroud, moves
+toward the nearest enemy while keeping its nose on it, and fires every armed weapon that bears
+at the nearest target. Moves are scored by the distance to the nearest enemy after next turn's drift (best 3), a
 modest speed, and the enemy ahead of the nose.
 """
 
@@ -384,8 +384,8 @@ class ColdInfinityHeuristicBot:
             return sum(len(o.get("attacks", [])) for o in order.values())
         if kind == "ew":
             return sum(o.get("shroud", 0) for o in order.values())
-        if kind == "power":  # keeps its systems on: it does not nurse an overheating plant
-            return -float(any(o.get("deactivate") for o in order.values()))
+        if kind == "power":  # keeps its systems on (it does not nurse an overheating plant), restarts a cold one
+            return sum(1.0 if o.get("restart") else -1.0 if o.get("deactivate") else 0.0 for o in order.values())
         if kind == "move" and order:
             (uid, o), = order.items()
             return self._move_score(pos, seat, uid, o)
