@@ -13,8 +13,8 @@ the Weapons Fire Step reveals them; :func:`determinize` fills them with nothing 
 cautious guess), so search never holds the true state. The heuristic bot allocates nothing
 extra and switches nothing off but to restart a plant, puts its EW into its shroud, moves
 toward the nearest enemy while keeping its nose on it, and fires every armed weapon that bears
-at the nearest target. Moves are scored by the distance to the nearest enemy after next turn's drift (best 3), a
-modest speed, and the enemy ahead of the nose.
+at the nearest target. Moves are scored by the distance to the nearest enemy after next turn's
+drift (best 3), a modest speed, and the enemy ahead of the nose.
 """
 
 from __future__ import annotations
@@ -211,11 +211,18 @@ def powered_for(pos: Pos, unit: Unit) -> float:
                if isinstance(s["power"], int) and s["power"] > 0 and not st["destroyed"] and not st["forced_off"])
     now = full if pos["phase"] == "power" else unit["power_drawn"]
     heat_now, heat_then = (drawn // len(running) // 2 for drawn in (now, full))  # shared as Final Actions shares it
-    ends = 0.0
-    for b, st in running:
-        left = b.get("rating", b.get("capacity")) - st["heat"]
-        ends = max(ends, 1 if heat_now >= left else 1 + -(-(left - heat_now) // heat_then) if heat_then else math.inf)
-    return ends
+    return max(_turns_to_overheat(b.get("rating", b.get("capacity")) - st["heat"], heat_now, heat_then)
+               for b, st in running)
+
+
+def _turns_to_overheat(left: int, heat_now: int, heat_then: int) -> float:
+    """The Final Actions Step at which a plant ``left`` heat short of its Rating shuts down,
+    gaining ``heat_now`` this turn and ``heat_then`` each turn after."""
+    if heat_now >= left:
+        return 1
+    if not heat_then:
+        return math.inf
+    return 1 + -(-(left - heat_now) // heat_then)
 
 
 def bears_at(arming: int, rearm: int, later: int) -> bool:

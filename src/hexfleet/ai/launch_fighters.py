@@ -139,6 +139,7 @@ def prior(state: LfState, seat: Seat, orders: list[Order]) -> list[float]:
     options = dict(d)  # type: ignore[arg-type]
     return [float(score(_SCORER, w, seat, options, o if isinstance(o, dict) else dump(o))) for o in orders]
 
+
 def prune(state: LfState, seat: Seat, orders: list[Order]) -> list[Order]:
     """At the fleet decision, the scenario's own fleet only (``{}``), as the heuristic bot keeps
     it. The rules offer every sample fleet within the limit besides, and search, whose leaves

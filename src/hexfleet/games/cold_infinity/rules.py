@@ -173,13 +173,16 @@ def _legal_power(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
             boost[u["id"]] = power.PowerOrder(extra_ew={sensor: 1})
     hot = [u for u in ships if any(s["reactor"].get("overheating") and not st["destroyed"] and not st["shut_down"]
                                    for s, st in movement.systems(pos, u, "reactor"))]
-    plans = [{k: v for k, v in weapons_on.items() if v.activate}, boost,
-             *({u["id"]: power.PowerOrder(deactivate=_switched_on(pos, u, kinds)) for u in hot} for kinds in COOLING),
-             {u["id"]: power.PowerOrder(restart=restart, deactivate=_switched_on(pos, u)) for u in ships
-              if (restart := tuple(s["id"] for s, st in movement.systems(pos, u, "reactor")
-                                   if st["shut_down"] and not st["heat"] and not st["destroyed"]))}]
-    return _choices(state, ask, seat, "power", power.check, [{k: v for k, v in plan.items() if v != power.PowerOrder()}
-                                                             for plan in plans])
+    cooling = [{u["id"]: power.PowerOrder(deactivate=_switched_on(pos, u, kinds)) for u in hot} for kinds in COOLING]
+    restart = {}
+    for u in ships:
+        cold = tuple(s["id"] for s, st in movement.systems(pos, u, "reactor")
+                     if st["shut_down"] and not st["heat"] and not st["destroyed"])
+        if cold:
+            restart[u["id"]] = power.PowerOrder(restart=cold, deactivate=_switched_on(pos, u))
+    plans = [weapons_on, boost, *cooling, restart]
+    return _choices(state, ask, seat, "power", power.check,
+                    [{k: v for k, v in plan.items() if v != power.PowerOrder()} for plan in plans])
 
 
 COOLING = (("weapon",), ("weapon", "sensor"))
