@@ -144,8 +144,8 @@ def prune(state: LfState, seat: Seat, orders: list[Order]) -> list[Order]:
     """At the fleet decision, the scenario's own fleet only (``{}``), as the heuristic bot keeps
     it. The rules offer every sample fleet within the limit besides, and search, whose leaves
     measure each side from what it brought (:func:`evaluate`), could not tell them apart: it
-    took one at random (a 200-point battle: 97 points against the heuristic's 190, routed 0 to
-    287), and in a breakout could take 99 points for the 51 the scenario gives the side that
+    took one at random (a 200-point battle: 97 points against the heuristic's 190, lost by 277
+    VP), and in a breakout could take 99 points for the 51 the scenario gives the side that
     must escape, so the scenario measured was not the one described. Choosing a fleet is a
     design question a search a few steps deep cannot weigh; the scenario's fleet is the game
     its data describe."""
