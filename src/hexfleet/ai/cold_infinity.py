@@ -31,7 +31,19 @@ from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
 from ..games.cold_infinity import ew, fire, movement
 from ..games.cold_infinity.ew import range_between
-from ..games.cold_infinity.model import Pos, Unit, alive, design, small, systems, weapon_rof
+from ..games.cold_infinity.model import (
+    Pos,
+    Unit,
+    alive,
+    design,
+    heat_gained,
+    plant_rating,
+    plants,
+    small,
+    standard_power,
+    systems,
+    weapon_rof,
+)
 from ..games.cold_infinity.notation import read_vector
 from ..games.cold_infinity.play import copy_pos, damage_taken, move_one
 from ..games.cold_infinity.position import read_position
@@ -200,19 +212,16 @@ def powered_for(pos: Pos, unit: Unit) -> float:
     (as :func:`threats` counts its weapons); infinite while a plant does not overheat. A
     shut-down plant's weapons are off: a threat that counted them would keep a ship at full
     power into the shutdown that silences it for the rest of the game."""
-    plants = [(s.get("reactor") or s["capacitor"], st) for s, st in systems(pos, unit)
-              if ("reactor" in s or "capacitor" in s) and not st["destroyed"]]
-    running = [(b, st) for b, st in plants if not st["shut_down"]]
-    if not plants or any(not b.get("overheating") for b, _ in running):
+    found = plants(pos, unit)
+    running = [(b, st) for _, st, b in found if not st["shut_down"]]
+    if not found or any(not b.get("overheating") for b, _ in running):
         return math.inf
     if not running:
         return 0
-    full = sum(s["power"] for s, st in systems(pos, unit)
-               if isinstance(s["power"], int) and s["power"] > 0 and not st["destroyed"] and not st["forced_off"])
+    full = sum(standard_power(s) for s, st in systems(pos, unit) if not st["destroyed"] and not st["forced_off"])
     now = full if pos["phase"] == "power" else unit["power_drawn"]
-    heat_now, heat_then = (drawn // len(running) // 2 for drawn in (now, full))  # shared as Final Actions shares it
-    return max(_turns_to_overheat(b.get("rating", b.get("capacity")) - st["heat"], heat_now, heat_then)
-               for b, st in running)
+    heat_now, heat_then = (heat_gained(drawn, len(running)) for drawn in (now, full))
+    return max(_turns_to_overheat(plant_rating(b) - st["heat"], heat_now, heat_then) for b, st in running)
 
 
 def _turns_to_overheat(left: int, heat_now: int, heat_then: int) -> float:

@@ -118,6 +118,24 @@ def standard_power(s: Mapping[str, Any]) -> int:
     return p if isinstance(p, int) else 0
 
 
+def plants(pos: Pos, unit: Unit) -> list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]:
+    """The unit's working power plants as ``(system, state, block)``: reactors and capacitors,
+    the block being the system's ``reactor`` or ``capacitor`` entry (CI-3.1)."""
+    return [(s, st, s["reactor"] if "reactor" in s else s["capacitor"]) for s, st in systems(pos, unit)
+            if ("reactor" in s or "capacitor" in s) and working(st)]
+
+
+def plant_rating(block: Mapping[str, Any]) -> int:
+    """The heat at which an overheating plant shuts down: its Rating, a capacitor's capacity (CI-3.6.b)."""
+    return int(block.get("rating", block.get("capacity")))
+
+
+def heat_gained(drawn: int, running: int) -> int:
+    """The heat each of ``running`` overheating plants gains in a turn the unit draws ``drawn``:
+    1 per 2 points of its share (CI-3.6.a)."""
+    return drawn // max(1, running) // 2 if running else 0
+
+
 def plant_power(pos: Pos, unit: Unit) -> int:
     """Power the plants give this turn: reactors ``rating − lost`` (running), or capacitors'
     ``stored`` (CI-3.1.1, CI-3.1.2)."""

@@ -300,14 +300,20 @@ def _zero_power_off(pos: Pos, unit: Unit) -> list[str]:
     return off
 
 
+def drawing(pos: Pos, unit: Unit, kinds: tuple[str, ...] | None = None) -> list[dict[str, Any]]:
+    """The unit's active, working systems that draw power (with a block of ``kinds`` only, if
+    given), in SDS order: what a deficit or an overheating plant can switch off."""
+    return [s for s, st in systems(pos, unit) if st["active"] and not st["destroyed"] and standard_power(s) > 0
+            and (kinds is None or any(k in s for k in kinds))]
+
+
 def _forced_off(pos: Pos, unit: Unit) -> tuple[str, ...]:
     """A unit with no order and a deficit deactivates weapons, then other systems, in reverse
     SDS order until its plants cover the demand (CI-3.2.e)."""
     plant = plant_power(pos, unit)
     off: list[str] = []
     order = PowerOrder()
-    candidates = [s for s, st in reversed(list(systems(pos, unit))) if st["active"] and not st["destroyed"]
-                  and isinstance(s["power"], int) and s["power"] > 0]
+    candidates = drawing(pos, unit)[::-1]
     for s in [c for c in candidates if "weapon" in c] + [c for c in candidates if "weapon" not in c]:
         if budget(pos, unit, order).from_plants <= plant:
             break

@@ -173,13 +173,14 @@ def _legal_power(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
             boost[u["id"]] = power.PowerOrder(extra_ew={sensor: 1})
     hot = [u for u in ships if any(s["reactor"].get("overheating") and not st["destroyed"] and not st["shut_down"]
                                    for s, st in movement.systems(pos, u, "reactor"))]
-    cooling = [{u["id"]: power.PowerOrder(deactivate=_switched_on(pos, u, kinds)) for u in hot} for kinds in COOLING]
+    cooling = [{u["id"]: power.PowerOrder(deactivate=_ids(power.drawing(pos, u, kinds))) for u in hot}
+               for kinds in COOLING]
     restart = {}
     for u in ships:
         cold = tuple(s["id"] for s, st in movement.systems(pos, u, "reactor")
                      if st["shut_down"] and not st["heat"] and not st["destroyed"])
-        if cold:
-            restart[u["id"]] = power.PowerOrder(restart=cold, deactivate=_switched_on(pos, u))
+        if cold:  # the plant gives power from the next turn: whatever still draws goes off with it
+            restart[u["id"]] = power.PowerOrder(restart=cold, deactivate=_ids(power.drawing(pos, u)))
     plans = [weapons_on, boost, *cooling, restart]
     return _choices(state, ask, seat, "power", power.check,
                     [{k: v for k, v in plan.items() if v != power.PowerOrder()} for plan in plans])
@@ -189,11 +190,8 @@ COOLING = (("weapon",), ("weapon", "sensor"))
 """The systems an overheating ship may switch off to draw less, one plan each."""
 
 
-def _switched_on(pos: Pos, unit: dict[str, Any], kinds: tuple[str, ...] | None = None) -> tuple[str, ...]:
-    """The unit's active, working systems that draw power (of ``kinds`` only, if given): a
-    plant restarting gives power from the next turn, so whatever still draws goes off with it."""
-    return tuple(s["id"] for s, st in movement.systems(pos, unit) if (kinds is None or any(k in s for k in kinds))
-                 and st["active"] and not st["destroyed"] and isinstance(s["power"], int) and s["power"] > 0)
+def _ids(found: list[dict[str, Any]]) -> tuple[str, ...]:
+    return tuple(s["id"] for s in found)
 
 
 def _legal_ew(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:

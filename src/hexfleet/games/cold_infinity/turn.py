@@ -21,7 +21,10 @@ from .model import (
     capacitor_recharge,
     design,
     drifting,
+    heat_gained,
     mass,
+    plant_rating,
+    plants,
     round_half_up,
     small,
     stationary,
@@ -220,18 +223,15 @@ def final_actions(pos: Pos) -> list[Event]:
     for u in pos["units"]:
         if not alive(u):
             continue
-        plants = [(s, st, s["reactor"] if "reactor" in s else s["capacitor"]) for s, st in systems(pos, u)
-                  if ("reactor" in s or "capacitor" in s) and not st["destroyed"]]
-        hot = [(s, st, b) for s, st, b in plants if b.get("overheating")]
-        running = [p for p in plants if not p[1]["shut_down"]]
-        share = u["power_drawn"] // max(1, len(running)) if running else 0
+        found = plants(pos, u)
+        hot = [(s, st, b) for s, st, b in found if b.get("overheating")]
+        gained = heat_gained(u["power_drawn"], sum(1 for _, st, _ in found if not st["shut_down"]))
         for s, st, b in hot:
-            rating = b.get("rating", b.get("capacity"))
             if st["shut_down"]:
                 st["heat"] = max(0, st["heat"] - 2)
             else:
-                st["heat"] += share // 2
-                if st["heat"] >= rating:
+                st["heat"] += gained
+                if st["heat"] >= plant_rating(b):
                     st["shut_down"] = True
             events.append({"type": "heat", "unit": u["id"], "plant": s["id"], "heat": st["heat"],
                            "shut_down": st["shut_down"]})
