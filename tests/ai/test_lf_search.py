@@ -1,13 +1,18 @@
 """Launch Fighters! knowledge for search: the leaf evaluator and the prior (ai/launch_fighters.py)."""
 
+import itertools
+
+import pytest
+
 from hexfleet.ai import launch_fighters as lf
 from hexfleet.ai.base import get_bot
 from hexfleet.engine.ruleset import step
 from hexfleet.games import get_ruleset
+from hexfleet.games.launch_fighters.combat import barrage_result
 from hexfleet.games.launch_fighters.state import Work
 from hexfleet.plugins import game_bots
 
-from ..rules.launch_fighters.helpers import at, play, position, ship, state_of
+from ..rules.launch_fighters.helpers import at, play, position, ship, sq, state_of
 
 RS = get_ruleset("launch-fighters")
 
@@ -136,3 +141,87 @@ def test_a_world_read_once_per_view_is_the_world_read_every_time():
             orders = {p: RS.legal(fresh, p).sample(random.Random(rng)) for p in pending}
             assert RS.advance(world, orders)[1] == RS.advance(fresh, orders)[1]
         state, _ = RS.advance(state, {p: RS.legal(state, p).sample(rnd) for p in pending})
+
+
+def _best_split(dice: int, defense: int, direct: float) -> float:
+    """The most stat levels ``dice`` dice take from Defense ``defense``, by brute force: every
+    split of the pool into barrages (dice may be forfeited), every barrage's faces rolled
+    through the game's own :func:`barrage_result`."""
+    def barrage(j: int) -> float:
+        worth = {"hit": 1.0, "direct": direct}
+        rolls = [worth.get(barrage_result(list(faces), 0, defense), 0.0)
+                 for faces in itertools.product(range(1, 7), repeat=j)]
+        return sum(rolls) / len(rolls)
+    one = {j: barrage(j) for j in range(1, dice + 1)}
+    best = [0.0] * (dice + 1)
+    for n in range(1, dice + 1):
+        best[n] = max(best[n - 1], *(one[j] + best[n - j] for j in range(1, n + 1)))
+    return best[dice]
+
+
+@pytest.mark.rule("LF-BAR-01", "LF-BAR-02", "LF-DMG-02", "LF-DMG-03")
+def test_a_pool_is_worth_its_best_barrages():
+    """A pool's expected levels taken, its barrages sized for the most, against a brute force
+    over every split and every face: two dice against Defense 3 do best one at a time (1.0
+    level, against 0.92 rolled together); a missile's direct hit takes two levels."""
+    for n in range(1, 5):
+        for d in range(0, 8):
+            assert lf._SHOT[n][d] == pytest.approx(_best_split(n, d, 1.0))
+            assert lf._MISSILES[n][d] == pytest.approx(_best_split(n, d, 2.0))
+    assert lf._SHOT[2][3] == pytest.approx(1.0) and lf._MISSILES[1][0] == pytest.approx(10 / 6)
+
+
+def _threat(x: dict, y_facing: int = 0, y_move: int = 1, squadrons: tuple = ()) -> dict[str, float]:
+    """The threats of X's units against Y's gunship at the centre (Defense 3)."""
+    ships = [x, ship("Y-A", "Y", (0, 0), y_facing, cannons=1, defense=3, move=y_move)]
+    w = Work(state_of(position(ships, list(squadrons), phase="move", step=3, order=("X", "Y"))), share=True)
+    return {**lf.threat(w), "level": lf._level_value(w.ships["Y-A"]), "x_level": lf._level_value(w.ships["X-A"])}
+
+
+@pytest.mark.rule("LF-TGT-01", "LF-POOL-01", "LF-POOL-03", "LF-POOL-05", "LF-POOL-07")
+def test_threat_counts_range_flanking_fast_targets_and_missiles():
+    """X's cannons (2) behind Y: facing Y from its rear arc the pool doubles (LF-POOL-07), facing
+    away it does not; six spaces off is out of range (LF-TGT-01); a target faster than the
+    cannons halves the pool (LF-POOL-05); launchers fire as many missiles as are left
+    (LF-POOL-03)."""
+    flank = _threat(ship("X-A", "X", (-3, 0), 0, cannons=2))
+    assert flank["X"] == pytest.approx(flank["level"] * lf._SHOT[4][3])
+    away = _threat(ship("X-A", "X", (-3, 0), 3, cannons=2))
+    assert away["X"] == pytest.approx(away["level"] * lf._SHOT[2][3])
+    assert _threat(ship("X-A", "X", (-6, 0), 0, cannons=2))["X"] == 0.0
+    fast = _threat(ship("X-A", "X", (-3, 0), 3, cannons=2), y_move=3)
+    assert fast["X"] == pytest.approx(fast["level"] * lf._SHOT[1][3])
+    missiles = _threat(ship("X-A", "X", (-3, 0), 3, launchers=3, missiles_left=1), y_move=3)
+    assert missiles["X"] == pytest.approx(missiles["level"] * lf._MISSILES[1][3])
+    # Y's one cannon fires back whatever its facing (X, not flanked, moves 3: the pool is halved, still one die)
+    assert flank["Y"] > 0 and flank["Y"] == pytest.approx(flank["x_level"] * lf._SHOT[1][3])
+
+
+@pytest.mark.rule("LF-POOL-02", "LF-BAR-06", "LF-FTR-01")
+def test_threat_counts_active_squadrons_within_a_move_and_an_attack():
+    """Squadrons move 5 and attack an adjacent ship: those within six spaces of Y form one
+    formation (one die each); a face-down squadron, or one farther off, threatens nothing."""
+    x = ship("X-A", "X", (-9, 0), 3)
+    one = _threat(x, squadrons=(sq("X-F1", "X", (6, 0)), sq("X-F2", "X", (7, 0))))
+    assert one["X"] == pytest.approx(one["level"] * lf._SHOT[1][3])
+    two = _threat(x, squadrons=(sq("X-F1", "X", (6, 0)), sq("X-F2", "X", (0, -4))))
+    assert two["X"] == pytest.approx(two["level"] * lf._SHOT[2][3])
+    flipped = _threat(x, squadrons=(sq("X-F1", "X", (6, 0), active=False),))
+    assert flipped["X"] == 0.0
+
+
+@pytest.mark.rule("LF-DMG-01", "LF-ARC-05")
+def test_evaluate_weighs_a_lost_level_by_the_fire_it_opens_or_takes_away():
+    """Two gunships at range 3. Every lost level costs the same share of the hull, but a lost
+    Defense opens Y to more of X's fire and lost Cannons take Y's fire away, while lost Bays
+    (nothing aboard) change neither: Y's evaluation ranks the three losses so. And X standing
+    in Y's rear arc, facing it, is ahead of X facing away."""
+    def y_value(current: dict[str, int] | None = None, x_facing: int = 3) -> float:
+        y = ship("Y-A", "Y", (0, 0), 0, cannons=3, bays=1, defense=3, move=2,
+                 **({"current": current} if current else {}))
+        ships = [ship("X-A", "X", (-3, 0), x_facing, cannons=3, defense=3, move=2), y]
+        return lf.evaluate(state_of(position(ships, phase="move", step=3, order=("X", "Y"))))["Y"]
+    full = {"cannons": 3, "launchers": 0, "bays": 1, "defense": 3, "move": 2}
+    bays, defense, cannons = (y_value({**full, stat: full[stat] - 1}) for stat in ("bays", "defense", "cannons"))
+    assert y_value() > bays > defense and bays > cannons
+    assert y_value(x_facing=0) < y_value(x_facing=3)

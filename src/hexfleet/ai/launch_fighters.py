@@ -24,11 +24,22 @@ from typing import Any
 
 from ..engine.rng import Rng
 from ..engine.ruleset import Order, Ruleset, Seat
-from ..games.launch_fighters.combat import landing_ships
+from ..games.launch_fighters.combat import MAX_RANGE, flanking, landing_ships, may_attack
 from ..games.launch_fighters.notation import dump
 from ..games.launch_fighters.play import scores
 from ..games.launch_fighters.position import parse_position
-from ..games.launch_fighters.state import FLEET, ON_MAP, PLACE, RESERVE, LfState, Ship, Work, arc, edge
+from ..games.launch_fighters.state import (
+    FIGHTER_MOVE,
+    FLEET,
+    ON_MAP,
+    PLACE,
+    RESERVE,
+    LfState,
+    Ship,
+    Work,
+    arc,
+    edge,
+)
 from ..hexgrid import FRONT, REAR, distance
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LastRead, LegalArg, as_legal, best_order, order_as_json
@@ -52,8 +63,8 @@ EVAL_SCALE = 12.0
 
 def evaluate(state: LfState) -> dict[Seat, float]:
     """Each seat's prospects in ``[0, 1]`` (0.5 even), for search leaves, through a logistic of
-    its side's :func:`standing` against the best other side's. A finished game is scored by its
-    outcome.
+    its side's :func:`standing`, with :data:`THREAT_WEIGHT` of its :func:`threat`, against the
+    best other side's. A finished game is scored by its outcome.
 
     The standings are measured from where the scenario started each side (:func:`standing`
     less :func:`brought`): an unequal scenario (a breakout of 51 points against 99, a holdout
@@ -64,14 +75,111 @@ def evaluate(state: LfState) -> dict[Seat, float]:
     if state.outcome is not None:
         return outcome_values(seats, state.outcome)
     w = Work(state, share=True)
-    now, start = standing(w), brought(w)
-    half = {p: now[p] - start[p] for p in seats}
+    now, start, reach = standing(w), brought(w), threat(w)
+    half = {p: now[p] - start[p] + 2 * THREAT_WEIGHT * reach[p] for p in seats}
     side = {p: sum(half[m] for m in state.config.side(p)) / 2 for p in seats}
     out = {}
     for p in seats:
         rival = max((side[o] for o in seats if not state.config.allied(p, o)), default=side[p])
         out[p] = 1.0 / (1.0 + math.exp(-(side[p] - rival) / EVAL_SCALE))
     return out
+
+
+THREAT_WEIGHT = 0.5
+"""The share of a side's :func:`threat` its evaluation counts: a threat is what the next attack
+could take, were nobody to move or fire first."""
+
+MAX_POOL = 20
+"""The largest pool of attack dice: a stat's highest level (10) doubled by flanking."""
+
+_MAX_DEFENSE = 10
+
+
+def _sums(dice: int) -> list[int]:
+    """How many ways ``dice`` six-sided dice make each sum (index: the sum)."""
+    ways = [1]
+    for _ in range(dice):
+        ways = [sum(ways[t - f] for f in range(1, 7) if 0 <= t - f < len(ways)) for t in range(len(ways) + 6)]
+    return ways
+
+
+def _pool_values(direct: float) -> tuple[tuple[float, ...], ...]:
+    """The stat levels a pool of ``n`` dice is expected to take from a ship of Defense ``D``
+    (``[n][D]``), its barrages sized for the most (LF-BAR-01, LF-BAR-02): a hit takes one level,
+    a direct hit ``direct``; a barrage of all 1s misses. The Defense is held for the whole pool
+    (a hit the defender chooses need not lower it)."""
+    barrage = [[0.0] * (_MAX_DEFENSE + 1)]
+    for j in range(1, MAX_POOL + 1):
+        ways, total = _sums(j), 6.0 ** j
+        row = []
+        for d in range(_MAX_DEFENSE + 1):
+            hit = sum(ways[t] for t in range(d + 1, min(2 * d, len(ways) - 1) + 1) if t > j)
+            smash = sum(ways[t] for t in range(max(2 * d + 1, j + 1), len(ways)))
+            row.append((hit + direct * smash) / total)
+        barrage.append(row)
+    best = [[0.0] * (_MAX_DEFENSE + 1)]
+    for n in range(1, MAX_POOL + 1):
+        best.append([max(barrage[j][d] + best[n - j][d] for j in range(1, n + 1)) for d in range(_MAX_DEFENSE + 1)])
+    return tuple(tuple(row) for row in best)
+
+
+_SHOT = _pool_values(1.0)
+"""Cannons and guns: a direct hit is still one level (the attacker's choice, LF-DMG-02)."""
+_MISSILES = _pool_values(2.0)
+"""Missiles: a direct hit takes two levels (LF-DMG-03)."""
+
+
+def threat(w: Work) -> dict[Seat, float]:
+    """The victory points each seat's units could take in one attack from where they stand:
+    every armed ship's cannons and launchers at the enemy ship each would hurt most (range,
+    flanking, a fast target halving cannons, the target's Defense: LF-TGT-01, LF-POOL-05,
+    LF-POOL-07), and its active squadrons within a move and an attack of an enemy ship (a
+    formation, LF-BAR-06), each stat level lost worth the target's hull value over its design
+    levels, as :func:`standing` counts damage. Damage then gives each stat its worth: a lost
+    Defense or Move opens a ship to more fire, lost Cannons take fire away, and a fighter
+    launched within reach threatens where one aboard does not. Search's leaves, a few orders
+    deep, otherwise see no difference between two moves until the dice roll."""
+    out = {p: 0.0 for p in w.config.seats}
+    ships = [(s, s.hex) for s in w.ships.values() if s.status == ON_MAP and s.hex is not None]
+    terrain, config = w.config.terrain, w.config
+    for a, at in ships:
+        cannons, launchers = a.stat("cannons"), min(a.stat("launchers"), a.missiles)
+        if not (cannons or launchers):
+            continue
+        best_shot = best_missiles = 0.0
+        for t, there in ships:
+            if config.allied(a.owner, t.owner) or not 1 <= distance(at, there) <= MAX_RANGE:
+                continue
+            if terrain and not may_attack(w, at, there):
+                continue
+            double = 2 if flanking(a, t) else 1
+            level = _level_value(t)
+            defense = min(t.stat("defense"), _MAX_DEFENSE)
+            if cannons:
+                n = cannons if t.move <= cannons else -(-cannons // 2)
+                best_shot = max(best_shot, level * _SHOT[min(double * n, MAX_POOL)][defense])
+            if launchers:
+                best_missiles = max(best_missiles, level * _MISSILES[min(double * launchers, MAX_POOL)][defense])
+        out[a.owner] += best_shot + best_missiles
+    squadrons = [(q.owner, q.hex) for q in w.sqs.values() if q.status == ON_MAP and q.active and q.hex is not None]
+    for p in out:
+        mine = [h for owner, h in squadrons if owner == p]
+        if not mine:
+            continue
+        best = 0.0
+        for t, there in ships:
+            if config.allied(p, t.owner):
+                continue
+            n = sum(1 for h in mine if distance(h, there) <= FIGHTER_MOVE + 1)
+            if n:
+                best = max(best, _level_value(t) * _SHOT[min(n, MAX_POOL)][min(t.stat("defense"), _MAX_DEFENSE)])
+        out[p] += best
+    return out
+
+
+def _level_value(ship: Ship) -> float:
+    """Victory points one stat level of ``ship`` is worth: its hull value over its design levels."""
+    return ship.design.hull_value / max(1, sum(ship.design.stats))
 
 
 def standing(w: Work) -> dict[Seat, int]:
