@@ -1,6 +1,7 @@
 """Launch Fighters! knowledge for search: the leaf evaluator and the prior (ai/launch_fighters.py)."""
 
 import itertools
+import random
 
 import pytest
 
@@ -225,3 +226,31 @@ def test_evaluate_weighs_a_lost_level_by_the_fire_it_opens_or_takes_away():
     bays, defense, cannons = (y_value({**full, stat: full[stat] - 1}) for stat in ("bays", "defense", "cannons"))
     assert y_value() > bays > defense and bays > cannons
     assert y_value(x_facing=0) < y_value(x_facing=3)
+
+
+def test_search_lists_the_order_objects_legal_orders_dumps(monkeypatch):
+    """Below its root search lists Launch Fighters!' orders as objects (``search_orders``): the
+    orders ``legal_orders`` gives as JSON, one for one, at every decision of a game; and a
+    search over them picks as one over the JSON, visit for visit."""
+    rnd = random.Random(3)
+    state = RS.new_game("duel", seed=3)
+    searched = []
+    for n in range(60):
+        if not RS.pending(state):
+            break
+        seat = next(iter(RS.pending(state)))
+        assert [RS.order_json(state, seat, o) for o in RS.search_orders(state, seat)] == RS.legal_orders(state, seat)
+        if n % 15 == 5:
+            searched.append((state, seat))
+        state, _ = RS.advance(state, {seat: RS.legal(state, seat).sample(rnd)})
+
+    def searches():
+        out = []
+        for s, seat in searched:
+            bot = get_bot("launch-fighters", "mcts", seed=2, think=None, iterations=60)
+            order = bot.choose(RS, seat, RS.view(s, seat), RS.legal(s, seat))
+            out.append((RS.order_json(s, seat, order), sorted(bot.info.root_visits.values())))
+        return out
+    as_objects = searches()
+    monkeypatch.setattr(type(RS), "search_orders", type(RS).legal_orders)
+    assert searches() == as_objects

@@ -40,7 +40,7 @@ from ..games.launch_fighters.state import (
     arc,
     edge,
 )
-from ..hexgrid import FRONT, REAR, distance
+from ..hexgrid import FRONT, REAR, Hex, distance
 from ..plugins import BotOffer, LegalFilter, Study
 from .base import MCTS, RANDOM, LastRead, LegalArg, as_legal, best_order, order_as_json
 from .mcts import outcome_values
@@ -140,21 +140,20 @@ def threat(w: Work) -> dict[Seat, float]:
     launched within reach threatens where one aboard does not. Search's leaves, a few orders
     deep, otherwise see no difference between two moves until the dice roll."""
     out = {p: 0.0 for p in w.config.seats}
-    ships = [(s, s.hex) for s in w.ships.values() if s.status == ON_MAP and s.hex is not None]
+    ships = [(s, s.hex, _level_value(s), min(s.stat("defense"), _MAX_DEFENSE))
+             for s in w.ships.values() if s.status == ON_MAP and s.hex is not None]
     terrain, config = w.config.terrain, w.config
-    for a, at in ships:
+    for a, at, _, _ in ships:
         cannons, launchers = a.stat("cannons"), min(a.stat("launchers"), a.missiles)
         if not (cannons or launchers):
             continue
         best_shot = best_missiles = 0.0
-        for t, there in ships:
+        for t, there, level, defense in ships:
             if config.allied(a.owner, t.owner) or not 1 <= distance(at, there) <= MAX_RANGE:
                 continue
             if terrain and not may_attack(w, at, there):
                 continue
             double = 2 if flanking(a, t) else 1
-            level = _level_value(t)
-            defense = min(t.stat("defense"), _MAX_DEFENSE)
             if cannons:
                 n = cannons if t.move <= cannons else -(-cannons // 2)
                 best_shot = max(best_shot, level * _SHOT[min(double * n, MAX_POOL)][defense])
@@ -167,12 +166,12 @@ def threat(w: Work) -> dict[Seat, float]:
         if not mine:
             continue
         best = 0.0
-        for t, there in ships:
+        for t, there, level, defense in ships:
             if config.allied(p, t.owner):
                 continue
             n = sum(1 for h in mine if distance(h, there) <= FIGHTER_MOVE + 1)
             if n:
-                best = max(best, _level_value(t) * _SHOT[min(n, MAX_POOL)][min(t.stat("defense"), _MAX_DEFENSE)])
+                best = max(best, level * _SHOT[min(n, MAX_POOL)][defense])
         out[p] += best
     return out
 
@@ -274,6 +273,7 @@ class LaunchFightersHeuristicBot:
 
     def __init__(self, seed: int | str = 0):
         self._rng = random.Random(str(seed))
+        self._sides: tuple[Work, Seat, list[Ship], list[Hex]] | None = None
 
     def choose(self, ruleset: Ruleset[Any], seat: Seat, view: dict[str, Any], legal: LegalArg) -> Order:
         """The best-scoring order of ``legal`` (enumerated; each scored as JSON); it hands back
@@ -295,9 +295,15 @@ class LaunchFightersHeuristicBot:
 
     # --- helpers ------------------------------------------------------------------------
 
-    @staticmethod
-    def _enemy_ships(w: Work, seat: Seat) -> list[Ship]:
-        return [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat)]
+    def _sides_of(self, w: Work, seat: Seat) -> tuple[list[Ship], list[Hex]]:
+        """The enemy ships on the map, and where ``seat``'s side has ships with bays: read once
+        for every order of a decision scored on the same Work (a move has about 200)."""
+        if self._sides is None or self._sides[0] is not w or self._sides[1] != seat:
+            foes = [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat)]
+            bays = [x.hex for x in w.ships.values()
+                    if x.on_map and x.hex is not None and w.config.allied(x.owner, seat) and x.stat("bays")]
+            self._sides = (w, seat, foes, bays)
+        return self._sides[2], self._sides[3]
 
     # --- decisions ----------------------------------------------------------------------
 
@@ -315,7 +321,7 @@ class LaunchFightersHeuristicBot:
         u = w.unit(o["unit"])
         h = tuple(o["to"])
         s = -10.0 if edge(w.config, h) else 0.0
-        foes = self._enemy_ships(w, seat)
+        foes, bays = self._sides_of(w, seat)
         if not foes:
             return s
         near = min(foes, key=lambda f: distance(h, f.hex))  # type: ignore[arg-type]
@@ -337,8 +343,7 @@ class LaunchFightersHeuristicBot:
                 s -= 20
         else:
             s -= dist
-            bays = [x for x in w.ships.values() if x.on_map and w.config.allied(x.owner, seat) and x.stat("bays")]
-            if bays and min(distance(h, b.hex) for b in bays) <= 5:  # type: ignore[arg-type]
+            if bays and min(distance(h, b) for b in bays) <= 5:
                 s += 0.5
         return s
 

@@ -33,7 +33,7 @@ averages over hidden cards and chance alike, and no node ever holds a state.
 The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
 pending, legal (the root's orders are listed once from the set ``choose`` is given, and a
-rollout draws each order with ``sample``, nothing listed), legal_orders (the nodes below the
+rollout draws each order with ``sample``, nothing listed), search_orders (the nodes below the
 root: the game's fastest listing), advance, outcome. A set of more than :data:`LISTED_MAX`
 orders (a big fleet's plot) is searched through that many samples, never listed. The order returned is one of the root
 set's own objects, which ``Game.submit`` and ``advance`` take as they are.
@@ -163,7 +163,8 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
                 rank: Callable[[list[Order]], list[float]] | None,
                 prune: Pruner | None) -> tuple[list[Order], Legal[Any] | None, bool]:
     """A seat's orders at a node below the root, less what the game prunes: the set's
-    :meth:`~Legal.unchecked` orders where it has them, else the game's fastest listing, or a
+    :meth:`~Legal.unchecked` orders where it has them, else the game's fastest listing
+    (:meth:`~Ruleset.search_orders`), or a
     sample of a set too big to list (:func:`drawn_and_composed`); then the set itself where the
     pick must be checked, and whether the orders hold every legal one (an unchecked listing: a
     pick the rules refuse is only dropped).
@@ -186,7 +187,7 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
             orders = list(unchecked)
             return (prune(state, seat, orders) if prune is not None else orders), lazy, True
         if lazy.count() <= LIST_UP_TO:
-            orders = ruleset.legal_orders(state, seat)
+            orders = ruleset.search_orders(state, seat)
             return (prune(state, seat, orders) if prune is not None else orders), None, True
         stats.drawn = drawn_and_composed(lazy, rng, DRAWN_BELOW_ROOT, rank)
     return (prune(state, seat, stats.drawn) if prune is not None else stats.drawn), lazy, False
@@ -435,7 +436,7 @@ class MctsBot:
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
             for seat, decision in ruleset.pending(state).items():
-                # below the root, the game's fastest listing (a game may build it straight as JSON)
+                # below the root, the game's fastest listing (as JSON or as order objects)
                 slot = (seat, decision.kind)
                 stats = node.seats.get(slot)
                 if stats is None:

@@ -341,6 +341,17 @@ class LaunchFighters(Procedure[LfState]):
             return super().legal_orders(state, seat)
         return [kind.dump(o) for o in self.legal(state, seat)]
 
+    def search_orders(self, state: LfState, seat: Seat) -> list[Order]:
+        """The order objects :meth:`legal_orders` dumps: search applies them as they are
+        (dumping every listed order, to parse the one applied back, cost search about a sixth
+        of its time)."""
+        ask = self.asked(state)
+        if ask is None or seat not in ask.seats:
+            return []
+        if ask.kind not in self.kinds:
+            return super().legal_orders(state, seat)
+        return list(self.legal(state, seat))
+
     def default_order(self, state: LfState, seat: Seat) -> Order:
         """Standing orders for a missed deadline: the scenario fleet, or the first legal order
         (the first stat, hex or ship offered; no interceptors; no advance; no vote to end)."""
