@@ -164,10 +164,10 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
                 prune: Pruner | None) -> tuple[list[Order], Legal[Any] | None, bool]:
     """A seat's orders at a node below the root, less what the game prunes: the set's
     :meth:`~Legal.unchecked` orders where it has them, else the game's fastest listing
-    (:meth:`~Ruleset.search_orders`), or a
-    sample of a set too big to list (:func:`drawn_and_composed`); then the set itself where the
-    pick must be checked, and whether the orders hold every legal one (an unchecked listing: a
-    pick the rules refuse is only dropped).
+    (:meth:`~Ruleset.search_orders`), or a sample of a set too big to list
+    (:func:`drawn_and_composed`); then the set itself where the pick must be checked, and
+    whether the orders hold every legal one (an unchecked listing: a pick the rules refuse is
+    only dropped).
 
     Unchecked orders are for a game whose check resolves the order on a copy: listing a node's
     set checked every candidate, about 14 resolutions for the one an iteration applies, and cost
