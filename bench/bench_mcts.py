@@ -6,7 +6,7 @@ as ``hexfleet arena`` builds it), so a new game is measured without an edit here
 
 Each scenario is searched at two positions, both reached from ``new_game(seed=1)`` by orders
 drawn with ``random.Random(1)``: ``start``, the first decision where the deciding seat has a
-choice (setup, usually), and ``later``, :data:`LATER_STEPS` steps further on (or the last
+choice search weighs (setup, usually), and ``later``, :data:`LATER_STEPS` steps further on (or the last
 position with a choice, if the game ends sooner). The search runs on the wall clock (the
 bot's ``think``), but the figure divides its iterations by the CPU time it used, so a loaded
 machine gives fewer iterations, not a lower rate. An iteration's cost depends on the tree it
@@ -22,9 +22,10 @@ from typing import Any
 from harness import Figure, Rate, bench
 
 from hexfleet.ai import bot_names, get_bot
-from hexfleet.ai.mcts import MctsBot
+from hexfleet.ai.mcts import LIST_UP_TO, MctsBot
 from hexfleet.engine.ruleset import Ruleset, Seat
 from hexfleet.games import game_names, get_ruleset
+from hexfleet.plugins import Pruner, game_bots
 
 LATER_STEPS = 8
 """Random steps from the first choice to the second position searched."""
@@ -32,12 +33,21 @@ MIN_THINK = 0.05
 """Seconds per position at the least, whatever the budget."""
 
 
-def has_choice(ruleset: Ruleset[Any], state: Any) -> Seat | None:
-    """The first pending seat with more than one legal order, if any."""
-    return next((s for s in ruleset.pending(state) if ruleset.legal(state, s).count() > 1), None)
+def has_choice(ruleset: Ruleset[Any], state: Any, prune: Pruner | None = None) -> Seat | None:
+    """The first pending seat with a choice search weighs, if any: more than one legal order,
+    and more than one left by the game's ``prune`` (a listable set), which search answers at
+    once (Launch Fighters!' fleet decision keeps the scenario's fleet)."""
+    for seat in ruleset.pending(state):
+        legal = ruleset.legal(state, seat)
+        if legal.count() <= 1:
+            continue
+        if prune is not None and legal.count() <= LIST_UP_TO and len(prune(state, seat, list(legal))) <= 1:
+            continue
+        return seat
+    return None
 
 
-def positions(ruleset: Ruleset[Any], scenario: str) -> list[tuple[str, Any, Seat]]:
+def positions(ruleset: Ruleset[Any], scenario: str, prune: Pruner | None = None) -> list[tuple[str, Any, Seat]]:
     """``(label, state, seat)`` for the start and a later position of ``scenario`` (above)."""
     rnd = random.Random(1)
     state = ruleset.new_game(scenario, seed=1)
@@ -45,7 +55,7 @@ def positions(ruleset: Ruleset[Any], scenario: str) -> list[tuple[str, Any, Seat
     steps = 0
     last: tuple[Any, Seat, int] | None = None
     while ruleset.outcome(state) is None and ruleset.pending(state):
-        seat = has_choice(ruleset, state)
+        seat = has_choice(ruleset, state, prune)
         if seat is not None:
             if not found:
                 found.append(("start", state, seat))
@@ -80,7 +90,7 @@ def bench_mcts(seconds: float) -> list[Figure]:
     warm: set[str] = set()
     for game, scenario in cases:
         ruleset = get_ruleset(game)
-        found = positions(ruleset, scenario)
+        found = positions(ruleset, scenario, getattr(game_bots(game), "prune", None))
         if not found:
             continue
         if game not in warm:  # imports and caches are paid outside the figures
