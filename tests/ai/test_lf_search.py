@@ -176,7 +176,8 @@ def _threat(x: dict, y_facing: int = 0, y_move: int = 1, squadrons: tuple = ()) 
     """The threats of X's units against Y's gunship at the centre (Defense 3)."""
     ships = [x, ship("Y-A", "Y", (0, 0), y_facing, cannons=1, defense=3, move=y_move)]
     w = Work(state_of(position(ships, list(squadrons), phase="move", step=3, order=("X", "Y"))), share=True)
-    return {**lf.threat(w), "level": lf._level_value(w.ships["Y-A"]), "x_level": lf._level_value(w.ships["X-A"])}
+    dealt = {p: sum(vp for by, _, vp in lf.threats(w) if by == p) for p in ("X", "Y")}
+    return {**dealt, "level": lf._level_value(w.ships["Y-A"]), "x_level": lf._level_value(w.ships["X-A"])}
 
 
 @pytest.mark.rule("LF-TGT-01", "LF-POOL-01", "LF-POOL-03", "LF-POOL-05", "LF-POOL-07")
@@ -209,6 +210,20 @@ def test_threat_counts_active_squadrons_within_a_move_and_an_attack():
     assert two["X"] == pytest.approx(two["level"] * lf._SHOT[2][3])
     flipped = _threat(x, squadrons=(sq("X-F1", "X", (6, 0), active=False),))
     assert flipped["X"] == 0.0
+
+
+@pytest.mark.rule("LF-TGT-01", "LF-TGT-05")
+def test_a_seat_two_others_aim_at_is_down_by_both():
+    """Three seats: Y and Z each have X in range (Y and Z are six apart, out of each other's):
+    X's threat balance is down by both threats, each of theirs up by its own."""
+    ships = [ship("X-A", "X", (0, 0), 0, defense=3, move=1), ship("Y-A", "Y", (-3, 0), 0, cannons=2),
+             ship("Z-A", "Z", (3, 0), 3, cannons=3)]
+    w = Work(state_of(position(ships, phase="move", step=3, order=("X", "Y", "Z"))), share=True)
+    aims = sorted(lf.threats(w))
+    assert [(by, on) for by, on, _ in aims] == [("Y", "X"), ("Z", "X")]
+    balance = lf.threat_balance(w)
+    assert balance["Y"] == pytest.approx(aims[0][2]) and balance["Z"] == pytest.approx(aims[1][2])
+    assert balance["X"] == pytest.approx(-aims[0][2] - aims[1][2])
 
 
 @pytest.mark.rule("LF-DMG-01", "LF-ARC-05")

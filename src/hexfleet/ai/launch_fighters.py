@@ -63,8 +63,8 @@ EVAL_SCALE = 12.0
 
 def evaluate(state: LfState) -> dict[Seat, float]:
     """Each seat's prospects in ``[0, 1]`` (0.5 even), for search leaves, through a logistic of
-    its side's :func:`standing`, with :data:`THREAT_WEIGHT` of its :func:`threat`, against the
-    best other side's. A finished game is scored by its outcome.
+    its side's :func:`standing`, with :data:`THREAT_WEIGHT` of its :func:`threat_balance`,
+    against the best other side's. A finished game is scored by its outcome.
 
     The standings are measured from where the scenario started each side (:func:`standing`
     less :func:`brought`): an unequal scenario (a breakout of 51 points against 99, a holdout
@@ -75,7 +75,7 @@ def evaluate(state: LfState) -> dict[Seat, float]:
     if state.outcome is not None:
         return outcome_values(seats, state.outcome)
     w = Work(state, share=True)
-    now, start, reach = standing(w), brought(w), threat(w)
+    now, start, reach = standing(w), brought(w), threat_balance(w)
     half = {p: now[p] - start[p] + 2 * THREAT_WEIGHT * reach[p] for p in seats}
     side = {p: sum(half[m] for m in state.config.side(p)) / 2 for p in seats}
     out = {}
@@ -85,9 +85,10 @@ def evaluate(state: LfState) -> dict[Seat, float]:
     return out
 
 
-THREAT_WEIGHT = 0.5
-"""The share of a side's :func:`threat` its evaluation counts: a threat is what the next attack
-could take, were nobody to move or fire first."""
+THREAT_WEIGHT = 0.25
+"""The share of a side's :func:`threat_balance` its evaluation counts: a threat is what the next
+attack could take, were nobody to move or fire first. Between two sides the balance counts each
+threat twice, once for each (half of either side's threat, as measured in the duel)."""
 
 MAX_POOL = 20
 """The largest pool of attack dice: a stat's highest level (10) doubled by flanking."""
@@ -129,17 +130,18 @@ _MISSILES = _pool_values(2.0)
 """Missiles: a direct hit takes two levels (LF-DMG-03)."""
 
 
-def threat(w: Work) -> dict[Seat, float]:
-    """The victory points each seat's units could take in one attack from where they stand:
-    every armed ship's cannons and launchers at the enemy ship each would hurt most (range,
-    flanking, a fast target halving cannons, the target's Defense: LF-TGT-01, LF-POOL-05,
-    LF-POOL-07), and its active squadrons within a move and an attack of an enemy ship (a
-    formation, LF-BAR-06), each stat level lost worth the target's hull value over its design
-    levels, as :func:`standing` counts damage. Damage then gives each stat its worth: a lost
-    Defense or Move opens a ship to more fire, lost Cannons take fire away, and a fighter
-    launched within reach threatens where one aboard does not. Search's leaves, a few orders
-    deep, otherwise see no difference between two moves until the dice roll."""
-    out = {p: 0.0 for p in w.config.seats}
+def threats(w: Work) -> list[tuple[Seat, Seat, float]]:
+    """What each seat's units could take in one attack from where they stand, as ``(attacking
+    seat, target's seat, victory points)``: every armed ship's cannons and launchers at the
+    enemy ship each would hurt most (range, flanking, a fast target halving cannons, the
+    target's Defense: LF-TGT-01, LF-POOL-05, LF-POOL-07), and a seat's active squadrons within a
+    move and an attack of an enemy ship (a formation, LF-BAR-06), each stat level lost worth the
+    target's hull value over its design levels, as :func:`standing` counts damage. Damage then
+    gives each stat its worth: a lost Defense or Move opens a ship to more fire, lost Cannons
+    take fire away, and a fighter launched within reach threatens where one aboard does not.
+    Search's leaves, a few orders deep, otherwise see no difference between two moves until the
+    dice roll."""
+    out: list[tuple[Seat, Seat, float]] = []
     ships = [(s, s.hex, _level_value(s), min(s.stat("defense"), _MAX_DEFENSE))
              for s in w.ships.values() if s.status == ON_MAP and s.hex is not None]
     terrain, config = w.config.terrain, w.config
@@ -147,7 +149,8 @@ def threat(w: Work) -> dict[Seat, float]:
         cannons, launchers = a.stat("cannons"), min(a.stat("launchers"), a.missiles)
         if not (cannons or launchers):
             continue
-        best_shot = best_missiles = 0.0
+        shot: tuple[float, Seat] = (0.0, a.owner)
+        missiles = shot
         for t, there, level, defense in ships:
             if config.allied(a.owner, t.owner) or not 1 <= distance(at, there) <= MAX_RANGE:
                 continue
@@ -156,23 +159,35 @@ def threat(w: Work) -> dict[Seat, float]:
             double = 2 if flanking(a, t) else 1
             if cannons:
                 n = cannons if t.move <= cannons else -(-cannons // 2)
-                best_shot = max(best_shot, level * _SHOT[min(double * n, MAX_POOL)][defense])
+                shot = max(shot, (level * _SHOT[min(double * n, MAX_POOL)][defense], t.owner))
             if launchers:
-                best_missiles = max(best_missiles, level * _MISSILES[min(double * launchers, MAX_POOL)][defense])
-        out[a.owner] += best_shot + best_missiles
+                missiles = max(missiles, (level * _MISSILES[min(double * launchers, MAX_POOL)][defense], t.owner))
+        out += [(a.owner, on, vp) for vp, on in (shot, missiles) if vp]
     squadrons = [(q.owner, q.hex) for q in w.sqs.values() if q.status == ON_MAP and q.active and q.hex is not None]
-    for p in out:
+    for p in config.seats:
         mine = [h for owner, h in squadrons if owner == p]
         if not mine:
             continue
-        best = 0.0
+        best: tuple[float, Seat] = (0.0, p)
         for t, there, level, defense in ships:
             if config.allied(p, t.owner):
                 continue
             n = sum(1 for h in mine if distance(h, there) <= FIGHTER_MOVE + 1)
             if n:
-                best = max(best, level * _SHOT[min(n, MAX_POOL)][defense])
-        out[p] += best
+                best = max(best, (level * _SHOT[min(n, MAX_POOL)][defense], t.owner))
+        if best[0]:
+            out.append((p, best[1], best[0]))
+    return out
+
+
+def threat_balance(w: Work) -> dict[Seat, float]:
+    """Each seat's :func:`threats`, what it could take less what could be taken from it: at a
+    table of more than two, a seat every other seat is aiming at is worse off than one the
+    others aim at each other past."""
+    out = {p: 0.0 for p in w.config.seats}
+    for by, on, vp in threats(w):
+        out[by] += vp
+        out[on] -= vp
     return out
 
 
