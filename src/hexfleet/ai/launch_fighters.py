@@ -312,13 +312,15 @@ class LaunchFightersHeuristicBot:
 
     def _sides_of(self, w: Work, seat: Seat) -> tuple[list[Ship], list[Hex]]:
         """The enemy ships on the map, and where ``seat``'s side has ships with bays: read once
-        for every order of a decision scored on the same Work (a move has about 200)."""
-        if self._sides is None or self._sides[0] is not w or self._sides[1] != seat:
+        for every order of a decision scored on the same Work (a move has about 200). The pair is
+        read once into a local: a bot answering in two threads keeps each its own."""
+        sides = self._sides
+        if sides is None or sides[0] is not w or sides[1] != seat:
             foes = [s for s in w.ships.values() if s.on_map and not w.config.allied(s.owner, seat)]
             bays = [x.hex for x in w.ships.values()
                     if x.on_map and x.hex is not None and w.config.allied(x.owner, seat) and x.stat("bays")]
-            self._sides = (w, seat, foes, bays)
-        return self._sides[2], self._sides[3]
+            sides = self._sides = (w, seat, foes, bays)
+        return sides[2], sides[3]
 
     # --- decisions ----------------------------------------------------------------------
 
