@@ -152,6 +152,42 @@ def test_a_set_too_big_to_list_gets_the_priors_own_best_order():
     assert all(sum(a != b for a, b in zip(order, best)) == 1 for order in orders[1:])
 
 
+def test_composed_checks_orders_only_where_a_rule_spans_units():
+    """A set whose every combination of the units' choices is legal (it counts their product)
+    has no order checked by :func:`composed`: a fleet plot's check costs as much as scoring it.
+    Under a shared budget (a card two units cannot both use) each order is checked, and those
+    the budget refuses are dropped: from every unit's first choice (c0, which three may use),
+    the first unit takes its best other one."""
+    from hexfleet.ai.mcts import composed
+    from hexfleet.engine.legal import Budget, PerUnit
+
+    units = {f"u{i}": [f"c{j}" for j in range(6)] for i in range(4)}
+    checked: list[object] = []
+
+    def contains(order):
+        checked.append(order)
+        return True
+
+    def rank(orders):
+        return [-sum(int(c[1:]) for _, c in order) for order in orders]  # c0 best for every unit
+
+    free = PerUnit(units, lambda picks: tuple(sorted(picks.items())), contains)
+    orders = composed(free, rank)
+    assert orders[0] == tuple((u, "c0") for u in units)
+    assert checked == []
+
+    def fits(order):
+        checked.append(order)
+        return sum(c == "c0" for _, c in order) <= 3  # c0 is a card three units may use
+
+    shared = PerUnit(units, lambda picks: tuple(sorted(picks.items())), fits,
+                     budget=Budget(lambda c: [c] if c == "c0" else [], lambda card: 3))
+    orders = composed(shared, rank)
+    assert checked
+    assert orders[0] == (("u0", "c1"), ("u1", "c0"), ("u2", "c0"), ("u3", "c0"))
+    assert all(sum(c == "c0" for _, c in order) <= 3 for order in orders)
+
+
 @dataclass(frozen=True, slots=True)
 class _Gated(Counter):
     two_refused: bool = False

@@ -1,5 +1,6 @@
-"""``decision`` and ``deciding``: one seat's open decision and the seats deciding, as ``pending``
-gives them, without building every seat's options (a view of an 8-player Big Party needs one)."""
+"""``decision``, ``deciding`` and ``decision_kinds``: one seat's open decision, the seats deciding
+and the kinds of their decisions, as ``pending`` gives them, without building every seat's
+options (a view of an 8-player Big Party needs one; search needs only the kinds)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ def test_one_seats_decision_is_pendings(game: str) -> None:
     for _ in range(6):
         pending = ruleset.pending(state)
         assert ruleset.deciding(state) == tuple(pending)
+        assert ruleset.decision_kinds(state) == {seat: d.kind for seat, d in pending.items()}
         for seat in (*ruleset.seats(state), None):
             got = ruleset.decision(state, seat)
             want = pending.get(seat) if seat is not None else None
@@ -35,3 +37,4 @@ def test_a_big_party_view_builds_only_its_seats_options(monkeypatch: pytest.Monk
     view = tob.view(state, "P1")
     assert view["decision"] == want
     assert view["waiting_for"] == [f"P{k}" for k in range(1, 9)]
+    assert tob.decision_kinds(state) == dict.fromkeys(view["waiting_for"], want["kind"])

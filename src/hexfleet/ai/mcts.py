@@ -32,7 +32,7 @@ averages over hidden cards and chance alike, and no node ever holds a state.
 
 The game's hooks (:class:`hexfleet.plugins.GameBots`) are found by the ruleset's name, or
 given (``search=``) for a ruleset outside the registry. The search uses only ruleset methods:
-pending, legal (the root's orders are listed once from the set ``choose`` is given, and a
+decision_kinds, deciding, legal (the root's orders are listed once from the set ``choose`` is given, and a
 rollout draws each order with ``sample``, nothing listed), search_orders (the nodes below the
 root: the game's fastest listing), advance, outcome. A set of more than :data:`LISTED_MAX`
 orders (a big fleet's plot) is searched through that many samples, never listed. The order returned is one of the root
@@ -120,17 +120,21 @@ def composed(legal: Legal[Any], rank: Callable[[list[Order]], list[float]]) -> l
     :data:`COMPOSED_ALTERNATIVES` runners-up are added with the others held. Where the prior is
     a sum of the units' parts (a fleet's plot scored ship by ship) the first order is its best
     one; random draws (:func:`listed`) of billions of plots almost never hold it. Only orders
-    ``in`` the set are kept."""
+    ``in`` the set are kept; where the set counts every combination of the units' choices (no
+    rule across units), each is, and none is checked: a fleet plot's check costs as much as
+    scoring it."""
     units = legal.per_unit()
     picks = {unit: choices[0] for unit, choices in units.items() if choices}
     if len(picks) < len(units):
         return []
+    free = legal.count() == math.prod(len(choices) for choices in units.values())
     ranked: dict[str, list[tuple[float, int]]] = {}
     for _ in range(2):
         changed = False
         for unit, choices in units.items():
             trials = [(k, legal.combine({**picks, unit: c})) for k, c in enumerate(choices)]
-            trials = [(k, order) for k, order in trials if order in legal]
+            if not free:
+                trials = [(k, order) for k, order in trials if order in legal]
             if not trials:
                 continue
             scores = rank([order for _, order in trials])
@@ -144,7 +148,7 @@ def composed(legal: Legal[Any], rank: Callable[[list[Order]], list[float]]) -> l
     for unit, order in ranked.items():
         for _, k in order[1:1 + COMPOSED_ALTERNATIVES]:
             out.append(legal.combine({**picks, unit: units[unit][k]}))
-    return list({repr(order): order for order in out if order in legal}.values())
+    return list({repr(order): order for order in out if free or order in legal}.values())
 
 
 def drawn_and_composed(legal: Legal[Any], rng: random.Random, draws: int,
@@ -435,9 +439,9 @@ class MctsBot:
                 break
             orders: dict[Seat, Order] = {}
             picks: list[tuple[Seat, _SeatStats, str]] = []
-            for seat, decision in ruleset.pending(state).items():
+            for seat, kind in ruleset.decision_kinds(state).items():
                 # below the root, the game's fastest listing (as JSON or as order objects)
-                slot = (seat, decision.kind)
+                slot = (seat, kind)
                 stats = node.seats.get(slot)
                 if stats is None:
                     stats = node.seats[slot] = _SeatStats()
@@ -526,7 +530,7 @@ class MctsBot:
             outcome = ruleset.outcome(state)
             if outcome is not None:
                 return self._ended(ruleset, state, outcome)
-            orders = {seat: ruleset.legal(state, seat).sample(self._rng) for seat in ruleset.pending(state)}
+            orders = {seat: ruleset.legal(state, seat).sample(self._rng) for seat in ruleset.deciding(state)}
             state, _ = ruleset.advance(state, orders)
         outcome = ruleset.outcome(state)
         if outcome is not None:

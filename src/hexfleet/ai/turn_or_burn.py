@@ -69,7 +69,7 @@ from ..hexgrid import (
     to_offset,
 )
 from ..plugins import BotOffer, LegalFilter, Study
-from .base import MCTS, RANDOM, LegalArg, as_legal, order_as_json
+from .base import MCTS, RANDOM, LastRead, LegalArg, as_legal, order_as_json
 
 _ELIMINATING = frozenset({"CM", "STR", *GUNS})
 """Losing any of these eliminates a Module 1 fighter (TOB-M1-SCEN-02)."""
@@ -263,7 +263,7 @@ def evaluate(state: TobState) -> dict[Seat, float]:
     wide = state.config.options.slip_model == "wide"
     exclusive = state.config.options.arc_boundary == "exclusive"
     tracks = _tracks(state)
-    if state.config.systems and not state.config.nine_phase:
+    if state.config.systems and (not state.config.nine_phase or state.config.party is not None):
         return _evaluate_teams(state, tracks, wide, exclusive)
     score = {side: 0.0 for side in state.config.sides}
     for f, p1, p2, stays in tracks:
@@ -329,8 +329,9 @@ of armor (TOB-M2-ARMOR-01), so aiming at it is still worth something."""
 
 
 def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive: bool) -> dict[Seat, float]:
-    """Modules 2-3 prospects (Popcorn, Bigger): what :func:`evaluate` counts for a duel, with
-    what decides a team game. A side gains :data:`POINT_WEIGHT` per team point and
+    """Modules 2-3 prospects (Popcorn, Bigger, and a Big Party's fleets, which play on points
+    too): what :func:`evaluate` counts for a duel, with
+    what decides a team game. A side gains :func:`point_weight` per point and
     :data:`STRENGTH_WEIGHT` times its share of the cards it builds still working in play
     (:func:`_cards`), so a kill, a card shot away or a fighter lost off the map shows at once.
     Each working gun of a fighter (:func:`_firing`) aims at the enemy it would hurt most next
@@ -339,11 +340,13 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
     the strength term values them (:func:`_team_shot`: crew or structure all gone, heavy guns,
     lock-on range, shields, armor). Without the cards a big fighter, which no single shot is
     likely to eliminate, was searched as if three guns a turn could not hurt it. A fighter
-    loses :func:`_danger` and ½ without a thruster, as in a duel."""
+    loses :func:`_danger` and ½ without a thruster, as in a duel; Module 4's projectiles and
+    black holes count as there (:func:`_module_4_terms`)."""
     board = state.config.map
     points = dict(state.scores)
+    per_point = point_weight(state)
     cards = {side: _cards(state, side) for side in state.config.sides}
-    score = {side: POINT_WEIGHT * points.get(side, 0) + STRENGTH_WEIGHT * kept / max(1, built)
+    score = {side: per_point * points.get(side, 0) + STRENGTH_WEIGHT * kept / max(1, built)
              for side, (kept, built) in cards.items()}
     for f, p1, p2, stays in tracks:
         if not f.has("THR"):
@@ -371,7 +374,25 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
             miss_all *= 1.0 - kill
             score[f.side] += best - kill
         score[f.side] += 1.0 - miss_all
+    if state.projectiles or state.config.black_holes:
+        _module_4_terms(state, tracks, score)
     return _prospects(score)
+
+
+def point_weight(state: TobState) -> float:
+    """What one point counts for in :func:`_evaluate_teams`: :data:`POINT_WEIGHT` at Popcorn's
+    goal of 8 (a point a kill, TOB-M2-SCEN-05), scaled to the game's own goal, so that the goal
+    is worth as much in every game. A Big Party of two fleets of four plays to 32 (+1 a card,
+    +3 a ship, TOB-M6-MODE-03/07): at Popcorn's weight a ship shot down, about 13 points, would
+    saturate ``tanh`` at once; without points, as before, search played for the chance of a
+    kill and never for the points a Big Party is won by."""
+    party = state.config.party
+    goal = party.point_goal if party is not None else state.config.options.goal
+    return POINT_WEIGHT * POPCORN_GOAL / goal if goal else POINT_WEIGHT
+
+
+POPCORN_GOAL = 8
+"""Popcorn's point goal (TOB-M2-SCEN-05), at which :data:`POINT_WEIGHT` was set."""
 
 
 def _cards(state: TobState, side: Seat) -> tuple[int, int]:
@@ -786,12 +807,23 @@ def prior(state: TobState, seat: Seat, orders: list[Order]) -> list[float]:
     Decisions other than setup and plot are left unranked (all equal)."""
     if state.phase not in (SETUP, PLOT):
         return [0.0] * len(orders)
+    score = _state_scorer(state, seat)
+    return [score(o) for o in orders]
+
+
+def _scorer_of(state: TobState, seat: Seat) -> Callable[[Order], float]:
+    """:func:`order_scorer` for ``seat``'s orders in ``state``."""
     own = [f for f in state.fighters if f.side == seat]
     enemies = [(e, _guns_of(e, any(c in GUNS for c in e.revealed))) for e in state.fighters if e.side != seat]
-    score = order_scorer(state.config.map, own, enemies, state.config.options.slip_model == "wide",
-                         state.config.options.arc_boundary == "exclusive", state.phase == SETUP,
-                         ground=rink(state, seat))
-    return [score(o) for o in orders]
+    return order_scorer(state.config.map, own, enemies, state.config.options.slip_model == "wide",
+                        state.config.options.arc_boundary == "exclusive", state.phase == SETUP,
+                        ground=rink(state, seat))
+
+
+_state_scorer: LastRead[Callable[[Order], float]] = LastRead(_scorer_of)
+"""The scorer of the state :func:`prior` was last asked about, with the parts it has scored:
+search asks again of the same state object, a fleet's plot unit by unit (:func:`hexfleet.ai.mcts.composed`),
+and the node's orders after; each ship's part is scored once, not once per call."""
 
 
 class HeuristicBot:

@@ -248,6 +248,12 @@ class Procedure(Ruleset[S]):
         ask = self.asked(state)
         return () if ask is None else ask.seats
 
+    def decision_kinds(self, state: S) -> dict[Seat, str]:
+        ask = self.asked(state)
+        if ask is None:
+            return {}
+        return {ask.seats[0]: DICE} if ask.kind == DICE else dict.fromkeys(ask.seats, ask.kind)
+
     def decision(self, state: S, seat: Seat | None) -> Decision | None:
         ask = self.asked(state)
         if ask is None or seat is None or seat not in ask.seats:

@@ -160,6 +160,12 @@ class Ruleset(ABC, Generic[S]):
         without building every seat's options (eight Big Party fleets' plots)."""
         return tuple(self.pending(state))
 
+    def decision_kinds(self, state: S) -> dict[Seat, str]:
+        """The kind of each open decision, by seat: :meth:`pending` without the prompts and
+        options, which search (``ai/mcts.py``) never reads and a ruleset may skip building
+        (a fleet's plot options cost more than the rest of a search step)."""
+        return {seat: decision.kind for seat, decision in self.pending(state).items()}
+
     def decision(self, state: S, seat: Seat | None) -> Decision | None:
         """``seat``'s open decision (``None``: it has none), as :meth:`pending` gives it; a
         ruleset may build it without the other seats' (a view needs one seat's)."""
