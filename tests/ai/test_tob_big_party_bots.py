@@ -79,3 +79,28 @@ def test_search_keeps_apart_the_decisions_another_world_opens_at_the_same_node()
     for seed in range(3):
         bot = get_bot("turn-or-burn", "mcts", scenario="big-party", seed=seed, iterations=200)
         assert bot.choose(TOB, seat, TOB.view(state, seat), legal) in legal
+
+
+@pytest.mark.rule("TOB-M6-MODE-01")
+@pytest.mark.rule("TOB-M6-MODE-07")
+def test_search_values_a_big_partys_points_scaled_to_its_goal() -> None:
+    """A Big Party is won on points (TOB-M6-MODE-01): search's leaves count them, at a weight
+    that makes the goal worth what Popcorn's goal of 8 is (TOB-M2-SCEN-05). A ship shot down
+    (+3 and its cards, about 13 points) leads without deciding the game at once."""
+    from dataclasses import replace
+
+    from hexfleet.ai.turn_or_burn import POINT_WEIGHT, evaluate, point_weight
+
+    party = TOB.new_game("big-party", seed=1)
+    popcorn = TOB.new_game("popcorn", seed=1)
+    assert party.config.party is not None and party.config.party.point_goal == 32
+    assert point_weight(party) == pytest.approx(POINT_WEIGHT / 4)
+    assert point_weight(popcorn) == POINT_WEIGHT
+    even = evaluate(party)
+    ahead = evaluate(replace(party, scores=(("P1", 13), ("P2", 0))))
+    assert ahead["P1"] - even["P1"] > 0.2
+    assert ahead["P1"] < 0.99 and ahead["P1"] + ahead["P2"] == pytest.approx(1.0)
+    at_goal = evaluate(replace(party, scores=(("P1", 32), ("P2", 0))))["P1"] - even["P1"]
+    p1, p2 = popcorn.config.sides
+    popcorn_goal = evaluate(replace(popcorn, scores=((p1, 8), (p2, 0))))[p1] - evaluate(popcorn)[p1]
+    assert at_goal == pytest.approx(popcorn_goal, abs=0.1)

@@ -89,3 +89,33 @@ def test_a_heavy_gun_in_reach_counts_and_shields_stop_it():
     shielded = replace(near, fighters=tuple(replace(f, kit=replace(f.kit, shields=True)) if f.id == "A1" else f
                                             for f in near.fighters))
     assert evaluate(shielded)["empire"] < evaluate(near)["empire"] - 0.1
+
+
+@pytest.mark.rule("TOB-AMB-19")
+@pytest.mark.rule("TOB-SEQ-14")
+def test_at_the_fire_decision_the_guns_plotted_this_turn_count():
+    """At the fire decision the fighters have moved and the guns plotted this turn fire from
+    where they stand (TOB-AMB-19): search's leaves there count those shots beside next turn's.
+    Popcorn played by the heuristic: wherever only one side plotted a gun, taking its guns out
+    of the plot never leaves that side better off, and somewhere worse off."""
+    from hexfleet.ai.base import get_bot
+    from hexfleet.ai.turn_or_burn import _plotted
+    from hexfleet.engine.ruleset import step
+    from hexfleet.games.turn_or_burn.cards import GUNS
+    from hexfleet.games.turn_or_burn.state import FIRE
+
+    state = R.new_game("popcorn", seed=0)
+    bots = {s: get_bot("turn-or-burn", "heuristic", seed=s) for s in R.seats(state)}
+    gains = []
+    while state.outcome is None and state.turn <= 12:
+        if state.phase == FIRE:
+            shooting = {f.side for f in state.fighters if _plotted(state, f)}
+            if len(shooting) == 1:
+                side, = shooting
+                stage = state.stage
+                unarmed = replace(state, stage=replace(stage, plots=tuple(
+                    (fid, tuple(a for a in actions if a.card not in GUNS)) for fid, actions in stage.plots)))
+                gains.append(evaluate(state)[side] - evaluate(unarmed)[side])
+        state, _ = step(R, state, {s: bots[s].choose(R, s, R.view(state, s), R.legal(state, s))
+                                     for s in R.pending(state)})
+    assert gains and min(gains) >= 0.0 and max(gains) > 0.05

@@ -54,7 +54,7 @@ from ..games.turn_or_burn.position import FORMAT
 from ..games.turn_or_burn.position_v2 import OPPOSITE_EDGE, scenario_of
 from ..games.turn_or_burn.rules import RULESET
 from ..games.turn_or_burn.spacewar import BLAST, PROJECTILE_MISSES, edge_beyond
-from ..games.turn_or_burn.state import PLOT, SETUP, Fighter, Projectile, TobState
+from ..games.turn_or_burn.state import FIRE, PLOT, SETUP, Fighter, Projectile, TobState
 from ..games.turn_or_burn.turn import resume_step
 from ..hexgrid import (
     DIRECTIONS,
@@ -341,9 +341,19 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
     lock-on range, shields, armor). Without the cards a big fighter, which no single shot is
     likely to eliminate, was searched as if three guns a turn could not hurt it. A fighter
     loses :func:`_danger` and ½ without a thruster, as in a duel; Module 4's projectiles and
-    black holes count as there (:func:`_module_4_terms`)."""
+    black holes count as there (:func:`_module_4_terms`).
+
+    At the fire decision the fighters have moved: the guns plotted this turn (:func:`_plotted`)
+    fire from where they stand, and count beside next turn's. Before, a leaf there, where most
+    of a search's leaves are, valued only next turn's shots, blind to the one each plot had
+    just chosen. A Big Party's points of the turn so far (``stage.tally``, scored at its end)
+    count as scored."""
     board = state.config.map
     points = dict(state.scores)
+    if state.stage is not None:  # a Big Party's points of the turn so far, scored at its end
+        for entry in state.stage.tally:
+            if entry[0] == "points":
+                points[entry[1]] = points.get(entry[1], 0) + entry[3]
     per_point = point_weight(state)
     cards = {side: _cards(state, side) for side in state.config.sides}
     score = {side: per_point * points.get(side, 0) + STRENGTH_WEIGHT * kept / max(1, built)
@@ -357,6 +367,18 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
             if danger > 1.0:
                 continue
         miss_all = 1.0
+        if state.phase == FIRE:  # this turn's guns fire from where the fighters stand now
+            for gun, n, target in _plotted(state, f):
+                best, kill = 0.0, 0.0
+                for e, _, _, _ in tracks:
+                    if e.side == f.side or target not in (None, e.id):
+                        continue
+                    k, wear = _team_shot(f.hex, (f.facing,), gun, n, e, e.hex, f.lock_on == e.id, exclusive)
+                    value = k + wear * STRENGTH_WEIGHT / max(1, cards[e.side][1])
+                    if value > best:
+                        best, kill = value, k
+                miss_all *= 1.0 - kill
+                score[f.side] += best - kill
         for gun, n in _firing(f):
             best, kill = 0.0, 0.0
             for e, e1, e2, _ in tracks:
@@ -377,6 +399,16 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
     if state.projectiles or state.config.black_holes:
         _module_4_terms(state, tracks, score)
     return _prospects(score)
+
+
+def _plotted(state: TobState, f: Fighter) -> list[tuple[Gun, int, str | None]]:
+    """The guns ``f`` plotted this turn, to fire at the open fire decision: each with its
+    damage multiplier (a heavy set's size, as :func:`_firing` counts it) and the target its
+    plot names, if any."""
+    assert state.stage is not None
+    sets = {gun.id: n for gun, n in _firing(f)}
+    return [(GUNS[a.card], 1 if a.external else sets.get(a.card, 1), a.target)
+            for a in state.stage.plot(f.id) if a.card in GUNS]
 
 
 def point_weight(state: TobState) -> float:
