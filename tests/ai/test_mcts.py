@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import pytest
 
 from hexfleet.ai import get_bot
 from hexfleet.ai.mcts import Limit, MctsBot, outcome_values
 from hexfleet.engine.errors import RuleError
-from hexfleet.engine.legal import PerUnit
-from hexfleet.engine.ruleset import Decision, Outcome, step
+from hexfleet.engine.ruleset import Outcome, step
 from hexfleet.games import get_ruleset
 
 from .toy_games import Counter, Duel, Race
@@ -309,52 +308,3 @@ def test_a_game_may_score_its_finished_games_by_its_evaluator():
     for game, best in ((_Grudging(), 1), (_Plain(), 2)):
         bot = MctsBot(seed=1, think=None, iterations=300, search=game, settle=False)
         assert bot.choose(game, "a", game.view(state, "a"), [1, 2]) == best
-
-
-class _Squad(Duel):
-    """One seat, one step: five units each pick 0-9 (100,000 orders, too many to list, any
-    combination legal); the leaf's value is the share of units that picked their own hidden
-    best, which no whole-order sample of a few hundred is likely to hold all of."""
-
-    BEST = {"u0": 3, "u1": 7, "u2": 0, "u3": 9, "u4": 5}
-    EVALUATE_OUTCOMES = True
-
-    def pending(self, state):
-        return {} if state.chosen else {"a": Decision("a", "orders", "each unit picks 0-9")}
-
-    def legal(self, state, seat):
-        return PerUnit({u: list(range(10)) for u in self.BEST}, lambda picks: tuple(sorted(picks.items())),
-                       lambda order: True)
-
-    def validate(self, state, seat, order):
-        pass
-
-    def advance(self, state, orders):
-        return replace(state, chosen=orders["a"]), []
-
-    def outcome(self, state):
-        return Outcome("done", ("a",)) if state.chosen else None
-
-    def evaluate(self, state):
-        share = sum(dict(state.chosen).get(u) == best for u, best in self.BEST.items()) / len(self.BEST)
-        return {"a": share, "b": 1.0 - share}
-
-
-def test_a_set_too_big_to_list_with_no_rule_across_units_is_searched_unit_by_unit():
-    """:func:`factored`: the units pick in turn, each with statistics kept for the picks before
-    it, and the search returns the most visited path: with no prior to point the way, 800
-    iterations over a set of 100,000 orders find every unit's best in three searches of four,
-    and all but one unit's in the fourth."""
-    from hexfleet.ai.mcts import LIST_UP_TO, factored
-
-    squad = _Squad()
-    state = squad.new_game("once", seed=0)
-    legal = squad.legal(state, "a")
-    assert legal.count() > LIST_UP_TO and factored(legal)
-    right = []
-    for seed in range(4):
-        bot = MctsBot(seed=seed, think=None, iterations=800, search=squad, settle=False)
-        order = dict(bot.choose(squad, "a", squad.view(state, "a"), legal))
-        right.append(sum(order[u] == best for u, best in _Squad.BEST.items()))
-    assert sorted(right) == [4, 5, 5, 5]
-    assert not factored(Duel().legal(Duel().new_game("once", seed=0), "a"))  # a listed set is picked whole

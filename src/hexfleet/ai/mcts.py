@@ -163,22 +163,6 @@ def drawn_and_composed(legal: Legal[Any], rng: random.Random, draws: int,
     return orders + [o for o in composed(legal, rank) if repr(o) not in known]
 
 
-def factored(legal: Legal[Any]) -> bool:
-    """Whether search picks ``legal``'s orders unit by unit (:meth:`MctsBot._pick_units`): a
-    set of several units too big to list, any combination of whose choices is legal (it counts
-    their product: no rule across units). Its count must be cheap to ask (a listed set's, or
-    one already known too big)."""
-    units = legal.per_unit()
-    return (not legal.one_unit and len(units) > 1
-            and legal.count() == math.prod(len(choices) for choices in units.values()) > LIST_UP_TO)
-
-
-def _unit_rank(prior: Prior, state: Any, seat: Seat, legal: Legal[Any], held: Mapping[str, Any], unit: str,
-               choices: list[Any]) -> list[float]:
-    """The prior's scores of ``unit``'s ``choices``, every other unit holding its ``held`` one."""
-    return prior(state, seat, [legal.combine({**held, unit: choice}) for choice in choices])
-
-
 def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats, rng: random.Random,
                 rank: Callable[[list[Order]], list[float]] | None,
                 prune: Pruner | None) -> tuple[list[Order], Legal[Any] | None, bool]:
@@ -199,13 +183,8 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
     picks): counting and drawing 256 plots of three fighters under a shared budget cost 100 ms,
     against about 1 ms for the rest of an iteration, and every fresh draw brought orders the
     node would never see again. A set too big once is taken as too big at that node in every
-    world (counting it costs as much as a draw).
-
-    A set search picks unit by unit (:func:`factored`) is marked so at the node
-    (``stats.units``), and no orders are listed."""
+    world (counting it costs as much as a draw)."""
     lazy = ruleset.legal(state, seat)
-    if stats.units is not None:
-        return [], lazy, True
     if stats.drawn is None:
         unchecked = lazy.unchecked()
         if unchecked is not None and len(unchecked) <= LIST_UP_TO:
@@ -214,9 +193,6 @@ def _below_root(ruleset: Ruleset[Any], state: Any, seat: Seat, stats: _SeatStats
         if lazy.count() <= LIST_UP_TO:
             orders = ruleset.search_orders(state, seat)
             return (prune(state, seat, orders) if prune is not None else orders), None, True
-        if factored(lazy):
-            stats.units = {}
-            return [], lazy, True
         stats.drawn = drawn_and_composed(lazy, rng, DRAWN_BELOW_ROOT, rank)
     return (prune(state, seat, stats.drawn) if prune is not None else stats.drawn), lazy, False
 
@@ -286,8 +262,7 @@ class _SeatStats:
     since building the keys (``repr``) costs more than comparing lists.
     """
 
-    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias", "ranked", "drawn", "refused", "units",
-                 "unit_prior")
+    __slots__ = ("orders", "perm", "visits", "wins", "recent", "bias", "ranked", "drawn", "refused")
 
     def __init__(self) -> None:
         self.orders: dict[str, Order] = {}
@@ -304,13 +279,6 @@ class _SeatStats:
         self.refused: set[str] = set()
         """Unchecked orders the rules refused here once (:func:`_below_root`): not picked again,
         or an untried one would be picked, and refused, first at every visit."""
-        self.units: dict[tuple[str, ...], _SeatStats] | None = None
-        """Where the seat's orders are picked unit by unit (:func:`factored`), the statistics of
-        each unit's choices by the keys of the choices of the units before it; ``None`` where
-        orders are picked whole."""
-        self.unit_prior: dict[str, tuple[list[Any], list[float]]] = {}
-        """Each unit's choices and the prior's scores of them (:meth:`MctsBot._pick_units`), asked
-        once for all that unit's statistics while its choices stay the same."""
 
     def legal_keys(self, legal: list[Order], rng: random.Random,
                    rank: Callable[[list[Order]], list[float]] | None = None) -> frozenset[str]:
@@ -427,16 +395,13 @@ class MctsBot:
         self._check_root = bool(getattr(search, "CHECK_ROOT_ORDERS", False))
         self._ends = evaluator if getattr(search, "EVALUATE_OUTCOMES", False) else None
         rank = None
-        by_unit = given.count() > LIST_UP_TO and factored(given)
-        if self._prior is not None and given.count() > LIST_UP_TO and not by_unit:  # drawn: the prior composes some too
+        if self._prior is not None and given.count() > LIST_UP_TO:  # drawn: the prior composes some too
             rank = partial(self._prior, search.determinize(view, seat, self._rng.getrandbits(64)), seat)
-        # listed once for the whole search; picked unit by unit from the set itself (no prune: nothing is listed)
-        mine_now: list[Order] | Legal[Any] = given if by_unit else drawn_and_composed(given, self._rng, LISTED_MAX, rank)
-        if self._prune is not None and isinstance(mine_now, list):
-            kept = self._prune(search.determinize(view, seat, self._rng.getrandbits(64)), seat, mine_now)
-            if len(kept) == 1:
-                return kept[0]
-            mine_now = kept
+        mine_now = drawn_and_composed(given, self._rng, LISTED_MAX, rank)  # listed once for the whole search
+        if self._prune is not None:
+            mine_now = self._prune(search.determinize(view, seat, self._rng.getrandbits(64)), seat, mine_now)
+            if len(mine_now) == 1:
+                return mine_now[0]
         depth = self.rollout_depth if self.rollout_depth is not None else (0 if evaluator else DEFAULT_ROLLOUT)
         root = _Node()
         now = self._clock
@@ -455,21 +420,12 @@ class MctsBot:
                 if _settled(root.own(seat).visits, left):
                     break
         mine = root.own(seat)
+        best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
         self.info = SearchInfo(done, now() - start,
                                dict(sorted(mine.visits.items(), key=lambda kv: -kv[1])[:10]), deepest)
-        if mine.units is not None:  # each unit's most visited choice after the others' before it
-            picks: dict[str, Any] = {}
-            prefix: tuple[str, ...] = ()
-            for unit in given.per_unit():
-                stats = mine.units[prefix]
-                key = max(stats.visits, key=lambda k: (stats.visits[k], stats.wins[k]))
-                picks[unit] = stats.orders[key]
-                prefix += (key,)
-            return given.combine(picks)
-        best = max(mine.visits, key=lambda k: (mine.visits[k], mine.wins[k]))
         return mine.orders[best]
 
-    def _iterate(self, ruleset: Ruleset[Any], root: _Node, state: Any, me: Seat, my_legal: list[Order] | Legal[Any],
+    def _iterate(self, ruleset: Ruleset[Any], root: _Node, state: Any, me: Seat, my_legal: list[Order],
                  evaluator: Callable[[Any], dict[Seat, float]] | None, rollout_depth: int) -> int:
         """One iteration: select down the tree, expand one node, score it, back up; returns the
         number of tree steps walked."""
@@ -493,27 +449,14 @@ class MctsBot:
                 complete = True
                 composer = None if self._prior is None else partial(self._prior, state, seat)
                 if node is root and seat == me:
-                    if isinstance(my_legal, Legal):  # the true state's set, picked unit by unit
-                        stats.units = {} if stats.units is None else stats.units
-                        lazy = my_legal
-                        legal = []
-                    else:
-                        legal = my_legal  # listed in the true state
+                    legal = my_legal  # listed in the true state
                 else:
                     legal, lazy, complete = _below_root(ruleset, state, seat, stats, self._rng, composer,
                                                         self._prune)
-                if stats.units is not None:
-                    assert lazy is not None
-                    key, unit_picks = self._pick_units(stats, lazy, state, seat)
-                    orders[seat] = stats.orders[key]
-                    picks.append((seat, stats, key))
-                    picks.extend((seat, unit_stats, k) for unit_stats, k in unit_picks)
-                    continue
                 rank = None
                 if self._prior is not None and (depth < self.prior_depth or len(legal) >= PRIOR_MIN
                                                 or node.visits >= self.prior_visits):
                     rank = partial(self._prior, state, seat)
-                assert isinstance(legal, list)
                 legal_now = stats.legal_keys(legal, self._rng, rank if stats.ranked else None)
                 if rank is not None and not stats.ranked:
                     stats.rank(legal, rank(legal))
@@ -560,47 +503,6 @@ class MctsBot:
                 stats.visits[key] = stats.visits.get(key, 0) + 1
                 stats.wins[key] = stats.wins.get(key, 0.0) + values[seat]
         return len(path)
-
-    def _pick_units(self, stats: _SeatStats, legal: Legal[Any], state: Any, seat: Seat
-                    ) -> tuple[str, list[tuple[_SeatStats, str]]]:
-        """A seat's order picked unit by unit (:func:`factored`): the units in turn, each by
-        UCB1 over statistics kept for the picks of the units before it (``stats.units``, by
-        those picks' keys), with progressive widening and the prior's bias as for whole
-        orders. The key of the combined order, and each unit's statistics and pick.
-
-        Four ships of some forty plots each make 2.5 million plots: a search of a hundred
-        iterations visited each of the few whole plots it tried once or twice, and chose among
-        the prior's first by noise. Unit by unit, a ship's ten best plots share the iterations,
-        and each is measured with the others' best given it (the tree of partial orders of
-        "move decomposition"; statistics per unit alone, regardless of the others' picks, kept
-        a unit on the choice that had scored best while the others were still exploring). The
-        prior ranks a unit's choices with every other unit at its first choice: a prior that
-        sums the units' parts ranks alike whatever the others hold."""
-        assert stats.units is not None
-        units = legal.per_unit()
-        held = {unit: choices[0] for unit, choices in units.items()}
-        picks: dict[str, Any] = {}
-        prefix: tuple[str, ...] = ()
-        unit_picks: list[tuple[_SeatStats, str]] = []
-        for unit, choices in units.items():
-            unit_stats = stats.units.get(prefix)
-            if unit_stats is None:
-                unit_stats = stats.units[prefix] = _SeatStats()
-            keys = unit_stats.legal_keys(choices, self._rng)
-            if self._prior is not None and not unit_stats.ranked:
-                known = stats.unit_prior.get(unit)
-                if known is None or known[0] != choices:
-                    known = stats.unit_prior[unit] = (choices, _unit_rank(self._prior, state, seat, legal, held, unit,
-                                                                          choices))
-                unit_stats.rank(choices, known[1])
-            key = self._select(unit_stats, keys, sum(unit_stats.visits.values()))
-            picks[unit] = unit_stats.orders[key]
-            unit_picks.append((unit_stats, key))
-            prefix += (key,)
-        order = legal.combine(picks)
-        key = repr(order)
-        stats.orders.setdefault(key, order)
-        return key, unit_picks
 
     def _select(self, stats: _SeatStats, legal: frozenset[str], parent_visits: int) -> str:
         """UCB1 over the widened candidates legal now; an untried candidate first."""
