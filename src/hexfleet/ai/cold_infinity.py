@@ -301,7 +301,7 @@ def through(dice: str, traits: tuple[str, ...], armor: int, marginal: bool) -> f
 
 
 def prior(state: CiState, seat: Seat, orders: list[Order]) -> list[float]:
-    """Which orders search tries first: at fire the most attacks; at a move the order after
+    """Which orders search tries first: at fire the volley that expects the most damage; at a move the order after
     which the seat's lead in threat (:func:`threats`) is largest and its gap to the enemy
     (:func:`gaps`) smallest; at EW the assignment after which its threat lead is largest (its
     amplification and lock-on against its foes; their ECM is hidden, taken as none); elsewhere
@@ -314,7 +314,7 @@ def prior(state: CiState, seat: Seat, orders: list[Order]) -> list[float]:
     pos = state.pos
     phase = pos["phase"]
     if phase == "fire":
-        return [PRIOR_ATTACK * sum(len(o.attacks) for o in order.values()) for order in orders]
+        return [PRIOR_ATTACK * volley_damage(pos, order) for order in orders]
     if phase in ("move", "plot", "ew"):
         done = moved(pos)
         scores = [_score_after(pos, seat, order, done, press=phase != "ew") for order in orders]
@@ -324,7 +324,7 @@ def prior(state: CiState, seat: Seat, orders: list[Order]) -> list[float]:
 
 
 PRIOR_ATTACK = 2.0
-"""Prior score per attack declared."""
+"""Prior score per point of damage a volley expects."""
 PRIOR_THREAT = 4.0
 """Prior score per point of threat lead after a move or an EW assignment."""
 PRIOR_PRESS = 1.0
@@ -353,8 +353,8 @@ def prune(state: CiState, seat: Seat, orders: list[Order]) -> list[Order]:
     """Orders search need not consider: at a fire decision, holding every gun while the offered
     volley expects damage, or the volley when it expects none.
 
-    The rules offer a side two fire orders, hold fire or every armed weapon at the nearest enemy
-    it bears on (:func:`~hexfleet.games.cold_infinity.rules._legal_fire`). Leaves count the
+    The rules offer a side hold fire, every armed weapon at the nearest enemy it bears on, or
+    at each enemy in reach (:func:`~hexfleet.games.cold_infinity.rules._legal_fire`). Leaves count the
     threat of the next fire from ships drifting on, none maneuvering, so to search the shot at
     the next fire nearly always looks closer than the shot in hand, and a weapon that re-arms
     (a 2+1 battery, a 1+2 spinal) looked better held: in a fleet action `mcts` held every
@@ -396,8 +396,8 @@ class ColdInfinityHeuristicBot:
         return best_order(orders, lambda o: self._score(kind, pos, seat, order_as_json(ruleset, view, o)), self._rng)
 
     def _score(self, kind: str | None, pos: Mapping[str, Any], seat: Seat, order: Any) -> float:
-        if kind == "fire":
-            return sum(len(o.get("attacks", [])) for o in order.values())
+        if kind == "fire":  # the most attacks, each at the nearest enemy it bears on
+            return sum(len(o.get("attacks", [])) for o in order.values()) - 0.001 * self._ranges(pos, seat, order)
         if kind == "ew":
             return sum(o.get("shroud", 0) for o in order.values())
         if kind == "power":  # keeps its systems on (it does not nurse an overheating plant), restarts a cold one
@@ -406,6 +406,14 @@ class ColdInfinityHeuristicBot:
             (uid, o), = order.items()
             return self._move_score(pos, seat, uid, o)
         return 0.0
+
+    @staticmethod
+    def _ranges(pos: Mapping[str, Any], seat: Seat, order: Mapping[str, Any]) -> int:
+        """The hexes from each attacking unit to its attack's target, summed."""
+        p = read_position(filled(pos, seat))
+        by_id = {u["id"]: u for u in p["units"]}
+        return sum(range_between(p, by_id[uid], by_id[a["target"]]) for uid, o in order.items()
+                   for a in o.get("attacks", []))
 
     @staticmethod
     def _move_score(pos: Mapping[str, Any], seat: Seat, uid: str, o: Mapping[str, Any]) -> float:

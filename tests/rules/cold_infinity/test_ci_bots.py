@@ -67,3 +67,13 @@ def test_bots_play_with_unit_identification_and_nimble_small_vessels() -> None:
         state, _ = step(RULESET, state, {s: bots[s].choose(RULESET, s, RULESET.view(state, s), RULESET.legal(state, s))
                                          for s in pending})
     assert RULESET.outcome(state) is not None
+
+
+def test_the_heuristic_fires_every_weapon_at_the_nearest_enemy() -> None:
+    """Offered a volley at each enemy in reach, the heuristic keeps to the nearest."""
+    state = CiState(read_position(position([unit("R", "red", "reaper", (0, 0), 1),
+                                            unit("B1", "blue", "reaper", (0, -2), 4),
+                                            unit("B2", "blue", "reaper", (1, -4), 4)], phase="fire")), Rng(1))
+    bot = get_bot("cold-infinity", "heuristic", seed=1)
+    order = bot.choose(RULESET, "red", RULESET.view(state, "red"), RULESET.legal(state, "red"))
+    assert {a.target for a in order["R"].attacks} == {"B1"}

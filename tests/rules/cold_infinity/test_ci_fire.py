@@ -485,3 +485,25 @@ def test_up_and_down_are_relative() -> None:
         return fire.section_candidates(p, p["units"][0], p["units"][1], "fa")
 
     assert section(6) == ["aft"] and section(-4) == ["forward"] and section(3) == ["forward", "aft"]
+
+
+@pytest.mark.rule("CI-7.2.a")
+@pytest.mark.rule("CI-7.2.1")
+def test_the_listed_fire_orders_offer_each_target_in_reach() -> None:
+    """A player writes down which weapons fire at which targets (CI-7.2.a): the listed orders
+    (what bots choose among) are holding fire, every armed weapon at the nearest enemy it can
+    hit, and every weapon at each other enemy it can hit, each one the rules accept. A Reaper
+    with two frigates ahead may fire its forward railguns at the farther one."""
+    from hexfleet.games import get_ruleset
+    from hexfleet.games.cold_infinity.rules import CiState
+
+    ruleset = get_ruleset("cold-infinity")
+    state = CiState(pos([unit("R", "red", "reaper", (0, 0), 1), unit("B1", "blue", "reaper", (0, -2), 4),
+                         unit("B2", "blue", "reaper", (1, -4), 4)], phase="fire"), Rng(1))
+    legal = ruleset.legal(state, "red")
+    listed = [ruleset.order_json(state, "red", o) for o in legal]
+    volley = [{"weapon": "railgun_1", "target": "B1"}, {"weapon": "railgun_2", "target": "B1"}]
+    assert listed == [{}, {"R": {"attacks": volley}},
+                      {"R": {"attacks": [{**a, "target": "B2"} for a in volley]}}]
+    for order in listed:
+        ruleset.validate(state, "red", order)

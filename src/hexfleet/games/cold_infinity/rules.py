@@ -259,13 +259,17 @@ def _legal_plot(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
 
 
 def _legal_fire(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
-    """Hold fire, or every armed weapon at the nearest enemy it can hit (one shot each)."""
+    """Hold fire; every armed weapon at the nearest enemy it can hit (one shot each); and for
+    each enemy some weapon can hit, every weapon that can hit it at it, the others at their
+    nearest. A representative set (a volley may split its weapons any way the rules allow,
+    as JSON orders do): without a choice of target, two destroyers whose lances could not get
+    through a cruiser's armor fired at it while it stood nearest, and never at the frigate
+    behind it."""
     pos = state.pos
-    order: dict[str, Any] = {}
+    reach: dict[str, list[tuple[str, list[str]]]] = {}  # unit -> each armed weapon's targets, nearest first
     for u in pos["units"]:
         if u["side"] != seat or not alive(u) or u["id"] in pos["plots"].get("no_fire", []):
             continue
-        attacks = []
         for s, st in movement.systems(pos, u, "weapon"):
             if not st["active"] or st["arming"] or st["destroyed"]:
                 continue
@@ -273,10 +277,19 @@ def _legal_fire(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
                              if t["side"] != seat and alive(t) and fire.arc_eligible(pos, u, s["weapon"]["arc"], t)
                              and fire.los_clear(pos, u, t))
             if targets:
-                attacks.append(fire.Attack(s["id"], targets[0][1]))
-        if attacks:
-            order[u["id"]] = fire.FireOrder(tuple(attacks))
-    return Choices([Orders()] + ([Orders(order)] if order else []), contains=_contains("fire", state, ask, seat))
+                reach.setdefault(u["id"], []).append((s["id"], [tid for _, tid in targets]))
+
+    def volley(focus: str | None) -> Orders:
+        return Orders({uid: fire.FireOrder(tuple(fire.Attack(w, focus if focus in ts else ts[0]) for w, ts in weapons))
+                       for uid, weapons in reach.items()})
+
+    orders = [Orders()]
+    if reach:
+        orders.append(volley(None))
+        for focus in sorted({t for weapons in reach.values() for _, ts in weapons for t in ts}):
+            if (order := volley(focus)) not in orders:
+                orders.append(order)
+    return Choices(orders, contains=_contains("fire", state, ask, seat))
 
 
 def _legal_empty(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
