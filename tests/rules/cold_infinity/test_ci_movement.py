@@ -5,6 +5,7 @@ non-inertial turns (TV-23), overthrust (TV-44), evasion (TV-46), derelicts (TV-4
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -582,3 +583,37 @@ def test_combined_maneuvers_take_a_point_through_each_thruster() -> None:
 
     p = read_position(position([unit("B", "red", "b")], designs={"b": basic_reaper()}))
     assert move(p, "B", roll=1)["thrust"] == 1
+
+
+@pytest.mark.rule("CI-6.2.a")
+@pytest.mark.rule("CI-5.4.2.j")
+def test_in_3d_the_listed_moves_tumble_the_only_way_to_thrust_along_z() -> None:
+    """To move along Z a ship tumbles 90° to point up or down, then thrusts (CI-6.2.a): the
+    listed moves (what bots choose among) offer tumbling ±1 in 3-D, each accepted by the rules,
+    and a ship tumbled aft accelerates up a layer a turn. In 2-D the list has no tumble."""
+    from hexfleet.games import get_ruleset
+    from hexfleet.games.cold_infinity.rules import CiState
+
+    ruleset = get_ruleset("cold-infinity")
+
+    def moves(scenario: str) -> tuple[CiState, str, list[Any]]:
+        state = ruleset.new_game(scenario, seed=1)
+        while "move" not in {d.kind for d in ruleset.pending(state).values()}:
+            state, _ = ruleset.advance(state, {s: ruleset.legal(state, s).first() for s in ruleset.pending(state)})
+        seat = next(s for s, d in ruleset.pending(state).items() if d.kind == "move")
+        return state, seat, [ruleset.order_json(state, seat, o) for o in ruleset.legal(state, seat)]
+
+    state, seat, listed = moves("duel-3d")
+    uid = state.pos["move_order"][0]
+    assert {"tumble": 1} in [o[uid] for o in listed] and {"tumble": -1} in [o[uid] for o in listed]
+    for order in listed:
+        ruleset.validate(state, seat, order)
+    _, _, flat = moves("frigate-duel")
+    assert not any("tumble" in o for order in flat for o in order.values())
+    tumbled = pos([unit("R", "red", "reaper", (0, 0), 1, attitude="tumbled_aft", vector="0")],
+                  phase="move", options={"three_d": True})
+    ship, up = tumbled["units"][0], movement.MoveOrder(accel=Fraction(1))
+    thrust = movement.check(tumbled, ship, up)
+    _, over = movement.route(tumbled, ship, up)
+    movement.apply(tumbled, ship, up, thrust, over)
+    assert read_vector(ship["vector"], "v") == ((0, 0), 1)  # up a layer a turn, the plane untouched

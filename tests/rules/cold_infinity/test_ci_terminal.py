@@ -102,8 +102,9 @@ def test_fire_names_each_enemy_with_range_and_arc() -> None:
 @pytest.mark.rule("CI-7.1.4.3")
 def test_with_3d_movement_the_fire_form_gives_each_targets_layer() -> None:
     g = Game(RS, "duel-3d", seed=1)
-    while g.view("blue")["position"]["phase"] != "fire":
-        g.submit({seat: list(RS.legal(g.state, seat))[-1] for seat in g.pending()})
+    while g.view("blue")["position"]["phase"] != "fire":  # the last listed order that does not tumble
+        g.submit({seat: [o for o in RS.legal(g.state, seat) if "tumble" not in str(RS.order_json(g.state, seat, o))][-1]
+                  for seat in g.pending()})
     order, ui = form(g, "blue", [])
     assert order["B1"]["attacks"][0] == {"weapon": "railgun_1", "target": "R1"}
     assert "R1 (reaper) at range 9 (8 hexes, Δz -4)" in ui.shown  # round(√(8² + 4²))

@@ -215,8 +215,9 @@ changes once built."""
 
 
 def _legal_move(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
-    """For the ship moving now: drift, accelerate or brake 1–2, pivot ±1, slide, halt a pivot
-    (listed once per state: :data:`_last_move`)."""
+    """For the ship moving now: drift, accelerate or brake 1–2, pivot ±1, slide, halt a pivot;
+    in 3-D also tumble ±1 and halt a tumble, the only way to thrust along z (CI-6: a ship
+    tumbled 90° accelerates up or down). Listed once per state: :data:`_last_move`."""
     global _last_move
     last = _last_move  # one read of the shared slot: another thread may replace it meanwhile
     if last is not None and last[0] is state and last[1] == seat:
@@ -244,6 +245,11 @@ def _list_moves(state: CiState, ask: Ask, seat: Seat) -> Legal[Orders]:
         candidates.append(movement.MoveOrder(pivot=Fraction(p), accel=Fraction(1)))
     for r in (2, 6):
         candidates.append(movement.MoveOrder(slide=(r,)))
+    if pos["options"]["three_d"]:  # without a tumble no ship could ever change its z velocity
+        tumbling = movement.read_rate(unit["rotation"]["tumble"], "rate")
+        if tumbling:
+            candidates.append(movement.MoveOrder(tumble=-tumbling))
+        candidates += [movement.MoveOrder(tumble=Fraction(t)) for t in (1, -1)]
     ok = []
     for c in candidates:
         try:
