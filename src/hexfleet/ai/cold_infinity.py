@@ -409,8 +409,9 @@ class ColdInfinityHeuristicBot:
 
     @staticmethod
     def _ranges(pos: Mapping[str, Any], seat: Seat, order: Mapping[str, Any]) -> int:
-        """The hexes from each attacking unit to its attack's target, summed."""
-        p = read_position(filled(pos, seat))
+        """The hexes from each attacking unit to its attack's target, summed (the view's position
+        read once a decision: :data:`_read`)."""
+        p = _read(pos, seat)
         by_id = {u["id"]: u for u in p["units"]}
         return sum(range_between(p, by_id[uid], by_id[a["target"]]) for uid, o in order.items()
                    for a in o.get("attacks", []))

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -366,39 +366,51 @@ def _evaluate_teams(state: TobState, tracks: list[Track], wide: bool, exclusive:
             score[f.side] -= danger
             if danger > 1.0:
                 continue
+        # this turn's plotted guns at the fire decision, from where the fighters stand now; then
+        # every gun next turn if all coast (not through its own shields), and at 0.6 the turn after
+        now: list[Shot] = [(1.0, f.hex, (f.facing,), 0)]
+        later: list[Shot] = []
+        if not f.shields:
+            later.append((1.0, p1, (f.facing,), 1))
+        if stays:
+            later.append((0.6, p2, _ALL_FACINGS, 2))
+        shots: list[tuple[Gun, int, str | None, list[Shot]]] = [
+            (gun, n, target, now) for gun, n, target in (_plotted(state, f) if state.phase == FIRE else ())]
+        shots += [(gun, n, None, later) for gun, n in _firing(f)]
         miss_all = 1.0
-        if state.phase == FIRE:  # this turn's guns fire from where the fighters stand now
-            for gun, n, target in _plotted(state, f):
-                best, kill = 0.0, 0.0
-                for e, _, _, _ in tracks:
-                    if e.side == f.side or target not in (None, e.id):
-                        continue
-                    k, wear = _team_shot(f.hex, (f.facing,), gun, n, e, e.hex, f.lock_on == e.id, exclusive)
-                    value = k + wear * STRENGTH_WEIGHT / max(1, cards[e.side][1])
-                    if value > best:
-                        best, kill = value, k
-                miss_all *= 1.0 - kill
-                score[f.side] += best - kill
-        for gun, n in _firing(f):
-            best, kill = 0.0, 0.0
-            for e, e1, e2, _ in tracks:
-                if e.side == f.side:
-                    continue
-                locked = f.lock_on == e.id
-                per_card = STRENGTH_WEIGHT / max(1, cards[e.side][1])
-                for weight, at, facings, target_at in ((1.0, p1, (f.facing,), e1), (0.6, p2, _ALL_FACINGS, e2)):
-                    if (weight == 1.0 and f.shields) or (weight < 1.0 and not stays):
-                        continue
-                    k, wear = _team_shot(at, facings, gun, n, e, target_at, locked, exclusive)
-                    value = weight * (k + per_card * wear)
-                    if value > best:
-                        best, kill = value, weight * k
+        for gun, n, target, options in shots:
+            best, kill = _best_shot(f, gun, n, target, options, tracks, cards, exclusive)
             miss_all *= 1.0 - kill
             score[f.side] += best - kill
         score[f.side] += 1.0 - miss_all
     if state.projectiles or state.config.black_holes:
         _module_4_terms(state, tracks, score)
     return _prospects(score)
+
+
+Shot = tuple[float, Hex, tuple[int, ...], int]
+"""A shot :func:`_best_shot` weighs: its weight, the shooter's hex and facings, and which hex of
+each enemy's :data:`Track` it aims at (0 where it stands, 1 next turn, 2 the turn after)."""
+
+
+def _best_shot(f: Fighter, gun: Gun, n: int, target: str | None, options: Sequence[Shot], tracks: list[Track],
+               cards: Mapping[Seat, tuple[int, int]], exclusive: bool) -> tuple[float, float]:
+    """The best of ``gun``'s ``options`` at any enemy (``target`` only, where the plot names
+    one): its weighted value (kill chance plus the cards it takes, each at the strength term's
+    worth) and its weighted kill chance."""
+    best, kill = 0.0, 0.0
+    for e, e1, e2, _ in tracks:
+        if e.side == f.side or target not in (None, e.id):
+            continue
+        locked = f.lock_on == e.id
+        per_card = STRENGTH_WEIGHT / max(1, cards[e.side][1])
+        where = (e.hex, e1, e2)
+        for weight, at, facings, when in options:
+            k, wear = _team_shot(at, facings, gun, n, e, where[when], locked, exclusive)
+            value = weight * (k + per_card * wear)
+            if value > best:
+                best, kill = value, weight * k
+    return best, kill
 
 
 def _plotted(state: TobState, f: Fighter) -> list[tuple[Gun, int, str | None]]:
